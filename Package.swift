@@ -1,0 +1,73 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Strict settings for Logbook's own targets (DESIGN.md §6.13).
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Logbook",
+    products: [
+        .executable(name: "logbook", targets: ["logbook"]),
+        .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "TrackFormats", targets: ["TrackFormats"]),
+        .library(name: "TrackReader", targets: ["TrackReader"]),
+        .library(name: "LogbookTestSupport", targets: ["LogbookTestSupport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // MARK: Pure core
+        .target(name: "TrackModel", swiftSettings: strict),
+        .target(name: "Geodesy", swiftSettings: strict),
+        .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
+
+        // MARK: C shims
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // MARK: I/O shell
+        .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
+        .target(
+            name: "LogbookCLI",
+            dependencies: [
+                "TrackModel", "TrackFormats", "TrackReader", "Geodesy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "logbook", dependencies: ["LogbookCLI"], swiftSettings: strict),
+
+        // MARK: Tests
+        .target(
+            name: "LogbookTestSupport",
+            dependencies: ["TrackModel", "TrackFormats"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GeodesyTests",
+            dependencies: ["Geodesy", "LogbookTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrackFormatsTests",
+            dependencies: ["TrackModel", "TrackFormats", "Geodesy", "LogbookTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrackReaderTests",
+            dependencies: ["TrackModel", "TrackFormats", "TrackReader", "LogbookTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LogbookCLITests",
+            dependencies: ["LogbookCLI", "LogbookTestSupport", "TrackModel", "TrackFormats"],
+            swiftSettings: strict
+        ),
+    ]
+)

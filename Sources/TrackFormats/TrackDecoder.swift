@@ -1,0 +1,110 @@
+public import TrackModel
+
+/// A streaming decoder: fed byte chunks of any size, it yields `Fix` values.
+///
+/// The shape follows swift-nio's `ByteToMessageDecoder`: `append` hands over bytes, `next()`
+/// returns the next decoded fix or `nil` when it needs more bytes, and `finish()` drains what is
+/// left once the input has ended (`decodeLast`). Decoders keep a bounded buffer: memory stays
+/// constant however large or malformed the input is.
+///
+/// Recoverable faults (a bad checksum, an unknown sentence, a malformed line) are counted in
+/// `statistics` and skipped. Only faults that make the rest of the input unreadable (for example
+/// XML that is not well-formed) are thrown, with the line and column where they were found.
+public protocol TrackDecoder {
+    /// Hands the decoder the next chunk of input.
+    mutating func append(_ bytes: UnsafeRawBufferPointer)
+    /// The next complete fix, or `nil` when more input is needed.
+    mutating func next() throws(TrackDecodingError) -> Fix?
+    /// Called after the input has ended, repeatedly until it returns `nil`: the fixes still held.
+    mutating func finish() throws(TrackDecodingError) -> Fix?
+    /// What was read, decoded, skipped and rejected so far.
+    var statistics: DecodeStatistics { get }
+}
+
+extension TrackDecoder {
+    /// Convenience for tests and small inputs.
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        let array = Array(bytes)
+        array.withUnsafeBytes { append($0) }
+    }
+
+    /// Decodes a whole in-memory input in one call.
+    public mutating func decodeAll(_ bytes: some Sequence<UInt8>) throws(TrackDecodingError) -> [Fix] {
+        append(bytes)
+        var fixes: [Fix] = []
+        while let fix = try next() { fixes.append(fix) }
+        while let fix = try finish() { fixes.append(fix) }
+        return fixes
+    }
+}
+
+/// Counts of what a decoder read, decoded and refused, by reason.
+public struct DecodeStatistics: Sendable, Hashable {
+    /// Records read: NMEA sentences, JSON lines, GPX points.
+    public var recordsRead: Int = 0
+    /// Records that were understood and contributed to a fix.
+    public var recordsDecoded: Int = 0
+    /// Fixes (epochs) produced.
+    public var fixesDecoded: Int = 0
+    /// Records refused as faulty, by reason (for example `checksum`, `malformed`, `overlong`).
+    public var rejected: [String: Int] = [:]
+    /// Records skipped as not relevant, by reason (for example `unknown-sentence`, `proprietary`).
+    public var skipped: [String: Int] = [:]
+
+    public init() {}
+
+    public mutating func reject(_ reason: String, count: Int = 1) { rejected[reason, default: 0] += count }
+    public mutating func skip(_ reason: String, count: Int = 1) { skipped[reason, default: 0] += count }
+
+    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+    public var skippedTotal: Int { skipped.values.reduce(0, +) }
+
+    /// Adds another decoder's counts (several files read as one stream).
+    public mutating func merge(_ other: DecodeStatistics) {
+        recordsRead += other.recordsRead
+        recordsDecoded += other.recordsDecoded
+        fixesDecoded += other.fixesDecoded
+        for (k, v) in other.rejected { rejected[k, default: 0] += v }
+        for (k, v) in other.skipped { skipped[k, default: 0] += v }
+    }
+}
+
+/// A fault that stops decoding, pointing into the input.
+public struct TrackDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        /// XML that is not well-formed.
+        case malformedXML = "malformed-xml"
+        /// Well-formed XML whose root is not a GPX document.
+        case notGPX = "not-gpx"
+        /// The input ended inside a record or element.
+        case truncated
+        /// A value that cannot be read (for example a latitude that is not a number).
+        case invalidValue = "invalid-value"
+    }
+
+    public var code: Code
+    /// One-based line of the input, when known.
+    public var line: Int?
+    /// One-based column of the input, when known.
+    public var column: Int?
+    /// The field or element concerned, when known.
+    public var field: String?
+    /// A short human-readable explanation (never containing coordinates).
+    public var message: String
+
+    public init(code: Code, line: Int? = nil, column: Int? = nil, field: String? = nil, message: String) {
+        self.code = code
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let line { parts.append("line \(line)") }
+        if let column { parts.append("column \(column)") }
+        if let field { parts.append("field '\(field)'") }
+        return parts.isEmpty ? message : parts.joined(separator: ", ") + ": " + message
+    }
+}

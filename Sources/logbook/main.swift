@@ -1,0 +1,3 @@
+import LogbookCLI
+
+await Logbook.runFromCommandLine()
