@@ -1,0 +1,1 @@
+func runDecodeBenchmark(paths: [String]) { print("not yet") }

@@ -1,0 +1,12 @@
+// logbook-bench SUBCOMMAND [ARGS]
+//   geodesy                 geodesic inverse calls per second
+//   decode FILE...          decoder throughput (MB/s) and fixes per file
+//   conformance [DIR]       NMEA conformance with gpsd over DIR (default ../shared/data/gpsd-nmea)
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "geodesy": runGeodesyBenchmark()
+case "decode": runDecodeBenchmark(paths: Array(arguments.dropFirst()))
+case "conformance": runConformance(directory: arguments.dropFirst().first)
+default:
+    print("usage: logbook-bench geodesy | decode FILE... | conformance [DIR]")
+}
