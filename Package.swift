@@ -49,6 +49,7 @@ let package = Package(
             dependencies: ["TrackModel", "TrackFormats"],
             swiftSettings: strict
         ),
+        .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
             dependencies: ["Geodesy", "LogbookTestSupport"],
