@@ -33,6 +33,7 @@ let package = Package(
 
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
+        .target(name: "LogbookConfiguration", swiftSettings: strict),
         .target(
             name: "LogbookCLI",
             dependencies: [
@@ -49,6 +50,8 @@ let package = Package(
             dependencies: ["TrackModel", "TrackFormats"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LogbookConfigurationTests", dependencies: ["LogbookConfiguration"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",

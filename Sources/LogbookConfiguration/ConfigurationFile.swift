@@ -1,0 +1,101 @@
+import Foundation
+
+/// Logbook's configuration: one TOML file, found as DESIGN.md §4 says — `--config FILE`, else
+/// `$LOGBOOK_CONFIG`, else `/etc/logbook/logbook.toml`, else `~/.config/logbook/logbook.toml`;
+/// none at all means every setting keeps its default.
+public struct ConfigurationFile: Sendable {
+    /// Where the settings came from (`nil`: defaults only).
+    public let path: String?
+    public let root: [String: TOMLValue]
+
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var line: Int?
+        public var column: Int?
+        public var message: String
+        /// 66 when the file cannot be read, 65 (EX_DATAERR) for bad content… but a broken
+        /// configuration is the user's to fix, so 78 (EX_CONFIG) is what sysexits(3) offers.
+        public var exitCode: Int32
+        public var description: String {
+            var location = path
+            if let line {
+                location += ":\(line)"
+                if let column { location += ":\(column)" }
+            }
+            return location + ": " + message
+        }
+    }
+
+    public init(path: String?, root: [String: TOMLValue]) {
+        self.path = path
+        self.root = root
+    }
+
+    /// Finds and parses the configuration. An explicitly named file must exist.
+    public static func load(
+        explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LoadError) -> ConfigurationFile {
+        if let explicitPath { return try parse(path: explicitPath) }
+        if let fromEnvironment = environment["LOGBOOK_CONFIG"], !fromEnvironment.isEmpty {
+            return try parse(path: fromEnvironment)
+        }
+        var candidates = ["/etc/logbook/logbook.toml"]
+        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/logbook/logbook.toml" }
+            ?? environment["HOME"].map { $0 + "/.config/logbook/logbook.toml" }
+        if let home { candidates.append(home) }
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+            return try parse(path: candidate)
+        }
+        return ConfigurationFile(path: nil, root: [:])
+    }
+
+    /// Parses one file.
+    public static func parse(path: String) throws(LoadError) -> ConfigurationFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let data = FileManager.default.contents(atPath: path)
+        else {
+            throw LoadError(path: path, message: "cannot read the configuration file", exitCode: 66)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(path: path, message: "the configuration is not UTF-8 text", exitCode: 78)
+        }
+        do {
+            return ConfigurationFile(path: path, root: try TOMLParser.parse(text))
+        } catch {
+            throw LoadError(path: path, line: error.line, column: error.column, message: error.message, exitCode: 78)
+        }
+    }
+
+    /// Decodes the table `key` (for example `engine`) into `T`; absent tables decode from `{}`, so
+    /// a `T` whose keys are all optional or defaulted keeps its defaults.
+    public func decode<T: Decodable>(_ type: T.Type, table key: String) throws(LoadError) -> T {
+        let value = root[key] ?? .table([:])
+        guard case .table = value else {
+            throw LoadError(path: path ?? "configuration", message: "'\(key)' must be a table", exitCode: 78)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(value.jsonFragment.utf8))
+        } catch let error as DecodingError {
+            throw LoadError(path: path ?? "configuration", message: "[\(key)] " + Self.explain(error), exitCode: 78)
+        } catch {
+            throw LoadError(path: path ?? "configuration", message: "[\(key)] \(error)", exitCode: 78)
+        }
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func keyPath(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(keyPath(context.codingPath)): expected a value of type \(type)"
+        case .valueNotFound(_, let context):
+            return "\(keyPath(context.codingPath)): missing value"
+        case .keyNotFound(let key, let context):
+            return "\(keyPath(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return "\(keyPath(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
