@@ -1,10 +1,513 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 public import TrackModel
 
-/// Placeholder until the decoder lands.
+/// A streaming NMEA 0183 decoder: raw bytes in, one `Fix` per epoch out.
+///
+/// **Lines.** LF, CRLF and a lone CR each end a line; blank lines are ignored. A sentence starts at
+/// the last `$` (or `!`) of its line, so `$$GPGGA…` and junk before the sentence are resynchronised.
+/// Lines longer than `Configuration.maximumLineLength` are dropped whole (`overlong`) without being
+/// buffered: memory stays bounded by that length plus the largest chunk handed to `append`.
+///
+/// **Sentences.** The checksum is verified when present (a mismatch is rejected as `checksum`).
+/// Sentences without a checksum are accepted, as older gpsd did and many loggers expect, but counted in
+/// `sentencesWithoutChecksum`; set `requireChecksum` to reject them (`missing-checksum`). Any talker
+/// is accepted. GGA, RMC, GNS, GLL, VTG, GSA, GST and ZDA are decoded; other standard sentences are
+/// skipped as `unknown-sentence`, `$P…` as `proprietary`, `!` (AIS) as `ais`, `#` lines as `comment`.
+///
+/// **Epochs.** Sentences that carry a time of day (GGA, RMC, GNS, GLL, ZDA) delimit epochs: one whose
+/// time differs by more than 10 ms from the open epoch's starts a new epoch, and the open one is
+/// emitted. Sentences without a time (GSA, VTG, GST) join the open epoch, as in gpsd. Within an epoch a
+/// later sentence's value replaces an earlier one's (RMC's position after GGA's, for example), so the
+/// order of sentences within the epoch does not matter beyond that rule. A fix sentence with an empty
+/// time and no fix (`$GPGGA,,,,,,0,…`) closes the open epoch. GST joins only the epoch it refers to.
+///
+/// **Dates.** Valid RMC and ZDA give the date; epochs without one (GGA-only) carry the last date
+/// forward, rolled by a day when the time of day wraps past midnight (jumps back by more than 12 h).
+/// Two-digit years are 1980...2079. There is no GPS week-rollover correction of any kind.
+///
+/// **Emitted fixes.** An epoch is emitted when it has a time (time of day and a date) or a position;
+/// others (a time of day before any date, with no position) are dropped and counted in
+/// `epochsDiscarded`. Positions are taken from the fix sentences as reported (GGA even with quality 0,
+/// as gpsd does); `mode` says whether they are valid: `.noFix` when the sentence that gave the
+/// position flags it invalid, otherwise GSA's 2D/3D, else 3D when an altitude from four or more
+/// satellites is present. RMC/GLL/GNS positions flagged invalid are not taken at all, as in gpsd.
+/// `altitudeHAE` = `altitudeMSL` + geoid separation, where both are given. Speeds are converted from
+/// knots (1 kn = 1852/3600 m/s); an epoch without a reported speed gets one derived from the previous
+/// epoch's position, as gpsd does (`derivesMissingSpeed`). `eph`/`epx`/`epy`/`epv` come from GST only (eph = √(σlat² + σlon²));
+/// nothing is estimated from DOPs. `sourceLine` is the line of the epoch's last contributing sentence.
 public struct NMEADecoder: TrackDecoder {
-    public private(set) var statistics = DecodeStatistics()
-    public init() {}
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {}
-    public mutating func next() throws(TrackDecodingError) -> Fix? { nil }
-    public mutating func finish() throws(TrackDecodingError) -> Fix? { nil }
+    public struct Configuration: Sendable, Hashable {
+        /// Lines longer than this many bytes (terminator excluded) are rejected as `overlong`.
+        public var maximumLineLength: Int
+        /// Reject sentences that have no `*hh` checksum instead of accepting them.
+        public var requireChecksum: Bool
+        /// When an epoch with a 2D/3D position reports no speed, derive it from the distance to the
+        /// previous epoch's position over the time between them, as gpsd does — so a replayed NMEA log
+        /// gives the same speeds as gpsd reports live.
+        public var derivesMissingSpeed: Bool
+
+        public init(maximumLineLength: Int = 1_024, requireChecksum: Bool = false, derivesMissingSpeed: Bool = true) {
+            self.maximumLineLength = max(16, maximumLineLength)
+            self.requireChecksum = requireChecksum
+            self.derivesMissingSpeed = derivesMissingSpeed
+        }
+    }
+
+    public let configuration: Configuration
+
+    // MARK: Input state
+
+    /// Bytes handed over and not yet consumed: `buffer[head...]`.
+    var buffer: [UInt8] = []
+    var head = 0
+    /// Where the search for the current line's terminator resumes (avoids rescanning).
+    var scanned = 0
+    /// Inside an overlong line: drop bytes up to the next terminator.
+    var discarding = false
+    /// The last line ended with CR at the end of the buffer: a following LF belongs to it.
+    var pendingCR = false
+    var nextLineNumber = 1
+    var inputEnded = false
+    var finalEpochEmitted = false
+
+    // MARK: Epoch state
+
+    var epoch = NMEAEpoch()
+    /// The last date used (days since 1970) and the time of day it was used at.
+    var carriedDay: Int?
+    var carriedTimeOfDay = 0.0
+    /// The last emitted epoch that had a time: its time, and its position when it had a 2D/3D fix.
+    var previousTime: (day: Int, timeOfDay: Double)?
+    var previousPosition: (latitude: Double, longitude: Double)?
+
+    // MARK: Counters (materialised into `statistics` on demand)
+
+    var recordsRead = 0
+    var recordsDecoded = 0
+    var fixesDecoded = 0
+    var rejectedChecksum = 0
+    var rejectedMissingChecksum = 0
+    var rejectedMalformed = 0
+    var rejectedOverlong = 0
+    var rejectedBadField = 0
+    var skippedUnknown = 0
+    var skippedProprietary = 0
+    var skippedAIS = 0
+    var skippedComment = 0
+    var skippedNoFix = 0
+    var skippedOutOfEpoch = 0
+
+    /// Sentences accepted although they had no checksum.
+    public internal(set) var sentencesWithoutChecksum = 0
+    /// Epochs that had neither a time (with date) nor a position and were not emitted.
+    public internal(set) var epochsDiscarded = 0
+
+    public init() {
+        self.init(configuration: Configuration())
+    }
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public var statistics: DecodeStatistics {
+        var s = DecodeStatistics()
+        s.recordsRead = recordsRead
+        s.recordsDecoded = recordsDecoded
+        s.fixesDecoded = fixesDecoded
+        func put(_ dict: inout [String: Int], _ key: String, _ value: Int) { if value > 0 { dict[key] = value } }
+        put(&s.rejected, "checksum", rejectedChecksum)
+        put(&s.rejected, "missing-checksum", rejectedMissingChecksum)
+        put(&s.rejected, "malformed", rejectedMalformed)
+        put(&s.rejected, "overlong", rejectedOverlong)
+        put(&s.rejected, "bad-field", rejectedBadField)
+        put(&s.skipped, "unknown-sentence", skippedUnknown)
+        put(&s.skipped, "proprietary", skippedProprietary)
+        put(&s.skipped, "ais", skippedAIS)
+        put(&s.skipped, "comment", skippedComment)
+        put(&s.skipped, "no-fix", skippedNoFix)
+        put(&s.skipped, "out-of-epoch", skippedOutOfEpoch)
+        return s
+    }
+
+    // MARK: TrackDecoder
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty, !inputEnded else { return }
+        var input = bytes
+        if discarding, head == buffer.count {
+            // Still inside an overlong line: drop its bytes without buffering them.
+            guard let t = Self.firstTerminator(input) else { return }
+            input = UnsafeRawBufferPointer(rebasing: input[t...])
+        }
+        if head > 0 {
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+            } else {
+                buffer.removeSubrange(0..<head)
+            }
+            scanned = max(0, scanned - head)
+            head = 0
+        }
+        input.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
+    }
+
+    public mutating func next() throws(TrackDecodingError) -> Fix? {
+        decodeLines()
+    }
+
+    public mutating func finish() throws(TrackDecodingError) -> Fix? {
+        inputEnded = true
+        if let fix = decodeLines() { return fix }
+        if !finalEpochEmitted {
+            finalEpochEmitted = true
+            return closeEpoch()
+        }
+        return nil
+    }
+
+    // MARK: Lines
+
+    /// Decodes buffered lines until one completes an epoch.
+    private mutating func decodeLines() -> Fix? {
+        let storage = buffer
+        return storage.withUnsafeBufferPointer { buf -> Fix? in
+            guard let base = buf.baseAddress else { return nil }
+            let count = buf.count
+            while let line = nextLine(base, count) {
+                if let fix = decodeLine(base, start: line.start, end: line.end, line: line.number) {
+                    return fix
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The next complete line in `base[head..<count]` (terminator excluded), or `nil` when more input
+    /// is needed. Handles overlong lines and CRLF split across chunks.
+    @inline(__always)
+    private mutating func nextLine(_ base: UnsafePointer<UInt8>, _ count: Int) -> (
+        start: Int, end: Int, number: Int
+    )? {
+        let cap = configuration.maximumLineLength
+        while true {
+            if discarding {
+                guard head < count else { return nil }
+                guard let t = Self.findTerminator(base, from: head, to: count) else {
+                    head = count
+                    scanned = count
+                    return nil
+                }
+                discarding = false
+                pendingCR = base[t] == 13
+                head = t + 1
+                scanned = head
+                nextLineNumber += 1
+                continue
+            }
+            if pendingCR {
+                guard head < count else { return nil }
+                if base[head] == 10 { head += 1 }
+                pendingCR = false
+                scanned = max(scanned, head)
+            }
+            guard head < count else { return nil }
+            let start = head
+            let limit = min(count, start + cap + 1)
+            if let t = Self.findTerminator(base, from: max(scanned, start), to: limit) {
+                let number = nextLineNumber
+                nextLineNumber += 1
+                pendingCR = base[t] == 13
+                head = t + 1
+                scanned = head
+                return (start, t, number)
+            }
+            if limit - start > cap {
+                recordsRead += 1
+                rejectedOverlong += 1
+                discarding = true
+                head = limit
+                scanned = limit
+                continue
+            }
+            scanned = limit
+            if inputEnded {
+                // The last line, without a terminator.
+                let number = nextLineNumber
+                nextLineNumber += 1
+                head = count
+                scanned = count
+                return (start, count, number)
+            }
+            return nil
+        }
+    }
+
+    /// The index of the first CR or LF in `base[from..<to]`.
+    @inline(__always)
+    private static func findTerminator(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let n = to - from
+        guard n > 0 else { return nil }
+        let p = UnsafeRawPointer(base + from)
+        var searchLength = n
+        var lf: Int?
+        if let hit = memchr(p, 10, n) {
+            lf = p.distance(to: UnsafeRawPointer(hit))
+            searchLength = lf!
+        }
+        if searchLength > 0, let hit = memchr(p, 13, searchLength) {
+            return from + p.distance(to: UnsafeRawPointer(hit))
+        }
+        return lf.map { from + $0 }
+    }
+
+    private static func firstTerminator(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        bytes.withMemoryRebound(to: UInt8.self) { b in
+            guard let base = b.baseAddress else { return nil }
+            return findTerminator(base, from: 0, to: b.count)
+        }
+    }
+
+    // MARK: Sentences
+
+    /// Checks and dispatches one line; returns an epoch the line completed.
+    @inline(__always)
+    private mutating func decodeLine(_ base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int) -> Fix? {
+        // One pass: find the last sentence start, its checksum position, XOR and comma count.
+        var sentence = -1
+        var star = -1
+        var sum: UInt8 = 0
+        var commas = 0
+        var i = start
+        while i < end {
+            let b = base[i]
+            if b == 36 || b == 33 {  // '$' or '!'
+                sentence = i
+                star = -1
+                sum = 0
+                commas = 0
+            } else if star < 0 {
+                if b == 42 {  // '*'
+                    star = i
+                } else {
+                    sum ^= b
+                    if b == 44 { commas += 1 }
+                }
+            }
+            i += 1
+        }
+        guard sentence >= 0 else {
+            var k = start
+            while k < end, base[k] == 32 || base[k] == 9 || base[k] == 0 { k += 1 }
+            guard k < end else { return nil }  // blank line: not a record
+            recordsRead += 1
+            if base[k] == 35 {  // '#'
+                skippedComment += 1
+            } else {
+                rejectedMalformed += 1
+            }
+            return nil
+        }
+        recordsRead += 1
+        if base[sentence] == 33 {
+            skippedAIS += 1
+            return nil
+        }
+        var bodyEnd: Int
+        if star >= 0 {
+            guard star + 2 < end, let high = Self.hexValue(base[star + 1]), let low = Self.hexValue(base[star + 2])
+            else {
+                rejectedMalformed += 1
+                return nil
+            }
+            guard high << 4 | low == sum else {
+                rejectedChecksum += 1
+                return nil
+            }
+            bodyEnd = star
+        } else {
+            guard !configuration.requireChecksum else {
+                rejectedMissingChecksum += 1
+                return nil
+            }
+            bodyEnd = end
+            while bodyEnd > sentence + 1, base[bodyEnd - 1] == 32 || base[bodyEnd - 1] == 9 { bodyEnd -= 1 }
+            sentencesWithoutChecksum += 1
+        }
+        let bodyStart = sentence + 1
+        var tagEnd = bodyStart
+        while tagEnd < bodyEnd, base[tagEnd] != 44 { tagEnd += 1 }
+        let tagLength = tagEnd - bodyStart
+        guard tagLength > 0 else {
+            rejectedMalformed += 1
+            return nil
+        }
+        if base[bodyStart] == 80 {  // 'P'
+            skippedProprietary += 1
+            return nil
+        }
+        guard tagLength == 5, Self.isUpperAlphanumeric(base[bodyStart]),
+            Self.isUpperAlphanumeric(base[bodyStart + 1])
+        else {
+            skippedUnknown += 1
+            return nil
+        }
+        let type = UInt32(base[bodyStart + 2]) << 16 | UInt32(base[bodyStart + 3]) << 8 | UInt32(base[bodyStart + 4])
+        let fieldCount = commas + 1
+        var fields = NMEAFieldCursor(base: base, start: tagEnd + 1, end: bodyEnd)
+        switch type {
+        case Self.gga: return decodeGGA(base, &fields, fieldCount, line)
+        case Self.rmc: return decodeRMC(base, &fields, fieldCount, line)
+        case Self.gns: return decodeGNS(base, &fields, fieldCount, line)
+        case Self.gll: return decodeGLL(base, &fields, fieldCount, line)
+        case Self.vtg: return decodeVTG(base, &fields, fieldCount, line)
+        case Self.gsa: return decodeGSA(base, &fields, fieldCount, line)
+        case Self.gst: return decodeGST(base, &fields, fieldCount, line)
+        case Self.zda: return decodeZDA(base, &fields, fieldCount, line)
+        default:
+            skippedUnknown += 1
+            return nil
+        }
+    }
+
+    static let gga = tag("GGA")
+    static let rmc = tag("RMC")
+    static let gns = tag("GNS")
+    static let gll = tag("GLL")
+    static let vtg = tag("VTG")
+    static let gsa = tag("GSA")
+    static let gst = tag("GST")
+    static let zda = tag("ZDA")
+
+    private static func tag(_ s: StaticString) -> UInt32 {
+        let p = s.utf8Start
+        return UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+    }
+
+    @inline(__always)
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 48...57: return b - 48
+        case 65...70: return b - 55
+        case 97...102: return b - 87
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private static func isUpperAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= 65 && b <= 90) || (b >= 48 && b <= 57)
+    }
+
+    // MARK: Epochs
+
+    /// Places a sentence in time: returns the open epoch when this sentence closes it.
+    ///
+    /// - `timeOfDay`: the sentence's time, when it registers one (GGA, RMC, GNS, GLL, ZDA).
+    /// - `timelessNoFix`: a fix sentence with an empty time that reports no fix.
+    /// - `bringsPosition`: the sentence carries a position (an untimed epoch holds one position only).
+    @inline(__always)
+    mutating func enterEpoch(timeOfDay: Double?, timelessNoFix: Bool = false, bringsPosition: Bool = false) -> Fix? {
+        if let timeOfDay {
+            if epoch.hasTimeOfDay {
+                if abs(timeOfDay - epoch.timeOfDay) > 0.01 {
+                    let fix = closeEpoch()
+                    epoch.hasTimeOfDay = true
+                    epoch.timeOfDay = timeOfDay
+                    return fix
+                }
+                epoch.timeOfDay = timeOfDay
+                return nil
+            }
+            // The open epoch has no time: keep it only if it holds a position.
+            let fix: Fix? = epoch.hasPosition ? closeEpoch() : nil
+            epoch = NMEAEpoch()
+            epoch.hasTimeOfDay = true
+            epoch.timeOfDay = timeOfDay
+            return fix
+        }
+        if timelessNoFix {
+            return epoch.hasTimeOfDay ? closeEpoch() : nil
+        }
+        if bringsPosition, !epoch.hasTimeOfDay, epoch.hasPosition {
+            return closeEpoch()
+        }
+        return nil
+    }
+
+    /// Marks the open epoch as fed by an accepted sentence on `line`.
+    @inline(__always)
+    mutating func contribute(line: Int) {
+        epoch.contributed = true
+        epoch.lastLine = line
+        recordsDecoded += 1
+    }
+
+    /// Emits the open epoch (when it is worth emitting) and starts an empty one.
+    mutating func closeEpoch() -> Fix? {
+        let e = epoch
+        epoch = NMEAEpoch()
+        guard e.contributed else { return nil }
+        var time: Timestamp?
+        var day: Int?
+        if e.hasTimeOfDay {
+            day = e.day
+            if day == nil, let carried = carriedDay {
+                let delta = e.timeOfDay - carriedTimeOfDay
+                day = delta < -43_200 ? carried + 1 : delta > 43_200 ? carried - 1 : carried
+            }
+            if let day {
+                carriedDay = day
+                carriedTimeOfDay = e.timeOfDay
+                time = Timestamp(secondsSince1970: Double(day) * 86_400 + e.timeOfDay)
+            }
+        }
+        guard time != nil || e.hasPosition else {
+            epochsDiscarded += 1
+            return nil
+        }
+        fixesDecoded += 1
+        var fix = Fix(time: time, mode: e.mode, quality: e.quality, sourceLine: e.lastLine)
+        if e.hasPosition {
+            fix.latitude = e.latitude
+            fix.longitude = e.longitude
+        }
+        fix.altitudeMSL = e.altitudeMSL
+        fix.geoidSeparation = e.geoidSeparation
+        if let msl = e.altitudeMSL, let separation = e.geoidSeparation { fix.altitudeHAE = msl + separation }
+        fix.speed = e.speed
+        fix.track = e.track
+        fix.eph = e.eph
+        fix.epv = e.epv
+        fix.epx = e.epx
+        fix.epy = e.epy
+        fix.hdop = e.hdop
+        fix.pdop = e.pdop
+        fix.vdop = e.vdop
+        fix.satellitesUsed = e.satellitesUsed ?? (e.hasGSA && e.gsaSatellites > 0 ? e.gsaSatellites : nil)
+        if let day {
+            let hasFix = e.hasPosition && fix.mode >= .twoD
+            // The interval from day and time-of-day separately: seconds since 1970 would lose
+            // microseconds to rounding, which shows in speeds derived over 0.1 s.
+            let interval = previousTime.map { Double(day - $0.day) * 86_400 + (e.timeOfDay - $0.timeOfDay) } ?? 0
+            if fix.speed == nil, hasFix, configuration.derivesMissingSpeed, let previousPosition, interval > 0 {
+                if let distance = nmeaVincentyDistance(
+                    latitude1: previousPosition.latitude, longitude1: previousPosition.longitude,
+                    latitude2: e.latitude, longitude2: e.longitude)
+                {
+                    let speed = distance / interval
+                    if speed <= 9_999.9 { fix.speed = speed }
+                }
+            }
+            previousTime = (day, e.timeOfDay)
+            previousPosition = hasFix ? (e.latitude, e.longitude) : nil
+        }
+        return fix
+    }
 }
