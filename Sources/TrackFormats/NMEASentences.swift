@@ -244,8 +244,8 @@ extension NMEADecoder {
             f.skip(1)
             mode = base.nmeaFirstByte(f.next())
         } else {
+            // fSecond was the magnetic course.
             course = base.nmeaDecimal(fCourse)
-            f.skip(1)
             knots = base.nmeaDecimal(f.next())
             kmh = base.nmeaDecimal(f.next())
         }
