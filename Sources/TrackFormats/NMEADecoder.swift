@@ -75,6 +75,10 @@ public struct NMEADecoder: TrackDecoder {
     var nextLineNumber = 1
     var inputEnded = false
     var finalEpochEmitted = false
+    /// A completed epoch waiting to be handed out by `next()`/`finish()` (valid when `hasReady`).
+    /// A flag rather than an optional test: comparing a `Fix?` with nil copies the whole fix.
+    var ready = Fix()
+    var hasReady = false
 
     // MARK: Epoch state
 
@@ -160,32 +164,38 @@ public struct NMEADecoder: TrackDecoder {
 
     public mutating func next() throws(TrackDecodingError) -> Fix? {
         decodeLines()
+        return takeReady()
     }
 
     public mutating func finish() throws(TrackDecodingError) -> Fix? {
         inputEnded = true
-        if let fix = decodeLines() { return fix }
-        if !finalEpochEmitted {
+        decodeLines()
+        if !hasReady, !finalEpochEmitted {
             finalEpochEmitted = true
-            return closeEpoch()
+            closeEpoch()
         }
-        return nil
+        return takeReady()
     }
 
     // MARK: Lines
 
-    /// Decodes buffered lines until one completes an epoch.
-    private mutating func decodeLines() -> Fix? {
+    @inline(__always)
+    private mutating func takeReady() -> Fix? {
+        guard hasReady else { return nil }
+        hasReady = false
+        return ready
+    }
+
+    /// Decodes buffered lines until one completes an epoch (left in `ready`) or more input is needed.
+    private mutating func decodeLines() {
+        guard !hasReady else { return }
         let storage = buffer
-        return storage.withUnsafeBufferPointer { buf -> Fix? in
-            guard let base = buf.baseAddress else { return nil }
+        storage.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
             let count = buf.count
-            while let line = nextLine(base, count) {
-                if let fix = decodeLine(base, start: line.start, end: line.end, line: line.number) {
-                    return fix
-                }
+            while !hasReady, let line = nextLine(base, count) {
+                decodeLine(base, start: line.start, end: line.end, line: line.number)
             }
-            return nil
         }
     }
 
@@ -276,104 +286,121 @@ public struct NMEADecoder: TrackDecoder {
 
     // MARK: Sentences
 
-    /// Checks and dispatches one line; returns an epoch the line completed.
+    /// Checks and dispatches one line.
     @inline(__always)
-    private mutating func decodeLine(_ base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int) -> Fix? {
-        // One pass: find the last sentence start, its checksum position, XOR and comma count.
-        var sentence = -1
-        var star = -1
-        var sum: UInt8 = 0
-        var commas = 0
-        var i = start
-        while i < end {
-            let b = base[i]
-            if b == 36 || b == 33 {  // '$' or '!'
-                sentence = i
-                star = -1
-                sum = 0
-                commas = 0
-            } else if star < 0 {
-                if b == 42 {  // '*'
-                    star = i
-                } else {
-                    sum ^= b
-                    if b == 44 { commas += 1 }
-                }
-            }
-            i += 1
-        }
-        guard sentence >= 0 else {
+    private mutating func decodeLine(_ base: UnsafePointer<UInt8>, start: Int, end: Int, line: Int) {
+        guard let sentence = Self.lastSentenceStart(base, start, end) else {
             var k = start
             while k < end, base[k] == 32 || base[k] == 9 || base[k] == 0 { k += 1 }
-            guard k < end else { return nil }  // blank line: not a record
+            guard k < end else { return }  // blank line: not a record
             recordsRead += 1
             if base[k] == 35 {  // '#'
                 skippedComment += 1
             } else {
                 rejectedMalformed += 1
             }
-            return nil
+            return
         }
         recordsRead += 1
-        if base[sentence] == 33 {
+        if base[sentence] == 33 {  // '!'
             skippedAIS += 1
-            return nil
+            return
         }
+        let bodyStart = sentence + 1
         var bodyEnd: Int
-        if star >= 0 {
+        if let hit = memchr(base + bodyStart, 42, end - bodyStart) {  // '*'
+            let star = bodyStart + UnsafeRawPointer(base + bodyStart).distance(to: UnsafeRawPointer(hit))
             guard star + 2 < end, let high = Self.hexValue(base[star + 1]), let low = Self.hexValue(base[star + 2])
             else {
                 rejectedMalformed += 1
-                return nil
+                return
             }
-            guard high << 4 | low == sum else {
+            guard high << 4 | low == Self.xor(base, bodyStart, star) else {
                 rejectedChecksum += 1
-                return nil
+                return
             }
             bodyEnd = star
         } else {
             guard !configuration.requireChecksum else {
                 rejectedMissingChecksum += 1
-                return nil
+                return
             }
             bodyEnd = end
-            while bodyEnd > sentence + 1, base[bodyEnd - 1] == 32 || base[bodyEnd - 1] == 9 { bodyEnd -= 1 }
+            while bodyEnd > bodyStart, base[bodyEnd - 1] == 32 || base[bodyEnd - 1] == 9 { bodyEnd -= 1 }
             sentencesWithoutChecksum += 1
         }
-        let bodyStart = sentence + 1
         var tagEnd = bodyStart
         while tagEnd < bodyEnd, base[tagEnd] != 44 { tagEnd += 1 }
         let tagLength = tagEnd - bodyStart
         guard tagLength > 0 else {
             rejectedMalformed += 1
-            return nil
+            return
         }
         if base[bodyStart] == 80 {  // 'P'
             skippedProprietary += 1
-            return nil
+            return
         }
         guard tagLength == 5, Self.isUpperAlphanumeric(base[bodyStart]),
             Self.isUpperAlphanumeric(base[bodyStart + 1])
         else {
             skippedUnknown += 1
-            return nil
+            return
         }
         let type = UInt32(base[bodyStart + 2]) << 16 | UInt32(base[bodyStart + 3]) << 8 | UInt32(base[bodyStart + 4])
-        let fieldCount = commas + 1
         var fields = NMEAFieldCursor(base: base, start: tagEnd + 1, end: bodyEnd)
         switch type {
-        case Self.gga: return decodeGGA(base, &fields, fieldCount, line)
-        case Self.rmc: return decodeRMC(base, &fields, fieldCount, line)
-        case Self.gns: return decodeGNS(base, &fields, fieldCount, line)
-        case Self.gll: return decodeGLL(base, &fields, fieldCount, line)
-        case Self.vtg: return decodeVTG(base, &fields, fieldCount, line)
-        case Self.gsa: return decodeGSA(base, &fields, fieldCount, line)
-        case Self.gst: return decodeGST(base, &fields, fieldCount, line)
-        case Self.zda: return decodeZDA(base, &fields, fieldCount, line)
-        default:
-            skippedUnknown += 1
-            return nil
+        case Self.gga: decodeGGA(base, &fields, line)
+        case Self.rmc: decodeRMC(base, &fields, line)
+        case Self.gns: decodeGNS(base, &fields, line)
+        case Self.gll: decodeGLL(base, &fields, line)
+        case Self.vtg: decodeVTG(base, &fields, line)
+        case Self.gsa: decodeGSA(base, &fields, line)
+        case Self.gst: decodeGST(base, &fields, line)
+        case Self.zda: decodeZDA(base, &fields, line)
+        default: skippedUnknown += 1
         }
+    }
+
+    /// The index of the last `$` or `!` in `base[start..<end]`, scanning eight bytes at a time from the end.
+    @inline(__always)
+    static func lastSentenceStart(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = end
+        while i - start >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i - 8).loadUnaligned(as: UInt64.self))
+            let dollar = word ^ 0x2424_2424_2424_2424
+            let bang = word ^ 0x2121_2121_2121_2121
+            // A byte of `x` is zero exactly when its high bit is clear in ((x & 0x7F…) + 0x7F…) | x.
+            let zeros = ~((((dollar & low7) &+ low7) | dollar) & (((bang & low7) &+ low7) | bang)) & high
+            if zeros != 0 { return i - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
+            i -= 8
+        }
+        while i > start {
+            i -= 1
+            if base[i] == 36 || base[i] == 33 { return i }
+        }
+        return nil
+    }
+
+    /// XOR of the bytes `base[start..<end]`, eight at a time.
+    @inline(__always)
+    static func xor(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
+        var accumulator: UInt64 = 0
+        var i = start
+        while end - i >= 8 {
+            accumulator ^= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        accumulator ^= accumulator >> 32
+        accumulator ^= accumulator >> 16
+        accumulator ^= accumulator >> 8
+        var sum = UInt8(truncatingIfNeeded: accumulator)
+        while i < end {
+            sum ^= base[i]
+            i += 1
+        }
+        return sum
     }
 
     static let gga = tag("GGA")
@@ -407,38 +434,33 @@ public struct NMEADecoder: TrackDecoder {
 
     // MARK: Epochs
 
-    /// Places a sentence in time: returns the open epoch when this sentence closes it.
+    /// Places a sentence in time, closing the open epoch (into `ready`) when this sentence starts another.
     ///
     /// - `timeOfDay`: the sentence's time, when it registers one (GGA, RMC, GNS, GLL, ZDA).
     /// - `timelessNoFix`: a fix sentence with an empty time that reports no fix.
     /// - `bringsPosition`: the sentence carries a position (an untimed epoch holds one position only).
     @inline(__always)
-    mutating func enterEpoch(timeOfDay: Double?, timelessNoFix: Bool = false, bringsPosition: Bool = false) -> Fix? {
+    mutating func enterEpoch(timeOfDay: Double?, timelessNoFix: Bool = false, bringsPosition: Bool = false) {
         if let timeOfDay {
             if epoch.hasTimeOfDay {
                 if abs(timeOfDay - epoch.timeOfDay) > 0.01 {
-                    let fix = closeEpoch()
+                    closeEpoch()
                     epoch.hasTimeOfDay = true
-                    epoch.timeOfDay = timeOfDay
-                    return fix
                 }
                 epoch.timeOfDay = timeOfDay
-                return nil
+                return
             }
             // The open epoch has no time: keep it only if it holds a position.
-            let fix: Fix? = epoch.hasPosition ? closeEpoch() : nil
-            epoch = NMEAEpoch()
+            if epoch.hasPosition { closeEpoch() } else { epoch = NMEAEpoch() }
             epoch.hasTimeOfDay = true
             epoch.timeOfDay = timeOfDay
-            return fix
+            return
         }
         if timelessNoFix {
-            return epoch.hasTimeOfDay ? closeEpoch() : nil
+            if epoch.hasTimeOfDay { closeEpoch() }
+            return
         }
-        if bringsPosition, !epoch.hasTimeOfDay, epoch.hasPosition {
-            return closeEpoch()
-        }
-        return nil
+        if bringsPosition, !epoch.hasTimeOfDay, epoch.hasPosition { closeEpoch() }
     }
 
     /// Marks the open epoch as fed by an accepted sentence on `line`.
@@ -449,65 +471,72 @@ public struct NMEADecoder: TrackDecoder {
         recordsDecoded += 1
     }
 
-    /// Emits the open epoch (when it is worth emitting) and starts an empty one.
-    mutating func closeEpoch() -> Fix? {
-        let e = epoch
-        epoch = NMEAEpoch()
-        guard e.contributed else { return nil }
+    /// Emits the open epoch into `ready` (when it is worth emitting) and starts an empty one.
+    mutating func closeEpoch() {
+        defer { epoch = NMEAEpoch() }
+        guard epoch.contributed else { return }
         var time: Timestamp?
         var day: Int?
-        if e.hasTimeOfDay {
-            day = e.day
+        if epoch.hasTimeOfDay {
+            day = epoch.day
             if day == nil, let carried = carriedDay {
-                let delta = e.timeOfDay - carriedTimeOfDay
+                let delta = epoch.timeOfDay - carriedTimeOfDay
                 day = delta < -43_200 ? carried + 1 : delta > 43_200 ? carried - 1 : carried
             }
             if let day {
                 carriedDay = day
-                carriedTimeOfDay = e.timeOfDay
-                time = Timestamp(secondsSince1970: Double(day) * 86_400 + e.timeOfDay)
+                carriedTimeOfDay = epoch.timeOfDay
+                time = Timestamp(secondsSince1970: Double(day) * 86_400 + epoch.timeOfDay)
             }
         }
-        guard time != nil || e.hasPosition else {
+        guard time != nil || epoch.hasPosition else {
             epochsDiscarded += 1
-            return nil
+            return
         }
         fixesDecoded += 1
-        var fix = Fix(time: time, mode: e.mode, quality: e.quality, sourceLine: e.lastLine)
-        if e.hasPosition {
-            fix.latitude = e.latitude
-            fix.longitude = e.longitude
-        }
-        fix.altitudeMSL = e.altitudeMSL
-        fix.geoidSeparation = e.geoidSeparation
-        if let msl = e.altitudeMSL, let separation = e.geoidSeparation { fix.altitudeHAE = msl + separation }
-        fix.speed = e.speed
-        fix.track = e.track
-        fix.eph = e.eph
-        fix.epv = e.epv
-        fix.epx = e.epx
-        fix.epy = e.epy
-        fix.hdop = e.hdop
-        fix.pdop = e.pdop
-        fix.vdop = e.vdop
-        fix.satellitesUsed = e.satellitesUsed ?? (e.hasGSA && e.gsaSatellites > 0 ? e.gsaSatellites : nil)
+        let mode = epoch.mode
+        var speed = nmeaOptional(epoch.speed)
         if let day {
-            let hasFix = e.hasPosition && fix.mode >= .twoD
-            // The interval from day and time-of-day separately: seconds since 1970 would lose
-            // microseconds to rounding, which shows in speeds derived over 0.1 s.
-            let interval = previousTime.map { Double(day - $0.day) * 86_400 + (e.timeOfDay - $0.timeOfDay) } ?? 0
-            if fix.speed == nil, hasFix, configuration.derivesMissingSpeed, let previousPosition, interval > 0 {
-                if let distance = nmeaVincentyDistance(
-                    latitude1: previousPosition.latitude, longitude1: previousPosition.longitude,
-                    latitude2: e.latitude, longitude2: e.longitude)
+            let hasFix = epoch.hasPosition && mode >= .twoD
+            if speed == nil, hasFix, configuration.derivesMissingSpeed, let previousTime, let previousPosition {
+                // The interval from day and time of day apart: seconds since 1970 would lose
+                // microseconds to rounding, which shows in speeds derived over 0.1 s.
+                let interval = Double(day - previousTime.day) * 86_400 + (epoch.timeOfDay - previousTime.timeOfDay)
+                if interval > 0,
+                    let distance = nmeaVincentyDistance(
+                        latitude1: previousPosition.latitude, longitude1: previousPosition.longitude,
+                        latitude2: epoch.latitude, longitude2: epoch.longitude)
                 {
-                    let speed = distance / interval
-                    if speed <= 9_999.9 { fix.speed = speed }
+                    let derived = distance / interval
+                    if derived <= 9_999.9 { speed = derived }
                 }
             }
-            previousTime = (day, e.timeOfDay)
-            previousPosition = hasFix ? (e.latitude, e.longitude) : nil
+            previousTime = (day, epoch.timeOfDay)
+            previousPosition = hasFix ? (epoch.latitude, epoch.longitude) : nil
         }
-        return fix
+        let msl = nmeaOptional(epoch.altitudeMSL)
+        let separation = nmeaOptional(epoch.geoidSeparation)
+        hasReady = true
+        ready = Fix(
+            time: time,
+            mode: mode,
+            quality: epoch.quality,
+            latitude: epoch.hasPosition ? epoch.latitude : nil,
+            longitude: epoch.hasPosition ? epoch.longitude : nil,
+            altitudeMSL: msl,
+            altitudeHAE: msl.flatMap { m in separation.map { m + $0 } },
+            geoidSeparation: separation,
+            speed: speed,
+            track: nmeaOptional(epoch.track),
+            eph: nmeaOptional(epoch.eph),
+            epv: nmeaOptional(epoch.epv),
+            epx: nmeaOptional(epoch.epx),
+            epy: nmeaOptional(epoch.epy),
+            hdop: nmeaOptional(epoch.hdop),
+            pdop: nmeaOptional(epoch.pdop),
+            vdop: nmeaOptional(epoch.vdop),
+            satellitesUsed: epoch.satellitesUsed >= 0
+                ? epoch.satellitesUsed : (epoch.hasGSA && epoch.gsaSatellites > 0 ? epoch.gsaSatellites : nil),
+            sourceLine: epoch.lastLine)
     }
 }

@@ -12,6 +12,8 @@ internal import TrackModel
 /// Every setter follows gpsd's merge rule: a value a later sentence of the same epoch provides
 /// replaces the one an earlier sentence provided (so RMC's position replaces GGA's when RMC comes
 /// later); a value a sentence does not carry leaves the earlier one in place.
+///
+/// Absent measurements are NaN (absent counts -1): the struct stays small and cheap to reset.
 struct NMEAEpoch {
     /// Whether an accepted sentence contributed to this epoch.
     var contributed = false
@@ -27,31 +29,30 @@ struct NMEAEpoch {
     /// Validity claimed by the sentence that gave the position.
     var positionValidity = Validity.unknown
 
-    var altitudeMSL: Double?
-    var geoidSeparation: Double?
-    var speed: Double?
-    var track: Double?
-    var hdop: Double?
-    var pdop: Double?
-    var vdop: Double?
-    /// Satellites used, from GGA or GNS.
-    var satellitesUsed: Int?
+    var altitudeMSL = Double.nan
+    var geoidSeparation = Double.nan
+    var speed = Double.nan
+    var track = Double.nan
+    var hdop = Double.nan
+    var pdop = Double.nan
+    var vdop = Double.nan
+    var eph = Double.nan
+    var epv = Double.nan
+    var epx = Double.nan
+    var epy = Double.nan
+    /// Satellites used, from GGA or GNS (-1: not given).
+    var satellitesUsed = -1
     /// PRNs listed by this epoch's GSA sentences (summed over constellations).
     var gsaSatellites = 0
     var hasGSA = false
     /// The highest GSA fix mode of the epoch (0: none seen).
     var gsaMode = 0
-    /// GGA fix quality (0...8).
-    var ggaQuality: Int?
+    /// GGA fix quality 0...8 (-1: not given).
+    var ggaQuality = -1
     /// Quality from an FAA mode indicator (RMC, GLL, GNS).
     var modeQuality: FixQuality?
     /// A sentence of this epoch reported that there is no fix.
     var reportedNoFix = false
-
-    var eph: Double?
-    var epv: Double?
-    var epx: Double?
-    var epy: Double?
 
     /// One-based line of the last sentence that contributed.
     var lastLine = 0
@@ -84,13 +85,13 @@ struct NMEAEpoch {
         guard valid else { return .noFix }
         if gsaMode == 2 { return .twoD }
         if gsaMode == 3 { return .threeD }
-        if altitudeMSL != nil, (satellitesUsed ?? 4) >= 4 { return .threeD }
+        if !altitudeMSL.isNaN, satellitesUsed < 0 || satellitesUsed >= 4 { return .threeD }
         return .twoD
     }
 
     /// The fix quality: GGA's when given, else the FAA mode indicator's.
     var quality: FixQuality? {
-        if let ggaQuality { return NMEAEpoch.quality(gga: ggaQuality) }
+        if ggaQuality >= 0 { return NMEAEpoch.quality(gga: ggaQuality) }
         return modeQuality
     }
 
@@ -125,9 +126,14 @@ struct NMEAEpoch {
     }
 }
 
+/// `nil` for NaN (an absent measurement).
+@inline(__always)
+func nmeaOptional(_ x: Double) -> Double? { x.isNaN ? nil : x }
+
 /// Course normalised to 0 ≤ track < 360.
 @inline(__always)
 func nmeaNormalizedTrack(_ degrees: Double) -> Double {
+    if degrees >= 0, degrees < 360 { return degrees }
     var t = degrees.truncatingRemainder(dividingBy: 360)
     if t < 0 { t += 360 }
     return t

@@ -41,6 +41,8 @@ struct NMEAFieldCursor {
     let base: UnsafePointer<UInt8>
     var position: Int
     let end: Int
+    /// How many of the fields returned so far exist in the sentence.
+    var existing = 0
 
     init(base: UnsafePointer<UInt8>, start: Int, end: Int) {
         self.base = base
@@ -52,6 +54,7 @@ struct NMEAFieldCursor {
     @inline(__always)
     mutating func next() -> NMEAField {
         if position > end { return NMEAField(start: end, end: end) }
+        existing += 1
         var i = position
         while i < end, base[i] != UInt8(ascii: ",") { i += 1 }
         let field = NMEAField(start: position, end: i)
@@ -63,6 +66,23 @@ struct NMEAFieldCursor {
     @inline(__always)
     mutating func skip(_ n: Int) {
         for _ in 0..<n { _ = next() }
+    }
+
+    /// Whether the sentence has at least `n` fields after its tag (gpsd's field count minus one).
+    /// The cursor itself does not move.
+    @inline(__always)
+    func has(_ n: Int) -> Bool {
+        if existing >= n { return true }
+        var probe = self
+        while probe.existing < n, probe.position <= probe.end { _ = probe.next() }
+        return probe.existing >= n
+    }
+
+    /// The number of fields after the tag, counted from a copy (the cursor itself does not move).
+    var fieldCount: Int {
+        var probe = self
+        while probe.position <= probe.end { _ = probe.next() }
+        return probe.existing
     }
 }
 
@@ -89,6 +109,26 @@ func nmeaPowerOfTen(_ k: Int) -> Double {
     case 16: return 1e16
     case 17: return 1e17
     default: return 1e18
+    }
+}
+
+/// 10^k as an integer, 0 ≤ k ≤ 18.
+@inline(__always)
+func nmeaIntegerPowerOfTen(_ k: Int) -> UInt64 {
+    switch k {
+    case 0: return 1
+    case 1: return 10
+    case 2: return 100
+    case 3: return 1_000
+    case 4: return 10_000
+    case 5: return 100_000
+    case 6: return 1_000_000
+    case 7: return 10_000_000
+    case 8: return 100_000_000
+    case 9: return 1_000_000_000
+    case 10: return 10_000_000_000
+    case 11: return 100_000_000_000
+    default: return 1_000_000_000_000
     }
 }
 
@@ -229,10 +269,10 @@ extension UnsafePointer<UInt8> {
         let degrees = whole / 100
         let wholeMinutes = whole % 100
         guard wholeMinutes < 60 else { return .invalid }
-        // minutes = wholeMinutes + fraction / 10^scale, formed exactly as one integer then scaled once.
-        let scaled = UInt64(wholeMinutes) * UInt64(nmeaPowerOfTen(scale)) + fraction
-        let minutes = Double(scaled) / nmeaPowerOfTen(scale)
-        let value = Double(degrees) + minutes / 60
+        // minutes × 10^scale as one exact integer, turned into degrees by one division by the exact
+        // 60 × 10^scale: the fraction of a degree is correctly rounded.
+        let scaled = UInt64(wholeMinutes) * nmeaIntegerPowerOfTen(scale) + fraction
+        let value = Double(degrees) + Double(scaled) / (60 * nmeaPowerOfTen(scale))
         guard value <= limit else { return .invalid }
         return .value(h == negative ? -value : value)
     }

@@ -15,37 +15,32 @@ extension NMEADecoder {
     }
 
     @inline(__always)
-    private mutating func rejectBadField() -> Fix? {
+    private mutating func rejectBadField() {
         rejectedBadField += 1
-        return nil
     }
 
     @inline(__always)
-    private mutating func rejectMalformed() -> Fix? {
+    private mutating func rejectMalformed() {
         rejectedMalformed += 1
-        return nil
     }
 
     /// A fix sentence that reports no fix: it joins (or, without a time, closes) the open epoch.
     @inline(__always)
-    private mutating func noFixSentence(timeOfDay: Double?, line: Int) -> Fix? {
+    private mutating func noFixSentence(timeOfDay: Double?, line: Int) {
         guard let timeOfDay else {
             skippedNoFix += 1
-            return enterEpoch(timeOfDay: nil, timelessNoFix: true)
+            enterEpoch(timeOfDay: nil, timelessNoFix: true)
+            return
         }
-        let fix = enterEpoch(timeOfDay: timeOfDay)
+        enterEpoch(timeOfDay: timeOfDay)
         epoch.reportedNoFix = true
         contribute(line: line)
-        return fix
     }
 
     // MARK: GGA
 
     /// GGA: 1 time, 2-5 lat/N/lon/E, 6 quality, 7 satellites, 8 HDOP, 9 altitude MSL, 10 M, 11 geoid separation.
-    mutating func decodeGGA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 13 else { return rejectMalformed() }
+    mutating func decodeGGA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fTime = f.next()
         let fLat = f.next()
         let fNS = f.next()
@@ -57,6 +52,7 @@ extension NMEADecoder {
         let fAltitude = f.next()
         f.skip(1)
         let fSeparation = f.next()
+        guard f.has(12) else { return rejectMalformed() }
         let time = base.nmeaTimeOfDay(fTime)
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
@@ -66,19 +62,18 @@ extension NMEADecoder {
         guard let latitude = lat.value, let longitude = lon.value else {
             if quality == nil || quality == 0 { return noFixSentence(timeOfDay: timeOfDay, line: line) }
             // A claimed fix without a position: only its time and figures are of use.
-            let fix = enterEpoch(timeOfDay: timeOfDay)
+            enterEpoch(timeOfDay: timeOfDay)
             applyGGAFigures(base, quality: quality, fSatellites, fHDOP)
             contribute(line: line)
-            return fix
+            return
         }
-        let fix = enterEpoch(timeOfDay: timeOfDay, bringsPosition: true)
+        enterEpoch(timeOfDay: timeOfDay, bringsPosition: true)
         let validity: NMEAEpoch.Validity = quality.map { $0 > 0 ? .valid : .invalid } ?? .unknown
         epoch.setPosition(latitude: latitude, longitude: longitude, validity: validity)
         if let altitude = base.nmeaDecimal(fAltitude).value { epoch.altitudeMSL = altitude }
         if let separation = base.nmeaDecimal(fSeparation).value { epoch.geoidSeparation = separation }
         applyGGAFigures(base, quality: quality, fSatellites, fHDOP)
         contribute(line: line)
-        return fix
     }
 
     @inline(__always)
@@ -97,10 +92,7 @@ extension NMEADecoder {
 
     /// RMC: 1 time, 2 status, 3-6 lat/N/lon/E, 7 speed (knots), 8 course, 9 date, 10-11 magnetic
     /// variation, 12 FAA mode.
-    mutating func decodeRMC(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 8 else { return rejectMalformed() }
+    mutating func decodeRMC(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fTime = f.next()
         let fStatus = f.next()
         let fLat = f.next()
@@ -108,6 +100,7 @@ extension NMEADecoder {
         let fLon = f.next()
         let fEW = f.next()
         let fSpeed = f.next()
+        guard f.has(7) else { return rejectMalformed() }
         let fCourse = f.next()
         let fDate = f.next()
         f.skip(2)
@@ -123,7 +116,7 @@ extension NMEADecoder {
         let date = base.nmeaDate(fDate)
         if lat.isInvalid || lon.isInvalid || date.isInvalid { return rejectBadField() }
         let position = lat.value.flatMap { la in lon.value.map { (la, $0) } }
-        let fix = enterEpoch(timeOfDay: time.value, bringsPosition: position != nil)
+        enterEpoch(timeOfDay: time.value, bringsPosition: position != nil)
         if let day = date.value, time.value != nil { epoch.day = day }
         if let (latitude, longitude) = position {
             epoch.setPosition(latitude: latitude, longitude: longitude, validity: .valid)
@@ -132,22 +125,19 @@ extension NMEADecoder {
         if let course = base.nmeaDecimal(fCourse).value { epoch.track = nmeaNormalizedTrack(course) }
         epoch.modeQuality = NMEAEpoch.quality(faaMode: faaMode) ?? .gps
         contribute(line: line)
-        return fix
     }
 
     // MARK: GLL
 
     /// GLL: 1-4 lat/N/lon/E, 5 time, 6 status, 7 FAA mode.
-    mutating func decodeGLL(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 7 else { return rejectMalformed() }
+    mutating func decodeGLL(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fLat = f.next()
         let fNS = f.next()
         let fLon = f.next()
         let fEW = f.next()
         let fTime = f.next()
         let fStatus = f.next()
+        guard f.has(6) else { return rejectMalformed() }
         let fMode = f.next()
         let time = base.nmeaTimeOfDay(fTime)
         if time.isInvalid { return rejectBadField() }
@@ -161,21 +151,17 @@ extension NMEADecoder {
         guard let latitude = lat.value, let longitude = lon.value else {
             return noFixSentence(timeOfDay: time.value, line: line)
         }
-        let fix = enterEpoch(timeOfDay: time.value, bringsPosition: true)
+        enterEpoch(timeOfDay: time.value, bringsPosition: true)
         epoch.setPosition(latitude: latitude, longitude: longitude, validity: .valid)
         epoch.modeQuality = NMEAEpoch.quality(faaMode: faaMode) ?? .gps
         contribute(line: line)
-        return fix
     }
 
     // MARK: GNS
 
     /// GNS: 1 time, 2-5 lat/N/lon/E, 6 mode indicators (one per constellation), 7 satellites, 8 HDOP,
     /// 9 altitude MSL, 10 geoid separation, 11 DGPS age, 12 station, 13 navigational status.
-    mutating func decodeGNS(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 13 else { return rejectMalformed() }
+    mutating func decodeGNS(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fTime = f.next()
         let fLat = f.next()
         let fNS = f.next()
@@ -186,7 +172,8 @@ extension NMEADecoder {
         let fHDOP = f.next()
         let fAltitude = f.next()
         let fSeparation = f.next()
-        f.skip(2)
+        f.skip(1)
+        guard f.has(12) else { return rejectMalformed() }
         let fStatus = f.next()
         let time = base.nmeaTimeOfDay(fTime)
         if time.isInvalid { return rejectBadField() }
@@ -210,7 +197,7 @@ extension NMEADecoder {
         guard let latitude = lat.value, let longitude = lon.value else {
             return noFixSentence(timeOfDay: time.value, line: line)
         }
-        let fix = enterEpoch(timeOfDay: time.value, bringsPosition: true)
+        enterEpoch(timeOfDay: time.value, bringsPosition: true)
         epoch.setPosition(latitude: latitude, longitude: longitude, validity: .valid)
         if let altitude = base.nmeaDecimal(fAltitude).value { epoch.altitudeMSL = altitude }
         if let separation = base.nmeaDecimal(fSeparation).value { epoch.geoidSeparation = separation }
@@ -218,19 +205,16 @@ extension NMEADecoder {
         if let hdop = Self.dop(base.nmeaDecimal(fHDOP)) { epoch.hdop = hdop }
         epoch.modeQuality = NMEAEpoch.quality(faaMode: indicator)
         contribute(line: line)
-        return fix
     }
 
     // MARK: VTG
 
     /// VTG: 1 course true, 2 T, 3 course magnetic, 4 M, 5 speed knots, 6 N, 7 speed km/h, 8 K, 9 FAA mode.
     /// The NMEA 1.x form without unit letters (course, magnetic course, knots, km/h) is read too.
-    mutating func decodeVTG(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 5 else { return rejectMalformed() }
+    mutating func decodeVTG(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fCourse = f.next()
         let fSecond = f.next()
+        guard f.has(4) else { return rejectMalformed() }
         let course: NMEAValue<Double>
         var knots: NMEAValue<Double>
         var kmh: NMEAValue<Double>
@@ -251,20 +235,19 @@ extension NMEADecoder {
         }
         guard mode != 78, mode != 69 else {  // 'N' not valid, 'E' estimated: ignored like gpsd
             skippedNoFix += 1
-            return nil
+            return
         }
         if knots.isInvalid { knots = .empty }
         if kmh.isInvalid { kmh = .empty }
         let speed = knots.value.map { $0 * Self.metresPerSecondPerKnot } ?? kmh.value.map { $0 / 3.6 }
         guard speed != nil || course.value != nil else {
             skippedNoFix += 1
-            return nil
+            return
         }
-        let fix = enterEpoch(timeOfDay: nil)
+        enterEpoch(timeOfDay: nil)
         if let speed { epoch.speed = speed }
         if let c = course.value { epoch.track = nmeaNormalizedTrack(c) }
         contribute(line: line)
-        return fix
     }
 
     // MARK: GSA
@@ -272,9 +255,8 @@ extension NMEADecoder {
     /// GSA: 1 A/M, 2 mode (1 none, 2 2D, 3 3D), 3-14 satellites used, 15 PDOP, 16 HDOP, 17 VDOP,
     /// [18 system ID]. Some receivers list more than 12 satellites; the DOPs are then the last three
     /// numbers of the sentence.
-    mutating func decodeGSA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
+    mutating func decodeGSA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
+        let count = f.fieldCount + 1  // gpsd's count: the tag and the fields
         guard count >= 18 else { return rejectMalformed() }
         f.skip(1)
         let fMode = f.next()
@@ -295,7 +277,7 @@ extension NMEADecoder {
         let hdop = Self.dop(base.nmeaDecimal(f.next()))
         let vdop = Self.dop(base.nmeaDecimal(f.next()))
         let mode = base.nmeaInteger(fMode).value ?? 0
-        let fix = enterEpoch(timeOfDay: nil)
+        enterEpoch(timeOfDay: nil)
         if (1...3).contains(mode) { epoch.gsaMode = max(epoch.gsaMode, mode) }
         epoch.hasGSA = true
         epoch.gsaSatellites += satellites
@@ -303,31 +285,28 @@ extension NMEADecoder {
         if let hdop { epoch.hdop = hdop }
         if let vdop { epoch.vdop = vdop }
         contribute(line: line)
-        return fix
     }
 
     // MARK: GST
 
     /// GST: 1 time of the fix it refers to, 2 RMS, 3-5 error ellipse, 6 σ latitude, 7 σ longitude,
     /// 8 σ altitude (metres). Joins the open epoch only when the times agree (or GST gives none).
-    mutating func decodeGST(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 9 else { return rejectMalformed() }
+    mutating func decodeGST(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let time = base.nmeaTimeOfDay(f.next())
         if time.isInvalid { return rejectBadField() }
         f.skip(4)
         let sigmaLatitude = base.nmeaDecimal(f.next()).value
         let sigmaLongitude = base.nmeaDecimal(f.next()).value
         let sigmaAltitude = base.nmeaDecimal(f.next()).value
+        guard f.has(8) else { return rejectMalformed() }
         guard sigmaLatitude != nil || sigmaLongitude != nil || sigmaAltitude != nil else {
             skippedNoFix += 1
-            return nil
+            return
         }
         if let t = time.value {
             guard epoch.hasTimeOfDay, abs(t - epoch.timeOfDay) <= 0.01 else {
                 skippedOutOfEpoch += 1
-                return nil
+                return
             }
         }
         if let sigmaLatitude, let sigmaLongitude {
@@ -337,32 +316,28 @@ extension NMEADecoder {
         }
         if let sigmaAltitude { epoch.epv = sigmaAltitude }
         contribute(line: line)
-        return nil
     }
 
     // MARK: ZDA
 
     /// ZDA: 1 time, 2 day, 3 month, 4 year (four digits), 5-6 local zone.
-    mutating func decodeZDA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ count: Int, _ line: Int)
-        -> Fix?
-    {
-        guard count >= 5 else { return rejectMalformed() }
+    mutating func decodeZDA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fTime = f.next()
         let fDay = f.next()
         let fMonth = f.next()
         let fYear = f.next()
+        guard f.has(4) else { return rejectMalformed() }
         if fTime.isEmpty || fDay.isEmpty || fMonth.isEmpty || fYear.isEmpty {
             skippedNoFix += 1
-            return nil
+            return
         }
         guard let timeOfDay = base.nmeaTimeOfDay(fTime).value, let day = base.nmeaInteger(fDay).value,
             let month = base.nmeaInteger(fMonth).value, let year = base.nmeaInteger(fYear).value,
             (1_900...2_200).contains(year), (1...12).contains(month),
             (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return rejectBadField() }
-        let fix = enterEpoch(timeOfDay: timeOfDay)
+        enterEpoch(timeOfDay: timeOfDay)
         epoch.day = CivilDate.daysFromCivil(year: year, month: month, day: day)
         contribute(line: line)
-        return fix
     }
 }
