@@ -1,46 +1,54 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Musl)
-internal import Musl
+    internal import Musl
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 public import TrackModel
 
 /// A streaming NMEA 0183 decoder: raw bytes in, one `Fix` per epoch out.
 ///
-/// **Lines.** LF, CRLF and a lone CR each end a line; blank lines are ignored. A sentence starts at
-/// the last `$` (or `!`) of its line, so `$$GPGGA…` and junk before the sentence are resynchronised.
-/// Lines longer than `Configuration.maximumLineLength` are dropped whole (`overlong`) without being
-/// buffered: memory stays bounded by that length plus the largest chunk handed to `append`.
+/// **Lines.** LF, CRLF and a lone CR each end a line (a CRLF split across chunks counts once); blank
+/// lines are ignored. A sentence starts at the last `$` (or `!`) of its line, so `$$GPGGA…` and junk
+/// before the sentence are resynchronised. Lines longer than `Configuration.maximumLineLength` are
+/// dropped whole (`overlong`) without being buffered: memory stays bounded by that length plus the
+/// largest chunk handed to `append`.
 ///
 /// **Sentences.** The checksum is verified when present (a mismatch is rejected as `checksum`).
-/// Sentences without a checksum are accepted, as older gpsd did and many loggers expect, but counted in
-/// `sentencesWithoutChecksum`; set `requireChecksum` to reject them (`missing-checksum`). Any talker
-/// is accepted. GGA, RMC, GNS, GLL, VTG, GSA, GST and ZDA are decoded; other standard sentences are
-/// skipped as `unknown-sentence`, `$P…` as `proprietary`, `!` (AIS) as `ais`, `#` lines as `comment`.
+/// Sentences without a checksum are accepted — older gpsd did, and hand-made logs often have none —
+/// but counted in `sentencesWithoutChecksum`; `requireChecksum` rejects them (`missing-checksum`).
+/// Any talker is accepted. GGA, RMC, GNS, GLL, VTG, GSA, GST and ZDA are decoded; other standard
+/// sentences are skipped as `unknown-sentence`, `$P…` as `proprietary`, `!` (AIS) as `ais`, `#` lines
+/// as `comment`. A sentence with too few fields is `malformed`; one whose time, date, position or
+/// hemisphere is unreadable or out of range is rejected whole as `bad-field`; a fix sentence that
+/// reports no fix and has no time is skipped as `no-fix`.
 ///
 /// **Epochs.** Sentences that carry a time of day (GGA, RMC, GNS, GLL, ZDA) delimit epochs: one whose
-/// time differs by more than 10 ms from the open epoch's starts a new epoch, and the open one is
-/// emitted. Sentences without a time (GSA, VTG, GST) join the open epoch, as in gpsd. Within an epoch a
-/// later sentence's value replaces an earlier one's (RMC's position after GGA's, for example), so the
-/// order of sentences within the epoch does not matter beyond that rule. A fix sentence with an empty
-/// time and no fix (`$GPGGA,,,,,,0,…`) closes the open epoch. GST joins only the epoch it refers to.
+/// time differs by more than 10 ms from the open epoch's starts a new epoch (gpsd's rule), and the
+/// open one is emitted. Sentences without a time (GSA, VTG) join the open epoch, as in gpsd; GST joins
+/// only the epoch whose time it names (else `out-of-epoch`). Within an epoch a later sentence's value
+/// replaces an earlier one's — RMC's position replaces GGA's when RMC comes later, as in gpsd — so the
+/// order of the epoch's sentences matters only through that rule. A fix sentence with an empty time
+/// that reports no fix (`$GPGGA,,,,,,0,…`) closes the open epoch.
 ///
 /// **Dates.** Valid RMC and ZDA give the date; epochs without one (GGA-only) carry the last date
 /// forward, rolled by a day when the time of day wraps past midnight (jumps back by more than 12 h).
-/// Two-digit years are 1980...2079. There is no GPS week-rollover correction of any kind.
+/// Dates in RMC with status V are not used (receivers put bogus dates there). Two-digit years are
+/// 1980...2079. There is no GPS week-rollover correction of any kind.
 ///
 /// **Emitted fixes.** An epoch is emitted when it has a time (time of day and a date) or a position;
 /// others (a time of day before any date, with no position) are dropped and counted in
-/// `epochsDiscarded`. Positions are taken from the fix sentences as reported (GGA even with quality 0,
-/// as gpsd does); `mode` says whether they are valid: `.noFix` when the sentence that gave the
-/// position flags it invalid, otherwise GSA's 2D/3D, else 3D when an altitude from four or more
-/// satellites is present. RMC/GLL/GNS positions flagged invalid are not taken at all, as in gpsd.
-/// `altitudeHAE` = `altitudeMSL` + geoid separation, where both are given. Speeds are converted from
-/// knots (1 kn = 1852/3600 m/s); an epoch without a reported speed gets one derived from the previous
-/// epoch's position, as gpsd does (`derivesMissingSpeed`). `eph`/`epx`/`epy`/`epv` come from GST only (eph = √(σlat² + σlon²));
-/// nothing is estimated from DOPs. `sourceLine` is the line of the epoch's last contributing sentence.
+/// `epochsDiscarded`. Positions are taken from valid RMC/GLL/GNS and from any GGA (even quality 0,
+/// as gpsd does). `mode` is `.noFix` when the sentence that gave the final position flags it
+/// invalid, else GSA's 2D/3D, else 3D when there is an altitude from four or more satellites, else 2D;
+/// without a position it is `.noFix` when a sentence reported no fix, else `.unknown`. `quality` is
+/// GGA's fix quality, else the FAA mode indicator's. `altitudeHAE` = `altitudeMSL` + geoid separation
+/// where both are given. Speeds are converted from knots (1 kn = 1852/3600 m/s); a 2D/3D epoch
+/// without a reported speed gets the speed from the previous epoch's position, like gpsd
+/// (`derivesMissingSpeed`). `eph` = √(σlat² + σlon²), `epy`, `epx`, `epv` come from GST only; nothing is
+/// estimated from DOPs; DOPs outside 0.01...89.99 are dropped. `sourceLine` is the one-based line of
+/// the epoch's last contributing sentence.
 public struct NMEADecoder: TrackDecoder {
     public struct Configuration: Sendable, Hashable {
         /// Lines longer than this many bytes (terminator excluded) are rejected as `overlong`.

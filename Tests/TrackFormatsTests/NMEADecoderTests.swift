@@ -54,7 +54,7 @@ import TrackModel
     @Test func southAndWestAreNegative() {
         // 3349.0337,S = -(33 + 49.0337/60) = -33.817228333…; 01843.9282,W = -(18 + 43.9282/60) = -18.732136666…
         let (fixes, _) = decodeNMEA([
-            nmea("GPRMC,222449,A,3349.0337,S,01843.9282,W,0.0,0.0,251010,,"),
+            nmea("GPRMC,222449,A,3349.0337,S,01843.9282,W,0.0,0.0,251010,,")
         ])
         #expect(approximately(fixes.first?.latitude, -33.817_228_333_333, 1e-9))
         #expect(approximately(fixes.first?.longitude, -18.732_136_666_667, 1e-9))
@@ -68,10 +68,11 @@ import TrackModel
             nmea("GPGGA,000000.5,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
             nmea("GPGGA,000001.5,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
         ])
-        #expect(fixes.map(\.time) == [
-            utc(1999, 12, 31, 23, 59, 58.5), utc(1999, 12, 31, 23, 59, 59.5),
-            utc(2000, 1, 1, 0, 0, 0.5), utc(2000, 1, 1, 0, 0, 1.5),
-        ])
+        #expect(
+            fixes.map(\.time) == [
+                utc(1999, 12, 31, 23, 59, 58.5), utc(1999, 12, 31, 23, 59, 59.5),
+                utc(2000, 1, 1, 0, 0, 0.5), utc(2000, 1, 1, 0, 0, 1.5),
+            ])
     }
 
     @Test func midnightRollsIntoALeapDay() {
@@ -265,10 +266,11 @@ import TrackModel
             nmea("GPGGA,,,,,,0,,,,M,,M,,"),
             nmea("GPRMC,,V,,,,,,,,,,N"),
         ])
-        #expect(fixes.map(\.time) == [
-            utc(2020, 1, 1, 12, 0, 0), utc(2020, 1, 1, 12, 0, 1), utc(2020, 1, 1, 12, 0, 2),
-            utc(2020, 1, 1, 12, 0, 3),
-        ])
+        #expect(
+            fixes.map(\.time) == [
+                utc(2020, 1, 1, 12, 0, 0), utc(2020, 1, 1, 12, 0, 1), utc(2020, 1, 1, 12, 0, 2),
+                utc(2020, 1, 1, 12, 0, 3),
+            ])
         #expect(fixes.map(\.mode) == [.twoD, .noFix, .noFix, .noFix])
         #expect(fixes.dropFirst().allSatisfy { $0.latitude == nil })
         #expect(decoder.statistics.skipped == ["no-fix": 2])

@@ -102,7 +102,10 @@ import TrackModel
             lines.append(nmea("GPGGA,\(time),\(lat),N,\(lon),E,1,08,0.9,545.4,M,46.9,M,,"))
             lines.append(nmea("GPRMC,\(time),A,\(lat),N,\(lon),E,010.0,045.0,230394,,"))
             expected.append(
-                (utc(1994, 3, 23, 12, minute, Double(second)), 48 + latMinutes / 60, 11 + (31.0 + Double(k) * 0.002) / 60))
+                (
+                    utc(1994, 3, 23, 12, minute, Double(second)), 48 + latMinutes / 60,
+                    11 + (31.0 + Double(k) * 0.002) / 60
+                ))
         }
         var rng = SeededGenerator(seed: 2_024)
         var inputsRun = 0
@@ -149,7 +152,8 @@ import TrackModel
                 input[Int.random(in: 0..<input.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
             }
             if round % 4 == 0 {
-                input += (0..<Int.random(in: 0...5_000, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                input += (0..<Int.random(in: 0...5_000, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng)
+                }
             }
             let (_, statistics) = try decodeInRandomChunks(
                 { NMEADecoder(configuration: .init(maximumLineLength: 200)) }, input,

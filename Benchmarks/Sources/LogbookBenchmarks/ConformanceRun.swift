@@ -16,8 +16,9 @@ func runConformance(directory: String?) {
         return
     }
     print("NMEA conformance with gpsd: \(url.path)")
-    print(pad("file", 34) + pad("epochs", 8, right: true) + pad("matched", 9, right: true) + pad("%", 9, right: true)
-        + pad("fixes", 8, right: true) + "  mismatches")
+    print(
+        pad("file", 34) + pad("epochs", 8, right: true) + pad("matched", 9, right: true) + pad("%", 9, right: true)
+            + pad("fixes", 8, right: true) + "  mismatches")
     var total = GPSDConformance.Report(file: "total")
     for report in reports {
         total.merge(report)
@@ -49,7 +50,8 @@ func runConformance(directory: String?) {
     let s = total.statistics
     print("")
     print("decoder: \(s.recordsRead) sentences read, \(s.recordsDecoded) decoded, \(s.fixesDecoded) fixes")
-    print("  rejected: \(s.rejected.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+    print(
+        "  rejected: \(s.rejected.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     print("  skipped: \(s.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
 }
 
