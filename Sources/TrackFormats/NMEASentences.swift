@@ -172,7 +172,7 @@ extension NMEADecoder {
         let fHDOP = f.next()
         let fAltitude = f.next()
         let fSeparation = f.next()
-        f.skip(1)
+        f.skip(2)
         guard f.has(12) else { return rejectMalformed() }
         let fStatus = f.next()
         let time = base.nmeaTimeOfDay(fTime)

@@ -251,6 +251,20 @@ import TrackModel
         #expect(gll.last?.time == utc(1994, 11, 19, 22, 54, 44))
     }
 
+    @Test(arguments: [
+        ("DA", "S", true), ("NA", "S", true), ("NN", "S", false), ("", "S", false), ("A", "V", false),
+        ("A", "U", false), ("A", "C", true),
+    ])
+    func gnsValidityFromModeIndicatorsAndNavigationalStatus(modes: String, status: String, valid: Bool) {
+        let (fixes, _) = decodeNMEA([
+            nmea("GPZDA,224749.00,11,03,2004,00,00"),
+            nmea("GNGNS,224749.00,3333.4268304,N,11153.3538273,W,\(modes),19,0.6,406.110,-26.294,6.0,0138,\(status)"),
+        ])
+        #expect(fixes.count == 1)
+        #expect((fixes.first?.latitude != nil) == valid)
+        #expect(fixes.first?.mode == (valid ? .threeD : .noFix))
+    }
+
     @Test func oldVTGWithoutUnitLetters() {
         let (fixes, _) = decodeNMEA([Self.gga, nmea("GPVTG,054.7,034.4,005.5,010.2")])
         #expect(fixes.first?.track == 54.7)
