@@ -94,6 +94,8 @@ public struct NMEADecoder: TrackDecoder {
     /// The last date used (days since 1970) and the time of day it was used at.
     var carriedDay: Int?
     var carriedTimeOfDay = 0.0
+    /// A GST that names a time after the open epoch's, waiting for that epoch.
+    var pendingGST: PendingGST?
     /// The last emitted epoch that had a time: its time, and its position when it had a 2D/3D fix.
     var previousTime: (day: Int, timeOfDay: Double)?
     var previousPosition: (latitude: Double, longitude: Double)?
@@ -180,6 +182,10 @@ public struct NMEADecoder: TrackDecoder {
         decodeLines()
         if !hasReady, !finalEpochEmitted {
             finalEpochEmitted = true
+            if pendingGST != nil {
+                pendingGST = nil
+                skippedOutOfEpoch += 1
+            }
             closeEpoch()
         }
         return takeReady()
@@ -454,14 +460,18 @@ public struct NMEADecoder: TrackDecoder {
                 if abs(timeOfDay - epoch.timeOfDay) > 0.01 {
                     closeEpoch()
                     epoch.hasTimeOfDay = true
+                    epoch.timeOfDay = timeOfDay
+                    if pendingGST != nil { settlePendingGST() }
+                } else {
+                    epoch.timeOfDay = timeOfDay
                 }
-                epoch.timeOfDay = timeOfDay
                 return
             }
             // The open epoch has no time: keep it only if it holds a position.
             if epoch.hasPosition { closeEpoch() } else { epoch = NMEAEpoch() }
             epoch.hasTimeOfDay = true
             epoch.timeOfDay = timeOfDay
+            if pendingGST != nil { settlePendingGST() }
             return
         }
         if timelessNoFix {

@@ -126,6 +126,15 @@ struct NMEAEpoch {
     }
 }
 
+/// A GST's error estimates (NaN when absent), kept until the epoch it names opens.
+struct PendingGST {
+    var timeOfDay: Double
+    var sigmaLatitude: Double
+    var sigmaLongitude: Double
+    var sigmaAltitude: Double
+    var line: Int
+}
+
 /// `nil` for NaN (an absent measurement).
 @inline(__always)
 func nmeaOptional(_ x: Double) -> Double? { x.isNaN ? nil : x }

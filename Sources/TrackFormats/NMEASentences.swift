@@ -290,32 +290,55 @@ extension NMEADecoder {
     // MARK: GST
 
     /// GST: 1 time of the fix it refers to, 2 RMS, 3-5 error ellipse, 6 σ latitude, 7 σ longitude,
-    /// 8 σ altitude (metres). Joins the open epoch only when the times agree (or GST gives none).
+    /// 8 σ altitude (metres). GST joins the epoch whose time it names: the open one, or — receivers
+    /// such as Septentrio's send GST first in the cycle — the next one, if that one has its time.
+    /// A GST without a time joins the open epoch.
     mutating func decodeGST(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let time = base.nmeaTimeOfDay(f.next())
         if time.isInvalid { return rejectBadField() }
         f.skip(4)
-        let sigmaLatitude = base.nmeaDecimal(f.next()).value
-        let sigmaLongitude = base.nmeaDecimal(f.next()).value
-        let sigmaAltitude = base.nmeaDecimal(f.next()).value
+        let sigmaLatitude = base.nmeaDecimal(f.next()).value ?? .nan
+        let sigmaLongitude = base.nmeaDecimal(f.next()).value ?? .nan
+        let sigmaAltitude = base.nmeaDecimal(f.next()).value ?? .nan
         guard f.has(8) else { return rejectMalformed() }
-        guard sigmaLatitude != nil || sigmaLongitude != nil || sigmaAltitude != nil else {
+        guard !sigmaLatitude.isNaN || !sigmaLongitude.isNaN || !sigmaAltitude.isNaN else {
             skippedNoFix += 1
             return
         }
-        if let t = time.value {
-            guard epoch.hasTimeOfDay, abs(t - epoch.timeOfDay) <= 0.01 else {
-                skippedOutOfEpoch += 1
-                return
-            }
+        let errors = PendingGST(
+            timeOfDay: time.value ?? 0, sigmaLatitude: sigmaLatitude, sigmaLongitude: sigmaLongitude,
+            sigmaAltitude: sigmaAltitude, line: line)
+        if let t = time.value, !(epoch.hasTimeOfDay && abs(t - epoch.timeOfDay) <= 0.01) {
+            if pendingGST != nil { skippedOutOfEpoch += 1 }
+            pendingGST = errors
+            return
         }
-        if let sigmaLatitude, let sigmaLongitude {
-            epoch.epy = sigmaLatitude
-            epoch.epx = sigmaLongitude
-            epoch.eph = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
+        apply(errors)
+    }
+
+    /// Merges GST error estimates into the open epoch.
+    mutating func apply(_ errors: PendingGST) {
+        if !errors.sigmaLatitude.isNaN, !errors.sigmaLongitude.isNaN {
+            epoch.epy = errors.sigmaLatitude
+            epoch.epx = errors.sigmaLongitude
+            epoch.eph =
+                (errors.sigmaLatitude * errors.sigmaLatitude
+                + errors.sigmaLongitude * errors.sigmaLongitude).squareRoot()
         }
-        if let sigmaAltitude { epoch.epv = sigmaAltitude }
-        contribute(line: line)
+        if !errors.sigmaAltitude.isNaN { epoch.epv = errors.sigmaAltitude }
+        contribute(line: errors.line)
+    }
+
+    /// A new epoch got its time: a GST that named it joins it; any other waiting GST is dropped.
+    @inline(__always)
+    mutating func settlePendingGST() {
+        guard let errors = pendingGST else { return }
+        pendingGST = nil
+        if abs(errors.timeOfDay - epoch.timeOfDay) <= 0.01 {
+            apply(errors)
+        } else {
+            skippedOutOfEpoch += 1
+        }
     }
 
     // MARK: ZDA

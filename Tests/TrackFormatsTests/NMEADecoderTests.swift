@@ -199,6 +199,20 @@ import TrackModel
         #expect(decoder.statistics.recordsDecoded == 2)
     }
 
+    @Test func gstSentFirstInTheCycleJoinsTheEpochItNames() {
+        let (fixes, decoder) = decodeNMEA([
+            nmea("GPGST,123519,1.0,5.0,2.5,30.0,3.0,4.0,6.0"),  // 1: before any epoch of its time
+            Self.gga,  // 2
+            nmea("GPGST,123520,1.0,5.0,2.5,30.0,6.0,8.0,1.0"),  // 3: names the next epoch
+            nmea("GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),  // 4
+        ])
+        #expect(fixes.map(\.eph) == [5, 10])  // √(3² + 4²), √(6² + 8²)
+        #expect(fixes.map(\.epv) == [6, 1])
+        #expect(fixes.map(\.sourceLine) == [2, 4])
+        #expect(decoder.statistics.recordsDecoded == 4)
+        #expect(decoder.statistics.isBalanced)
+    }
+
     @Test func gstForAnotherEpochIsNotMerged() {
         let (fixes, decoder) = decodeNMEA([Self.gga, nmea("GPGST,123518,1.0,5.0,2.5,30.0,3.0,4.0,6.0")])
         #expect(fixes.first?.eph == nil)
