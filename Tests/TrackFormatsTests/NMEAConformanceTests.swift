@@ -59,7 +59,7 @@ import TrackModel
 
     static func fix(_ second: Double, latitude: Double = 48.1173, speed: Double? = 5.144, track: Double? = 45) -> Fix {
         Fix(
-            time: utc(1994, 3, 23, 12, 0, second), mode: .twoD, latitude: latitude, longitude: 11 + 31.0 / 60,
+            time: nmeaUTC(1994, 3, 23, 12, 0, second), mode: .twoD, latitude: latitude, longitude: 11 + 31.0 / 60,
             speed: speed, track: track)
     }
 
@@ -77,7 +77,7 @@ import TrackModel
 
         let bad = [
             Self.fix(0, latitude: 48.1173 + 2e-7, speed: 5.15, track: nil),
-            Fix(time: utc(1994, 3, 24, 12, 0, 1), mode: .twoD, latitude: 48.1174, longitude: 11 + 31.0 / 60),
+            Fix(time: nmeaUTC(1994, 3, 24, 12, 0, 1), mode: .twoD, latitude: 48.1174, longitude: 11 + 31.0 / 60),
         ]
         let report = GPSDConformance.compare(fixes: bad, statistics: .init(), check: Self.check, file: "t")
         #expect(report.matched == 0)

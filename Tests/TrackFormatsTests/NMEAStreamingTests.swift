@@ -99,11 +99,11 @@ import TrackModel
             let latMinutes = 7.0 + Double(k) * 0.001
             let lat = String(format: "48%06.3f", latMinutes)
             let lon = String(format: "011%06.3f", 31.0 + Double(k) * 0.002)
-            lines.append(nmea("GPGGA,\(time),\(lat),N,\(lon),E,1,08,0.9,545.4,M,46.9,M,,"))
-            lines.append(nmea("GPRMC,\(time),A,\(lat),N,\(lon),E,010.0,045.0,230394,,"))
+            lines.append(nmeaSentence("GPGGA,\(time),\(lat),N,\(lon),E,1,08,0.9,545.4,M,46.9,M,,"))
+            lines.append(nmeaSentence("GPRMC,\(time),A,\(lat),N,\(lon),E,010.0,045.0,230394,,"))
             expected.append(
                 (
-                    utc(1994, 3, 23, 12, minute, Double(second)), 48 + latMinutes / 60,
+                    nmeaUTC(1994, 3, 23, 12, minute, Double(second)), 48 + latMinutes / 60,
                     11 + (31.0 + Double(k) * 0.002) / 60
                 ))
         }
@@ -126,14 +126,14 @@ import TrackModel
             let (fixes, statistics) = try decodeInRandomChunks(
                 { NMEADecoder() }, input, maxChunk: maxChunk, seed: rng.next())
             inputsRun += 1
-            #expect(statistics.isBalanced)
+            #expect(statistics.nmeaBalanced)
             var byTime: [Double: Fix] = [:]
             for fix in fixes { if let t = fix.time { byTime[t.secondsSince1970] = fix } }
             for (k, epoch) in expected.enumerated() where !touched.contains(2 * k) && !touched.contains(2 * k + 1) {
                 let fix = byTime[epoch.time.secondsSince1970]
                 #expect(fix != nil, "epoch \(k) lost")
-                #expect(approximately(fix?.latitude, epoch.latitude, 1e-9), "epoch \(k) latitude")
-                #expect(approximately(fix?.longitude, epoch.longitude, 1e-9), "epoch \(k) longitude")
+                #expect(nmeaClose(fix?.latitude, epoch.latitude, 1e-9), "epoch \(k) latitude")
+                #expect(nmeaClose(fix?.longitude, epoch.longitude, 1e-9), "epoch \(k) longitude")
             }
         }
         #expect(inputsRun == 300)
@@ -158,7 +158,7 @@ import TrackModel
             let (_, statistics) = try decodeInRandomChunks(
                 { NMEADecoder(configuration: .init(maximumLineLength: 200)) }, input,
                 maxChunk: Int.random(in: 1...2_000, using: &rng), seed: rng.next())
-            #expect(statistics.isBalanced)
+            #expect(statistics.nmeaBalanced)
             inputsRun += 1
         }
         #expect(inputsRun == 200)
