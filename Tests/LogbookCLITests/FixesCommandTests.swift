@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized)
 struct FixesCommandTests {
     static let rmc = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n"
-    static let gga = "$GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4F\r\n"
+    static let gga = "$GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4D\r\n"
 
     func jsonLines(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map {
