@@ -176,7 +176,8 @@ final class GPXParser {
         let line = e.line > 0 ? Int(e.line) : nil
         let column = e.int2 > 0 ? Int(e.int2) : nil
         let code: TrackDecodingError.Code
-        if terminating && ((rootSeen && !rootClosed) || (!rootSeen && e.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue))) {
+        if terminating && !rootClosed {
+            // Raised by the end of input itself: inside the document, or before its root element.
             code = .truncated
             message = rootSeen
                 ? "the input ended inside the GPX document (\(message))"
