@@ -198,8 +198,11 @@ public struct GPSDJSONDecoder: TrackDecoder {
             statistics.reject("overlong")
             return
         }
-        let parsed = buffer.withUnsafeBufferPointer { GPSDJSONReport.parse(UnsafeBufferPointer(rebasing: $0[lo..<hi])) }
-        guard let report = parsed else {
+        var report = GPSDJSONReport()
+        let wellFormed = buffer.withUnsafeBufferPointer {
+            GPSDJSONReport.parse(UnsafeBufferPointer(rebasing: $0[lo..<hi]), into: &report)
+        }
+        guard wellFormed else {
             statistics.reject("malformed-json")
             return
         }

@@ -39,15 +39,15 @@ struct GPSDJSONReport {
         case eph, epv, epx, epy, hdop, pdop, vdop, uSat, satellites, other
     }
 
-    /// Reads one line. Returns `nil` when the line is not exactly one well-formed JSON object.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> GPSDJSONReport? {
+    /// Reads one line into `report` (which should be fresh). Returns `false` when the line is not
+    /// exactly one well-formed JSON object.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, into report: inout GPSDJSONReport) -> Bool {
         var s = JSONLineScanner(line)
-        var report = GPSDJSONReport()
-        guard s.consume(UInt8(ascii: "{")) else { return nil }
+        guard s.consume(UInt8(ascii: "{")) else { return false }
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 s.skipWhitespace()
-                guard let key = s.scanString(), s.consume(UInt8(ascii: ":")) else { return nil }
+                guard let key = s.scanString(), s.consume(UInt8(ascii: ":")) else { return false }
                 s.skipWhitespace()
                 let member: Member
                 if key.hasEscapes {
@@ -56,12 +56,12 @@ struct GPSDJSONReport {
                 } else {
                     member = Self.member(s.bytes, key.start, key.count)
                 }
-                guard report.read(member, &s) else { return nil }
+                guard report.read(member, &s) else { return false }
             } while s.consume(UInt8(ascii: ","))
-            guard s.consume(UInt8(ascii: "}")) else { return nil }
+            guard s.consume(UInt8(ascii: "}")) else { return false }
         }
         s.skipWhitespace()
-        return s.atEnd ? report : nil
+        return s.atEnd
     }
 
     // MARK: Members

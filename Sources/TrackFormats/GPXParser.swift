@@ -33,6 +33,10 @@ final class GPXParser {
     private var trackDepth = 0
     private var segmentDepth = 0
     private var routeDepth = 0
+    /// The root element's namespace URI as libxml2 passes it, and its class. The pointer stays
+    /// valid, and names the same string, while the root element (which declares it) is open.
+    private var rootNamespaceURI: UnsafePointer<UInt8>?
+    private var rootNamespace = GPXNames.Namespace.none
 
     // MARK: Track point state
 
@@ -78,16 +82,17 @@ final class GPXParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
             guard let ctx, let localname else { return }
-            Unmanaged<GPXParser>.fromOpaque(ctx).takeUnretainedValue()
-                .startElement(localname, uri, Int(attributeCount), attributes)
+            Unmanaged<GPXParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.startElement(localname, uri, Int(attributeCount), attributes)
+            }
         }
         handler.endElementNs = { ctx, localname, _, uri in
             guard let ctx, let localname else { return }
-            Unmanaged<GPXParser>.fromOpaque(ctx).takeUnretainedValue().endElement(localname, uri)
+            Unmanaged<GPXParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.endElement(localname, uri) }
         }
         handler.characters = { ctx, bytes, count in
             guard let ctx, let bytes else { return }
-            Unmanaged<GPXParser>.fromOpaque(ctx).takeUnretainedValue().characters(bytes, Int(count))
+            Unmanaged<GPXParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(bytes, Int(count)) }
         }
         handler.cdataBlock = handler.characters
         handler.serror = { ctx, error in
@@ -204,14 +209,16 @@ final class GPXParser {
         switch depth {
         case 1:
             rootSeen = true
-            guard GPXNames.local(name) == .gpx, GPXNames.namespace(uri).isGPXOrNone else {
+            rootNamespaceURI = uri
+            rootNamespace = GPXNames.namespace(uri)
+            guard GPXNames.local(name) == .gpx, rootNamespace.isGPXOrNone else {
                 fail(TrackDecodingError(
                     code: .notGPX, line: line, column: column, field: String(cString: name),
                     message: "the root element is not a GPX 'gpx' element"))
                 return
             }
         case 2:
-            guard GPXNames.namespace(uri).isGPXOrNone else { return }
+            guard namespace(uri).isGPXOrNone else { return }
             switch GPXNames.local(name) {
             case .trk: trackDepth = depth
             case .rte: routeDepth = depth
@@ -219,20 +226,26 @@ final class GPXParser {
             default: break
             }
         case 3:
-            guard GPXNames.namespace(uri).isGPXOrNone else { return }
+            guard namespace(uri).isGPXOrNone else { return }
             switch GPXNames.local(name) {
             case .trkseg where trackDepth == 2: segmentDepth = depth
             case .rtept where routeDepth == 2: statistics.skip("route-point")
             default: break
             }
         case 4:
-            guard segmentDepth == 3, GPXNames.local(name) == .trkpt, GPXNames.namespace(uri).isGPXOrNone else {
+            guard segmentDepth == 3, GPXNames.local(name) == .trkpt, namespace(uri).isGPXOrNone else {
                 return
             }
             startPoint(attributeCount, attributes)
         default:
             break
         }
+    }
+
+    @inline(__always)
+    private func namespace(_ uri: UnsafePointer<UInt8>?) -> GPXNames.Namespace {
+        if uri == rootNamespaceURI, !rootClosed { return rootNamespace }
+        return GPXNames.namespace(uri)
     }
 
     private func startPoint(_ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
@@ -293,9 +306,9 @@ final class GPXParser {
     private func startInsidePoint(_ name: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         let local = GPXNames.local(name)
         guard local != .other else { return }
-        let namespace = GPXNames.namespace(uri)
+        let space = namespace(uri)
         var leaf: Leaf?
-        if depth == pointDepth + 1, namespace.isGPXOrNone {
+        if depth == pointDepth + 1, space.isGPXOrNone {
             switch local {
             case .ele: leaf = .ele
             case .time: leaf = .time
@@ -310,7 +323,7 @@ final class GPXParser {
             case .extensions: extensionsDepth = depth
             default: break
             }
-        } else if namespace.isSpeedExtension || (extensionsDepth > 0 && namespace.isGPXOrNone) {
+        } else if space.isSpeedExtension || (extensionsDepth > 0 && space.isGPXOrNone) {
             switch local {
             case .speed: leaf = .extSpeed
             case .course: leaf = .extCourse
