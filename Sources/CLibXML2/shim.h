@@ -11,4 +11,28 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+
+/* Some libxml2 failures (input encoding conversion, I/O) bypass the parser's structured error
+ * handler and go to the thread's "generic" handler, which prints to stderr. The handler is a
+ * variadic C function, which Swift cannot define: these helpers install a silent one around a
+ * parser call and put the previous one back afterwards. */
+static void logbook_xml_ignore_generic(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+typedef struct {
+    xmlGenericErrorFunc handler;
+    void *context;
+} logbook_xml_generic_handler;
+
+static inline logbook_xml_generic_handler logbook_xml_silence_generic_errors(void) {
+    logbook_xml_generic_handler saved = { xmlGenericError, xmlGenericErrorContext };
+    xmlSetGenericErrorFunc(NULL, logbook_xml_ignore_generic);
+    return saved;
+}
+
+static inline void logbook_xml_restore_generic_errors(logbook_xml_generic_handler saved) {
+    xmlSetGenericErrorFunc(saved.context, saved.handler);
+}
 #endif

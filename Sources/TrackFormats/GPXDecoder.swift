@@ -29,9 +29,13 @@ public import TrackModel
 ///
 /// Safety and memory: network access is off (`XML_PARSE_NONET`), entities are not substituted
 /// (no `XML_PARSE_NOENT`, no entity declarations kept, so entity bombs fail as undeclared
-/// entities) and libxml2's default size limits stay in force (no `XML_PARSE_HUGE`). Input is fed to
-/// libxml2 in slices of at most 64 KiB as fixes are pulled, text is gathered only inside the
-/// leaf elements read (at most 256 bytes each), so memory stays constant whatever the file size.
+/// entities) and libxml2's default size limits stay in force (no `XML_PARSE_HUGE`). libxml2 is
+/// fed whole 4 KiB slices at fixed offsets of the input as fixes are pulled (the last, shorter one
+/// by `finish()`), so it sees the same slices however the input was chunked, and output cannot
+/// depend on the chunking; fixes and errors surface up to 4 KiB after their bytes arrive. Text is
+/// gathered only inside the leaf elements read (at most 256 bytes each), so memory stays constant
+/// whatever the file size. libxml2 messages that bypass the parser's error handler (encoding
+/// conversion failures) are kept off stderr; such a failure is reported as `malformedXML`.
 ///
 /// The parser state lives in a class whose address the SAX callbacks hold: copies of a
 /// `GPXDecoder` share that state, so a decoder is not meant to be copied mid-stream.

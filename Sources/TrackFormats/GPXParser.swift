@@ -5,8 +5,8 @@ import TrackModel
 ///
 /// A class because libxml2 keeps a pointer to it (the SAX user data) between calls.
 final class GPXParser {
-    /// The largest slice handed to `xmlParseChunk` at a time (bounds the queue of decoded fixes).
-    static let feedSize = 64 * 1_024
+    /// The slice handed to `xmlParseChunk` at a time (also bounds the queue of decoded fixes).
+    static let feedSize = 4 * 1_024
     /// Text gathered for one leaf element, in bytes.
     static let textCapacity = 256
 
@@ -109,7 +109,15 @@ final class GPXParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context {
+            // In SAX mode libxml2 still builds a small document for a DOCTYPE's entity declarations
+            // ("expat compatibility"); freeing it is the caller's job.
+            if let document = context.pointee.myDoc {
+                context.pointee.myDoc = nil
+                xmlFreeDoc(document)
+            }
+            xmlFreeParserCtxt(context)
+        }
         text.deallocate()
     }
 
@@ -124,17 +132,14 @@ final class GPXParser {
         while true {
             if let fix = dequeue() { return fix }
             if let error { throw error }
-            guard pendingIndex < pending.count else {
-                pending.removeAll(keepingCapacity: true)
-                pendingIndex = 0
+            // Only whole slices at fixed offsets of the input: libxml2 then sees the same slices
+            // however the caller chunked the input, so nothing it does can depend on the chunking
+            // (its input-encoding conversion, for one, fails a whole pushed slice at once).
+            guard pending.count - pendingIndex >= Self.feedSize else {
+                compactPending()
                 return nil
             }
-            let size = min(Self.feedSize, pending.count - pendingIndex)
-            pending.withUnsafeBufferPointer { buffer in
-                let start = UnsafeRawPointer(buffer.baseAddress! + pendingIndex).assumingMemoryBound(to: CChar.self)
-                _ = xmlParseChunk(context, start, Int32(size), 0)
-            }
-            pendingIndex += size
+            feed(Self.feedSize)
         }
     }
 
@@ -142,15 +147,64 @@ final class GPXParser {
         while true {
             if let fix = try next() { return fix }
             if terminated { return nil }
+            if pendingIndex < pending.count {
+                feed(pending.count - pendingIndex)
+                continue
+            }
             terminated = true
             terminating = true
-            _ = xmlParseChunk(context, nil, 0, 1)
+            parse(nil, 0, terminate: true)
             terminating = false
             if error == nil, !rootClosed {
                 // libxml2 always reports an unfinished document; this is a safety net.
                 error = TrackDecodingError(code: .truncated, message: "the input ended inside the GPX document")
             }
         }
+    }
+
+    private func compactPending() {
+        if pendingIndex == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if pendingIndex > 0 {
+            pending.removeSubrange(0..<pendingIndex)
+        }
+        pendingIndex = 0
+    }
+
+    private func feed(_ size: Int) {
+        pending.withUnsafeBufferPointer { buffer in
+            let start = UnsafeRawPointer(buffer.baseAddress! + pendingIndex).assumingMemoryBound(to: CChar.self)
+            parse(start, size, terminate: false)
+        }
+        pendingIndex += size
+    }
+
+    private func parse(_ start: UnsafePointer<CChar>?, _ size: Int, terminate: Bool) {
+        guard let context, error == nil else { return }
+        let saved = logbook_xml_silence_generic_errors()
+        _ = xmlParseChunk(context, start, Int32(size), terminate ? 1 : 0)
+        logbook_xml_restore_generic_errors(saved)
+        if error == nil,
+            terminate ? hasUnconvertibleInput(atEnd: true) : context.pointee.instate == XML_PARSER_EOF
+        {
+            // libxml2 halted without a parser error: converting the input from its declared
+            // encoding failed.
+            error = encodingError
+        }
+    }
+
+    /// Whether libxml2 failed to convert input from its declared encoding. Before the end of the
+    /// input, unconverted bytes may just be an incomplete character: only the error flag counts.
+    private func hasUnconvertibleInput(atEnd: Bool) -> Bool {
+        guard let buffer = context?.pointee.input?.pointee.buf?.pointee else { return false }
+        if buffer.error != 0 { return true }
+        guard atEnd, buffer.encoder != nil, let raw = buffer.raw else { return false }
+        return xmlBufUse(raw) > 0
+    }
+
+    private var encodingError: TrackDecodingError {
+        TrackDecodingError(
+            code: .malformedXML, line: line, column: column, message: "the input is not valid in its declared encoding")
     }
 
     private func dequeue() -> Fix? {
@@ -181,7 +235,10 @@ final class GPXParser {
         let line = e.line > 0 ? Int(e.line) : nil
         let column = e.int2 > 0 ? Int(e.int2) : nil
         let code: TrackDecodingError.Code
-        if terminating && !rootClosed {
+        if terminating && hasUnconvertibleInput(atEnd: true) {
+            error = encodingError
+            return
+        } else if terminating && !rootClosed {
             // Raised by the end of input itself: inside the document, or before its root element.
             code = .truncated
             message = rootSeen
