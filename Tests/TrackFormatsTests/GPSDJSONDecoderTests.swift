@@ -222,8 +222,8 @@ struct GPSDJSONDecoderTests {
 
     @Test func escapesInKeysAndValuesAreDecoded() {
         let outcome = decode(
-            #"{"cl\u0061ss":"T\u0050V","mode":3,"\u006cat":-12.5,"lon":130.25,"time":"2026\u002d11-21T07:30:00Z","device":"\"\\\/\b\f\n\r\t\ud83d\ude97"}"#
-                + "\n")
+            #"{"cl\u0061ss":"T\u0050V","mode":3,"\u006cat":-12.5,"lon":130.25,"#
+                + #""time":"2026\u002d11-21T07:30:00Z","device":"\"\\\/\b\f\n\r\t\ud83d\ude97"}"# + "\n")
         #expect(outcome.fixes.count == 1)
         #expect(outcome.fixes.first?.latitude == -12.5)
         #expect(outcome.fixes.first?.time == utc(1_795_246_200))
@@ -269,7 +269,8 @@ struct GPSDJSONDecoderTests {
         let tooLong = line(padding: cap + 1 - line(padding: 0).utf8.count)
         for chunk in [1, 7, 64, 1_000] {
             let outcome = decodeOutcome(
-                GPSDJSONDecoder(maximumLineLength: cap), Array((fits + "\n" + tooLong + "\n").utf8), chunkSizes: [chunk])
+                GPSDJSONDecoder(maximumLineLength: cap), Array((fits + "\n" + tooLong + "\n").utf8),
+                chunkSizes: [chunk])
             #expect(outcome.fixes.count == 1)
             #expect(outcome.statistics.rejected == ["overlong": 1])
         }

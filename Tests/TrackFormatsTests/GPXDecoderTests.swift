@@ -279,7 +279,8 @@ struct GPXDecoderTests {
 
     @Test func unreadableOptionalFieldsAreDroppedAndCounted() {
         let text = Self.head + """
-            <trkpt lat="1" lon="2"><ele>high</ele><time>noon</time><sat>4.5</sat><hdop>-1</hdop><fix>4d</fix><vdop> 2.5 </vdop></trkpt>
+            <trkpt lat="1" lon="2"><ele>high</ele><time>noon</time><sat>4.5</sat><hdop>-1</hdop><fix>4d</fix>
+            <vdop> 2.5 </vdop></trkpt>
             <trkpt lat="3" lon="4"><ele>\(String(repeating: "1", count: 300))</ele><fix>3D</fix></trkpt>
             </trkseg></trk></gpx>
             """
