@@ -1,10 +1,54 @@
 public import TrackModel
 
-/// Placeholder until the decoder lands.
+/// Decodes GPX 1.0 and 1.1 track points (`gpx/trk/trkseg/trkpt`) with libxml2's SAX2 push parser.
+///
+/// Read from each `trkpt`: the `lat` and `lon` attributes, `ele`, `time`, `hdop`, `vdop`, `pdop`,
+/// `sat`, `fix`, `geoidheight`, GPX 1.0's `speed` (m/s) and `course` (degrees), and the speed and
+/// course of the common extensions: Garmin TrackPointExtension v1/v2 (`gpxtpx:speed`,
+/// `gpxtpx:course`), Cluetrust `gpxdata:speed`, OsmAnd `osmand:speed` and plain
+/// `<extensions><speed>`/`<course>` (GPSLogger, OsmAnd). A standard `speed`/`course` child wins
+/// over an extension's. Elements are matched on namespace URI plus local name; elements without a
+/// namespace (or with an undeclared prefix) are accepted too.
+///
+/// Mapping: `ele` is the elevation above mean sea level, as the GPX 1.0 schema implies by pairing it
+/// with `geoidheight` (the GGA convention) and as most devices write it (gpsd's gpxlogger writes
+/// the ellipsoidal height instead: the format cannot tell), so `ele` → `altitudeMSL`,
+/// `geoidheight` → `geoidSeparation`, and when both are present `altitudeHAE = ele + geoidheight`.
+/// `fix`: `none` → `.noFix`, `2d` → `.twoD`, `3d` → `.threeD`, `dgps`/`pps` → `.threeD` (`.twoD`
+/// without `ele`) with quality `.differential`/`.pps`; no `fix` → mode `.unknown`.
+/// `Fix.sourceLine` is the XML line of the `trkpt` start tag (where it ends).
+/// Waypoints (`wpt`) and route points (`rtept`, planned rather than recorded) are skipped and
+/// counted (`waypoint`, `route-point`). An optional child whose text cannot be read leaves its
+/// field empty and is counted as rejected `invalid-field`.
+///
+/// Errors, thrown from `next()`/`finish()` after every fix decoded before them has been returned,
+/// and then again on every later call: `malformedXML` (libxml2's line and column), `notGPX` (the root
+/// element is not `gpx` in a GPX namespace or none), `truncated` (the input ended inside the
+/// document, or before its root element) and `invalidValue` with field `lat` or `lon` (missing,
+/// not a number, or out of range).
+///
+/// Safety and memory: network access is off (`XML_PARSE_NONET`), entities are not substituted
+/// (no `XML_PARSE_NOENT`, no entity declarations kept, so entity bombs fail as undeclared
+/// entities) and libxml2's default size limits stay in force (no `XML_PARSE_HUGE`). libxml2 is
+/// fed whole 4 KiB slices at fixed offsets of the input as fixes are pulled (the last, shorter one
+/// by `finish()`), so it sees the same slices however the input was chunked, and output cannot
+/// depend on the chunking; fixes and errors surface up to 4 KiB after their bytes arrive. Text is
+/// gathered only inside the leaf elements read (at most 256 bytes each), so memory stays constant
+/// whatever the file size. libxml2 messages that bypass the parser's error handler (encoding
+/// conversion failures) are kept off stderr; such a failure is reported as `malformedXML`.
+///
+/// The parser state lives in a class whose address the SAX callbacks hold: copies of a
+/// `GPXDecoder` share that state, so a decoder is not meant to be copied mid-stream.
 public struct GPXDecoder: TrackDecoder {
-    public private(set) var statistics = DecodeStatistics()
-    public init() {}
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {}
-    public mutating func next() throws(TrackDecodingError) -> Fix? { nil }
-    public mutating func finish() throws(TrackDecodingError) -> Fix? { nil }
+    private let parser: GPXParser
+
+    public init() { parser = GPXParser() }
+
+    public var statistics: DecodeStatistics { parser.statistics }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+
+    public mutating func next() throws(TrackDecodingError) -> Fix? { try parser.next() }
+
+    public mutating func finish() throws(TrackDecodingError) -> Fix? { try parser.finish() }
 }

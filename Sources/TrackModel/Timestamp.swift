@@ -111,8 +111,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             i += n
             return v
         }
-        func expect(_ c: Character) -> Bool {
-            guard i < b.count, b[i] == c.asciiValue! else { return false }
+        func expect(_ c: Unicode.Scalar) -> Bool {
+            guard i < b.count, b[i] == UInt8(ascii: c) else { return false }
             i += 1
             return true
         }

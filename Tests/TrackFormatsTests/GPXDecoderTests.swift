@@ -1,0 +1,357 @@
+import LogbookTestSupport
+import Testing
+import TrackFormats
+import TrackModel
+
+@Suite("GPXDecoder")
+struct GPXDecoderTests {
+    private func decode(_ text: String, chunkSizes: [Int] = []) -> DecodeOutcome {
+        decodeOutcome(GPXDecoder(), Array(text.utf8), chunkSizes: chunkSizes)
+    }
+
+    private static let head = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+        <trk><trkseg>
+
+        """
+
+    @Test func garminGPX11WithTrackPointExtension() throws {
+        let outcome = decodeOutcome(GPXDecoder(), try Fixtures.data("gpx/garmin-gpx11.gpx"))
+        #expect(outcome.error == nil)
+        try #require(outcome.fixes.count == 4)
+        let a = outcome.fixes[0]
+        #expect(a.sourceLine == 8)
+        #expect(a.latitude == 48.137154 && a.longitude == 11.576124)
+        #expect(a.altitudeMSL == 519.4 && a.altitudeHAE == nil)
+        #expect(a.time == utc(1_795_246_201))  // 2026-11-21T07:30:01Z
+        #expect(a.mode == .threeD && a.quality == nil)
+        #expect(a.satellitesUsed == 9)
+        #expect(a.hdop == 0.91 && a.vdop == 1.19 && a.pdop == 1.5)
+        #expect(a.speed == 13.89 && a.track == 271.5)  // gpxtpx:speed / gpxtpx:course
+
+        let b = outcome.fixes[1]
+        #expect(b.sourceLine == 24)
+        #expect(b.latitude == -33.8688 && b.longitude == 151.2093)
+        #expect(b.altitudeMSL == -2.5)
+        #expect(b.time == utc(1_795_246_200))  // 09:30:00+02:00 = 07:30:00Z
+        #expect(b.mode == .twoD)
+        #expect(b.speed == nil && b.hdop == nil)
+
+        let c = outcome.fixes[2]
+        #expect(c.sourceLine == 27)
+        #expect(c.latitude == 0 && c.longitude == -180)
+        #expect(c.time == utc(1_795_246_202.5))
+        #expect(c.mode == .threeD && c.quality == .differential)
+
+        let d = outcome.fixes[3]
+        #expect(d.sourceLine == 28)
+        #expect(d.latitude == 90 && d.longitude == 180)
+        #expect(d.mode == .noFix && d.time == nil)
+
+        let s = outcome.statistics
+        #expect(s.recordsRead == 4 && s.recordsDecoded == 4 && s.fixesDecoded == 4)
+        #expect(s.skipped == ["waypoint": 1, "route-point": 2])
+        #expect(s.rejected.isEmpty)
+    }
+
+    @Test func gpx10SpeedCourseGeoidHeight() throws {
+        let outcome = decodeOutcome(GPXDecoder(), try Fixtures.data("gpx/gpx10-speed.gpx"))
+        #expect(outcome.error == nil)
+        try #require(outcome.fixes.count == 2)
+        let a = outcome.fixes[0]
+        #expect(a.sourceLine == 6)
+        #expect(a.latitude == 51.500729 && a.longitude == -0.124625)
+        #expect(a.altitudeMSL == 35.0 && a.geoidSeparation == 45.7)
+        #expect(abs(a.altitudeHAE! - 80.7) < 1e-9)
+        #expect(a.speed == 4.25 && a.track == 90.5)
+        #expect(a.time == utc(1_795_246_200))
+        #expect(a.mode == .threeD && a.satellitesUsed == 7 && a.hdop == 1.2)
+        let b = outcome.fixes[1]
+        #expect(b.sourceLine == 16)
+        #expect(b.speed == 0 && b.mode == .threeD && b.quality == .pps)
+    }
+
+    @Test func prefixedGPXNamespaceAndCluetrustSpeed() throws {
+        let outcome = decodeOutcome(GPXDecoder(), try Fixtures.data("gpx/prefixed-cluetrust.gpx"))
+        #expect(outcome.error == nil)
+        // The unprefixed trkpt (no namespace) is tolerated; the one in a foreign namespace is not GPX.
+        #expect(outcome.fixes.map(\.sourceLine) == [4, 5, 6])
+        #expect(outcome.fixes.map(\.latitude) == [40.7128, 40.7129, 1])
+        #expect(outcome.fixes.map(\.speed) == [7.5, 9.5, nil])  // a standard <speed> beats the extension
+        #expect(outcome.fixes.map(\.time) == [utc(1_795_246_200.25), utc(1_795_246_201.25), nil])
+        #expect(outcome.fixes.allSatisfy { $0.mode == .unknown })
+    }
+
+    @Test func plainAndOsmAndExtensions() throws {
+        let outcome = decodeOutcome(GPXDecoder(), try Fixtures.data("gpx/plain-extensions.gpx"))
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.map(\.speed) == [11.25, 11.5, nil])  // unknown namespace ignored
+        #expect(outcome.fixes.map(\.track) == [45, nil, nil])
+        #expect(outcome.fixes.map(\.hdop) == [3.5, nil, nil])
+        #expect(outcome.fixes.map(\.altitudeMSL) == [34.2, 34.4, nil])
+    }
+
+    @Test func missingNamespaceAndUndeclaredPrefixAreTolerated() throws {
+        let outcome = decodeOutcome(GPXDecoder(), try Fixtures.data("gpx/no-namespace.gpx"))
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.count == 1)
+        #expect(outcome.fixes.first?.latitude == 10.5 && outcome.fixes.first?.longitude == 20.25)
+        #expect(outcome.fixes.first?.speed == 3.5)
+        #expect(outcome.fixes.first?.satellitesUsed == 4)
+    }
+
+    @Test func groundTruthExcerpt() throws {
+        let input = try Fixtures.data("gpx/commute-excerpt.gpx")
+        let outcome = decodeOutcome(GPXDecoder(), input)
+        #expect(outcome.error == nil)
+        // Lines 4...152 hold one trkpt each (head -152 of commute-1hz/track.gpx).
+        #expect(outcome.fixes.count == 149)
+        #expect(outcome.fixes.map(\.sourceLine) == Array(4...152))
+        let first = outcome.fixes[0]
+        // <trkpt lat="1.3995952" lon="103.8255521"><ele>41.8</ele>
+        // <time>2026-12-23T07:07:00.100Z</time><fix>3d</fix><sat>4</sat><hdop>6.52</hdop></trkpt>
+        #expect(first.latitude == 1.3995952 && first.longitude == 103.8255521)
+        #expect(first.altitudeMSL == 41.8 && first.hdop == 6.52 && first.satellitesUsed == 4)
+        #expect(first.time == utc(1_798_009_620.1) && first.mode == .threeD)
+        let last = outcome.fixes[148]
+        #expect(last.latitude == 1.4060546 && last.longitude == 103.824582)
+        #expect(last.time == utc(1_798_009_620 + 148))  // 07:09:28
+    }
+
+    @Test(arguments: [
+        "gpx/garmin-gpx11.gpx", "gpx/gpx10-speed.gpx", "gpx/prefixed-cluetrust.gpx", "gpx/plain-extensions.gpx",
+        "gpx/no-namespace.gpx", "gpx/commute-excerpt.gpx",
+    ])
+    func randomChunkingGivesIdenticalOutput(fixture: String) throws {
+        let input = try Fixtures.data(fixture)
+        var decoder = GPXDecoder()
+        let whole = try decoder.decodeAll(input)
+        #expect(!whole.isEmpty)
+        for seed in 0..<12 as Range<UInt64> {
+            for maxChunk in [1, 5, 64, 4_096] {
+                let chunked = try decodeInRandomChunks({ GPXDecoder() }, input, maxChunk: maxChunk, seed: seed)
+                #expect(chunked.fixes == whole)
+                #expect(chunked.statistics == decoder.statistics)
+            }
+        }
+    }
+
+    @Test func fixesStreamOutBeforeTheInputEnds() throws {
+        let input = try Fixtures.data("gpx/commute-excerpt.gpx")
+        var decoder = GPXDecoder()
+        input[..<(input.count / 2)].withUnsafeBytes { decoder.append($0) }
+        var early = 0
+        while try decoder.next() != nil { early += 1 }
+        // libxml2 gets whole 4 KiB slices: 8 KiB of the first half's 10.8 KiB are parsed by now,
+        // about 55 points at some 145 bytes each.
+        #expect(early >= 40 && early < 75)
+        input[(input.count / 2)...].withUnsafeBytes { decoder.append($0) }
+        var rest = 0
+        while try decoder.next() != nil { rest += 1 }
+        while try decoder.finish() != nil { rest += 1 }
+        #expect(early + rest == 149)
+    }
+
+    @Test func truncatedInputDeliversEarlierFixesThenThrows() throws {
+        let full = try Fixtures.data("gpx/commute-excerpt.gpx")
+        // Cut in the middle of line 10 (the 7th trkpt): 6 complete points before it.
+        var lineStarts = [0]
+        for (i, b) in full.enumerated() where b == 10 { lineStarts.append(i + 1) }
+        let cut = Array(full[..<(lineStarts[9] + 40)])
+        for chunks in [[Int](), [1], [7], [100]] {
+            let outcome = decodeOutcome(GPXDecoder(), cut, chunkSizes: chunks)
+            #expect(outcome.fixes.count == 6)
+            #expect(outcome.fixes.last?.sourceLine == 9)
+            #expect(outcome.error?.code == .truncated)
+            #expect(outcome.error?.line == 10)
+        }
+        // Ending between elements, and ending before the root.
+        let between = decode(Self.head)
+        #expect(between.error?.code == .truncated)
+        let prolog = decode("<?xml version=\"1.0\"?>\n")
+        #expect(prolog.error?.code == .truncated)
+        let empty = decode("")
+        #expect(empty.error?.code == .truncated)
+    }
+
+    @Test(arguments: [
+        #"<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>"#,
+        #"<gpx xmlns="http://example.com/not-gpx" version="1.1"><trk/></gpx>"#,
+        #"<gpx xmlns="http://www.topografix.com/GPX/1/2"><trk/></gpx>"#,
+        "<html><body>hello</body></html>",
+    ])
+    func xmlThatIsNotGPX(text: String) {
+        let outcome = decode(text)
+        #expect(outcome.fixes.isEmpty)
+        #expect(outcome.error?.code == .notGPX)
+        #expect(outcome.error?.line == 1)
+    }
+
+    @Test func malformedXMLReportsLineAndColumnAfterEarlierFixes() {
+        let text = Self.head + """
+            <trkpt lat="1" lon="2"><ele>3</ele></trkpt>
+            <trkpt lat="1.5" lon="2.5"><ele>4</ele></trkseg>
+            </trk></gpx>
+            """
+        for chunks in [[Int](), [1], [13]] {
+            let outcome = decode(text, chunkSizes: chunks)
+            #expect(outcome.fixes.map(\.latitude) == [1])
+            #expect(outcome.error?.code == .malformedXML)
+            #expect(outcome.error?.line == 5)  // the mismatched </trkseg>
+            #expect(outcome.error?.column != nil)
+        }
+    }
+
+    @Test(arguments: [
+        "not xml at all, just text that goes on",
+        "<gpx><trk></gpx>",
+        "<gpx version=\"1.1\" version=\"1.0\"/>",
+        "<gpx>&undefined;</gpx>",
+        "<gpx></gpx><gpx></gpx>",
+        "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpt></trkseg></trk></gpx>trailing",
+    ])
+    func malformedXML(text: String) {
+        let outcome = decode(text)
+        #expect(outcome.error?.code == .malformedXML)
+    }
+
+    @Test func bytesInvalidInTheDeclaredEncodingAreMalformed() {
+        var bytes = Array(#"<?xml version="1.0" encoding="US-ASCII"?><gpx><trk><trkseg>"#.utf8)
+        bytes += Array(#"<trkpt lat="1" lon="2"><name>caf"#.utf8) + [0xE9] + Array("</name></trkpt>".utf8)
+        bytes += Array("</trkseg></trk></gpx>".utf8)
+        let whole = decodeOutcome(GPXDecoder(), bytes)
+        #expect(whole.error?.code == .malformedXML)
+        for size in [1, 2, 5, 17] {
+            #expect(decodeOutcome(GPXDecoder(), bytes, chunkSizes: [size]) == whole)
+        }
+    }
+
+    @Test func entityExpansionBombIsRefused() {
+        var dtd = "<!DOCTYPE gpx [\n<!ENTITY lol0 \"lol\">\n"
+        for k in 1...9 {
+            dtd += "<!ENTITY lol\(k) \"" + String(repeating: "&lol\(k - 1);", count: 10) + "\">\n"
+        }
+        dtd += "]>\n"
+        let text = "<?xml version=\"1.0\"?>\n" + dtd + """
+            <gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="1" lon="2"><ele>&lol9;</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let outcome = decode(text)
+        #expect(outcome.error?.code == .malformedXML)
+        #expect(outcome.fixes.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"<trkpt lat="abc" lon="2"/>"#, "lat"),
+        (#"<trkpt lat="90.0001" lon="2"/>"#, "lat"),
+        (#"<trkpt lon="2"/>"#, "lat"),
+        (#"<trkpt lat="" lon="2"/>"#, "lat"),
+        (#"<trkpt lat="1" lon="180.5"/>"#, "lon"),
+        (#"<trkpt lat="1" lon="1e999"/>"#, "lon"),
+        (#"<trkpt lat="1"/>"#, "lon"),
+    ])
+    func invalidCoordinateIsAnError(point: String, field: String) {
+        let text = Self.head + "<trkpt lat=\" 45.5 \" lon=\"-7\"/>\n" + point + "\n</trkseg></trk></gpx>\n"
+        let outcome = decode(text)
+        #expect(outcome.fixes.map(\.latitude) == [45.5])
+        #expect(outcome.error?.code == .invalidValue)
+        #expect(outcome.error?.field == field)
+        #expect(outcome.error?.line == 5)
+        // Error texts never carry coordinates.
+        #expect(!(outcome.error?.description.contains("abc") ?? true))
+        #expect(!(outcome.error?.description.contains("180.5") ?? true))
+    }
+
+    @Test func errorIsStickyAfterBeingThrown() throws {
+        var decoder = GPXDecoder()
+        decoder.append(Array("<kml/>".utf8))
+        #expect(try decoder.next() == nil)  // less than one 4 KiB slice: not parsed yet
+        #expect(throws: TrackDecodingError.self) { try decoder.finish() }
+        #expect(throws: TrackDecodingError.self) { try decoder.next() }
+        #expect(throws: TrackDecodingError.self) { try decoder.finish() }
+        // With a full slice, next() reports it.
+        var big = GPXDecoder()
+        big.append(Array(("<kml>" + String(repeating: " ", count: 5_000) + "</kml>").utf8))
+        #expect(throws: TrackDecodingError.self) { try big.next() }
+    }
+
+    @Test func unreadableOptionalFieldsAreDroppedAndCounted() {
+        let text = Self.head + """
+            <trkpt lat="1" lon="2"><ele>high</ele><time>noon</time><sat>4.5</sat><hdop>-1</hdop><fix>4d</fix>
+            <vdop> 2.5 </vdop></trkpt>
+            <trkpt lat="3" lon="4"><ele>\(String(repeating: "1", count: 300))</ele><fix>3D</fix></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let outcome = decode(text)
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.count == 2)
+        let a = outcome.fixes[0]
+        #expect(a.altitudeMSL == nil && a.time == nil && a.satellitesUsed == nil && a.hdop == nil)
+        #expect(a.mode == .unknown && a.vdop == 2.5)
+        #expect(outcome.fixes[1].altitudeMSL == nil)  // longer than the text cap
+        #expect(outcome.fixes[1].mode == .threeD)  // case-insensitive
+        #expect(outcome.statistics.rejected == ["invalid-field": 6])
+    }
+
+    @Test func textSplitAcrossEntitiesAndCDATAIsJoined() {
+        let text = Self.head + """
+            <trkpt lat="1" lon="2"><ele>1&#50;.5</ele><time><![CDATA[2026-11-21T07:30:00Z]]></time><!-- c --></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let outcome = decode(text, chunkSizes: [3])
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.first?.altitudeMSL == 12.5)
+        #expect(outcome.fixes.first?.time == utc(1_795_246_200))
+    }
+
+    @Test func trkptOutsideATrackSegmentIsIgnored() {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/1">
+            <trkpt lat="1" lon="2"/>
+            <trk><trkpt lat="3" lon="4"/><trkseg><trkpt lat="5" lon="6"><trkpt lat="7" lon="8"/></trkpt></trkseg></trk>
+            <rte><trkseg><trkpt lat="9" lon="10"/></trkseg></rte>
+            </gpx>
+            """
+        let outcome = decode(text)
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.map(\.latitude) == [5])
+    }
+
+    @Test func utf16DocumentIsDecoded() {
+        let text = Self.head.replacingFirst("UTF-8", with: "UTF-16")
+            + "<trkpt lat=\"1.25\" lon=\"2.5\"><ele>7</ele></trkpt></trkseg></trk></gpx>"
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let outcome = decodeOutcome(GPXDecoder(), bytes, chunkSizes: [3])
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.first?.latitude == 1.25)
+        #expect(outcome.fixes.first?.altitudeMSL == 7)
+    }
+
+    @Test func randomByteMutationsNeverCrashAndChunkingAgrees() throws {
+        let fixtures = [
+            try Fixtures.data("gpx/garmin-gpx11.gpx"), try Fixtures.data("gpx/prefixed-cluetrust.gpx"),
+            try Fixtures.data("gpx/gpx10-speed.gpx"),
+        ]
+        var rng = SeededGenerator(seed: 0x6970_7800)
+        for round in 0..<300 {
+            let input = mutate(fixtures[round % fixtures.count], using: &rng)
+            let whole = decodeOutcome(GPXDecoder(), input)
+            let points = whole.fixes.count
+            #expect(points <= 6)
+            let chunked = decodeOutcomeRandomChunks(GPXDecoder(), input, maxChunk: 40, seed: UInt64(round))
+            #expect(chunked.fixes == whole.fixes, "round \(round)")
+            #expect(chunked.error?.code == whole.error?.code, "round \(round)")
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        var copy = self
+        if let range = copy.firstRange(of: target) { copy.replaceSubrange(range, with: replacement) }
+        return copy
+    }
+}
