@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Careful angle arithmetic in degrees: exact reduction, exact results at multiples of 90°, error-free sums.
+enum AngleMath {
+    static let degree = Double.pi / 180
+
+    /// Error-free sum: `s + t == u + v` exactly (Knuth's TwoSum).
+    @inline(__always)
+    static func twoSum(_ u: Double, _ v: Double) -> (sum: Double, error: Double) {
+        let s = u + v
+        var up = s - v
+        var vpp = s - up
+        up -= u
+        vpp -= v
+        let t = s != 0 ? 0 - (up + vpp) : s
+        return (s, t)
+    }
+
+    /// `remainder(x, 360)`, exact, in [-180°, 180°]; skips the (slow) library call for angles already in range.
+    @inline(__always)
+    static func remainder360(_ x: Double) -> Double {
+        abs(x) <= 180 ? x : remainder(x, 360)
+    }
+
+    /// Reduces an angle to [-180°, 180°], exactly.
+    @inline(__always)
+    static func normalize(_ x: Double) -> Double {
+        let y = remainder360(x)
+        return abs(y) == 180 ? Double(signOf: x, magnitudeOf: 180) : y
+    }
+
+    /// NaN for latitudes outside [-90°, 90°].
+    @inline(__always)
+    static func latitudeFix(_ x: Double) -> Double {
+        abs(x) > 90 ? .nan : x
+    }
+
+    /// Rounds tiny magnitudes to a multiple of 2^-57 (as 1/16 - (1/16 - x)), so that an angle that is a hair away
+    /// from zero does not produce lossy arithmetic later; leaves larger values alone.
+    @inline(__always)
+    static func round(_ x: Double) -> Double {
+        let y = 1.0 / 16
+        var z = abs(x)
+        z = z < y ? y - (y - z) : z
+        return Double(signOf: x, magnitudeOf: z)
+    }
+
+    /// `y - x` reduced to [-180°, 180°] exactly, plus the rounding error of that difference
+    /// (the true difference is `difference + error`).
+    @inline(__always)
+    static func difference(_ x: Double, _ y: Double) -> (difference: Double, error: Double) {
+        let first = twoSum(remainder360(-x), remainder360(y))
+        let second = twoSum(remainder360(first.sum), first.error)
+        var d = second.sum
+        let e = second.error
+        if d == 0 || abs(d) == 180 {
+            // choose the sign of ±0 / ±180 from the exact difference
+            d = Double(signOf: e == 0 ? y - x : -e, magnitudeOf: d)
+        }
+        return (d, e)
+    }
+
+    /// Sine and cosine of an angle in degrees, exact at multiples of 90° (and sin(-0) = -0).
+    @inline(__always)
+    static func sincosd(_ x: Double) -> (sin: Double, cos: Double) {
+        var r = remainder360(x)  // exact, in [-180, 180]
+        let q = r.isNaN ? 0 : Int((r / 90).rounded(.toNearestOrEven))  // -2...2 (NaN and infinity give NaN)
+        r -= 90 * Double(q)  // exact, in [-45, 45]
+        r *= degree
+        let (s, c) = sinCos(r)
+        // Quadrant q (mod 4): 0 -> (s, c), 1 -> (c, -s), 2 -> (-s, -c), 3 -> (-c, s); written as selects rather
+        // than a switch, since the quadrant of track and random data is unpredictable for the branch predictor.
+        let odd = q & 1 != 0
+        var sinx = odd ? c : s
+        var cosx = odd ? s : c
+        sinx = q & 2 != 0 ? -sinx : sinx
+        cosx = (q + 1) & 2 != 0 ? -cosx : cosx
+        cosx += 0  // turns -0 into +0
+        if sinx == 0 { sinx = Double(signOf: x, magnitudeOf: 0) }
+        return (sinx, cosx)
+    }
+
+    /// atan2 in degrees, exact at multiples of 45°'s octant boundaries that atan2 itself gets right, and with
+    /// exact results at multiples of 90°. Result in (-180°, 180°].
+    @inline(__always)
+    static func atan2d(_ y: Double, _ x: Double) -> Double {
+        var y = y
+        var x = x
+        var q = 0
+        if abs(y) > abs(x) {
+            swap(&x, &y)
+            q = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            q += 1
+        }
+        // here x >= 0 and x >= |y|, so the angle is in [-45°, 45°]
+        let ang = atan2(y, x) / degree
+        switch q {
+        case 1: return Double(signOf: y, magnitudeOf: 180) - ang
+        case 2: return 90 - ang
+        case 3: return -90 + ang
+        default: return ang
+        }
+    }
+
+    /// sin x and cos x for radians; angles below 1/64 in magnitude (the small corrections and Newton steps of the
+    /// geodesic solver) take a short Taylor polynomial, whose truncation error (< x^11 / 11!) is far below half an
+    /// ulp, instead of two library calls.
+    @inline(__always)
+    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        if abs(x) < 1.0 / 64 {
+            let x2 = x * x
+            let s = x + x * x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880))))
+            let c = 1 + x2 * (-0.5 + x2 * (1.0 / 24 + x2 * (-1.0 / 720 + x2 * (1.0 / 40320))))
+            return (s, c)
+        }
+        return (sin(x), cos(x))
+    }
+
+    /// Normalises (x, y) to a unit vector (x and y of moderate size, as all sines and cosines here).
+    @inline(__always)
+    static func normalized(_ x: Double, _ y: Double) -> (Double, Double) {
+        let r = 1 / (x * x + y * y).squareRoot()
+        return (x * r, y * r)
+    }
+
+    /// Normalises (x, y) to a unit vector with `hypot`, whose nearly correctly rounded length keeps the reduced
+    /// latitudes within half an ulp or so (they enter differences that decide the azimuth of very short lines).
+    @inline(__always)
+    static func normalizedAccurately(_ x: Double, _ y: Double) -> (Double, Double) {
+        let r = hypot(x, y)
+        return (x / r, y / r)
+    }
+}
