@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "TrackReader", targets: ["TrackReader"]),
+        .library(name: "TripEngine", targets: ["TripEngine"]),
         .library(name: "LogbookTestSupport", targets: ["LogbookTestSupport"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "TrackModel", swiftSettings: strict),
         .target(name: "Geodesy", swiftSettings: strict),
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
+        .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -37,7 +39,7 @@ let package = Package(
         .target(
             name: "LogbookCLI",
             dependencies: [
-                "TrackModel", "TrackFormats", "TrackReader", "Geodesy",
+                "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

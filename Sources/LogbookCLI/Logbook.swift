@@ -10,7 +10,7 @@ public struct Logbook: AsyncParsableCommand {
         commandName: "logbook",
         abstract: "A GPS mileage log: decodes tracks, measures the distance driven, cuts trips.",
         version: LogbookVersion.current,
-        subcommands: [FixesCommand.self]
+        subcommands: [FixesCommand.self, ReplayCommand.self]
     )
 
     public init() {}

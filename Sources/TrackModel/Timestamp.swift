@@ -2,7 +2,7 @@
 ///
 /// A small value type of its own keeps the pure core free of Foundation and of any clock:
 /// engines take their time from fixes only.
-public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var secondsSince1970: Double
 
     public init(secondsSince1970: Double) {
@@ -66,6 +66,16 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public var description: String { iso8601 }
+
+    /// Encoded as a plain number of seconds since 1970.
+    public init(from decoder: any Decoder) throws {
+        secondsSince1970 = try decoder.singleValueContainer().decode(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(secondsSince1970)
+    }
 
     private static func append(_ value: Int, width: Int, to out: inout String) {
         let digits = String(abs(value))

@@ -1,0 +1,125 @@
+/// A small ordered JSON writer for the CLI's fixed output shapes (key order as written, numbers
+/// without exponent noise, strings escaped).
+struct JSONText {
+    private(set) var text = ""
+    /// Per open container: how many members written, and whether a key awaits its value.
+    private var levels: [(count: Int, afterKey: Bool)] = []
+
+    private mutating func separator() {
+        guard !levels.isEmpty else { return }
+        if levels[levels.count - 1].afterKey {
+            levels[levels.count - 1].afterKey = false
+            return
+        }
+        if levels[levels.count - 1].count > 0 { text += "," }
+        levels[levels.count - 1].count += 1
+    }
+
+    mutating func beginObject() {
+        separator()
+        text += "{"
+        levels.append((0, false))
+    }
+
+    mutating func endObject() {
+        text += "}"
+        levels.removeLast()
+    }
+
+    mutating func beginArray() {
+        separator()
+        text += "["
+        levels.append((0, false))
+    }
+
+    mutating func endArray() {
+        text += "]"
+        levels.removeLast()
+    }
+
+    mutating func key(_ name: String) {
+        separator()
+        text += Self.quote(name) + ":"
+        levels[levels.count - 1].afterKey = true
+    }
+
+    mutating func value(_ string: String) {
+        separator()
+        text += Self.quote(string)
+    }
+
+    mutating func value(_ number: Double, decimals: Int = 3) {
+        separator()
+        text += number.isFinite ? Self.fixed(number, decimals: decimals) : "null"
+    }
+
+    mutating func value(_ integer: Int) {
+        separator()
+        text += String(integer)
+    }
+
+    mutating func value(_ flag: Bool) {
+        separator()
+        text += flag ? "true" : "false"
+    }
+
+    mutating func null() {
+        separator()
+        text += "null"
+    }
+
+    mutating func field(_ name: String, _ string: String) {
+        key(name)
+        value(string)
+    }
+
+    mutating func field(_ name: String, _ number: Double, decimals: Int = 3) {
+        key(name)
+        value(number, decimals: decimals)
+    }
+
+    mutating func field(_ name: String, _ integer: Int) {
+        key(name)
+        value(integer)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Fixed-point text with trailing zeros trimmed (`12.5`, `3`, `0.001`).
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") {
+            // Tiny or huge: spell it out.
+            text = String(Int64((abs(value) * scale).rounded()))
+            while text.count <= decimals { text = "0" + text }
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            if value < 0 { text = "-" + text }
+        }
+        return text
+    }
+}

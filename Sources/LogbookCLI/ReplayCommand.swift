@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import LogbookConfiguration
+import TrackFormats
+import TrackModel
+import TrackReader
+import TripEngine
+
+/// `logbook replay`: files through the trip engine, as one stream.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay track files through the trip engine and print the trips.",
+        discussion: """
+            The files are one stream in the order given (NMEA 0183, gpsd JSON or GPX, optionally \
+            gzip-compressed). The engine rejects bad fixes, measures the distance driven on the WGS84 \
+            ellipsoid, detects idling and parking and cuts trips; the same engine runs in the daemon.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
+
+    @Option(name: .long, help: "Output format: table, json or csv.")
+    var format: Format = .table
+
+    @OptionGroup var configurationOptions: ConfigurationOptions
+
+    @Option(name: .long, help: "Time zone for the table's local times (an IANA name such as Europe/Tallinn).")
+    var timezone: String?
+
+    @Option(name: .customLong("track-out"), help: "Write each trip's cleaned track to FILE (.gpx or .geojson).")
+    var trackOut: String?
+
+    @Argument(help: "Track files, read as one stream in the order given.")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one track file.") }
+        if let timezone, TimeZone(identifier: timezone) == nil {
+            throw ValidationError("Unknown time zone '\(timezone)'; use an IANA name such as Europe/Tallinn.")
+        }
+        if let trackOut {
+            guard let kind = TrackOutputFormat(fileName: trackOut), kind == .gpx || kind == .geojson || kind == .kml
+            else { throw ValidationError("--track-out takes a .gpx, .geojson or .kml file name.") }
+        }
+    }
+
+    func run() throws {
+        var engineConfiguration = try configurationOptions.engineConfiguration()
+        engineConfiguration.collectTrack = trackOut != nil
+        var replay = Replay(configuration: engineConfiguration)
+
+        var reader = TrackFileReader()
+        let progress = ProgressLine(enabled: Diagnostics.stderrIsTerminal)
+        reader.progress = { path, done, total in progress.update(path: path, done: done, total: total) }
+        var failures: [TrackReadError] = []
+        for path in files {
+            do {
+                _ = try reader.read(path) { replay.ingest($0) }
+            } catch let error as TrackReadError {
+                failures.append(error)
+            }
+        }
+        replay.finish()
+        progress.clear()
+
+        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
+        var output = StandardOutput()
+        switch format {
+        case .json: output.write(ReplayRendering.json(replay))
+        case .csv: output.write(ReplayRendering.csv(replay))
+        case .table: output.write(ReplayRendering.table(replay, timeZone: zone))
+        }
+        output.flush()
+        if let trackOut { try writeTracks(replay.trips, to: trackOut) }
+        for failure in failures { Diagnostics.error(failure.description) }
+        if let first = failures.first { throw ExitCode(first.exitCode) }
+    }
+
+    private func writeTracks(_ trips: [Trip], to path: String) throws {
+        let kind = TrackOutputFormat(fileName: path) ?? .gpx
+        var writer = kind.makeWriter(name: "Logbook trips")
+        var text = ""
+        writer.begin(into: &text)
+        for (index, trip) in trips.enumerated() {
+            writer.beginSegment(name: "Trip \(index + 1): \(trip.start.iso8601) – \(trip.end.iso8601)", into: &text)
+            for point in trip.track {
+                writer.write(
+                    Fix(time: point.time, mode: .twoD, latitude: point.latitude, longitude: point.longitude,
+                        speed: point.speed), into: &text)
+            }
+            writer.endSegment(into: &text)
+        }
+        writer.end(into: &text)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            Diagnostics.error("\(path): cannot write the track: \(error.localizedDescription)")
+            throw ExitCode(73)
+        }
+    }
+}
+
+/// The engine run over a stream, collecting its results.
+struct Replay {
+    var engine: TripEngine
+    var trips: [Trip] = []
+    var longIdles: [(since: Timestamp, duration: Double)] = []
+
+    init(configuration: EngineConfiguration) {
+        engine = TripEngine(configuration: configuration)
+    }
+
+    mutating func ingest(_ fix: Fix) { collect(engine.ingest(fix)) }
+
+    mutating func finish() { collect(engine.finish()) }
+
+    private mutating func collect(_ events: [TripEvent]) {
+        for event in events {
+            switch event {
+            case .tripEnded(let trip): trips.append(trip)
+            case .longIdle(let since, let duration): longIdles.append((since, duration))
+            case .tripStarted, .tripDiscarded: break
+            }
+        }
+    }
+
+    var totalDistance: Double { trips.reduce(0) { $0 + $1.distance } }
+}
+
+/// Shared `--config` handling.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .long, help: "Configuration file (TOML); default $LOGBOOK_CONFIG, /etc/logbook/logbook.toml or ~/.config/logbook/logbook.toml.")
+    var config: String?
+
+    func load() throws -> ConfigurationFile {
+        do {
+            return try ConfigurationFile.load(explicitPath: config)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    func engineConfiguration() throws -> EngineConfiguration {
+        let file = try load()
+        do {
+            return try file.decode(EngineConfiguration.self, table: "engine")
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// A one-line progress indicator on a terminal's standard error.
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastPercent = -1
+    private var lastPath = ""
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(path: String, done: Int, total: Int) {
+        guard enabled, total > 4 << 20 else { return }
+        let percent = min(100, done * 100 / max(1, total))
+        lock.withLock {
+            guard percent != lastPercent || path != lastPath else { return }
+            lastPercent = percent
+            lastPath = path
+            shown = true
+            FileDescriptorWriter.writeAll("\r\u{1B}[K\((path as NSString).lastPathComponent): \(percent) %", to: 2)
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            if shown { FileDescriptorWriter.writeAll("\r\u{1B}[K", to: 2) }
+            shown = false
+        }
+    }
+}

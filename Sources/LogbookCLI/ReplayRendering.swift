@@ -1,0 +1,159 @@
+import Foundation
+import TrackModel
+import TripEngine
+
+/// The three renderings of a replay: JSON (the contract of DESIGN.md §4), CSV and a table for people.
+enum ReplayRendering {
+    static func json(_ replay: Replay) -> String {
+        var j = JSONText()
+        j.beginObject()
+        j.field("distance_m", replay.totalDistance, decimals: 1)
+        j.key("trips")
+        j.beginArray()
+        for trip in replay.trips { tripObject(trip, into: &j) }
+        j.endArray()
+        let counts = replay.engine.counts
+        j.key("fixes")
+        j.beginObject()
+        j.field("read", counts.read)
+        j.field("used", counts.used)
+        j.key("rejected")
+        j.beginObject()
+        for (reason, count) in counts.rejected.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            j.field(reason.rawValue, count)
+        }
+        j.endObject()
+        j.endObject()
+        j.field("trips_discarded", counts.tripsDiscarded)
+        j.key("long_idle")
+        j.beginArray()
+        for idle in replay.longIdles {
+            j.beginObject()
+            j.field("since", idle.since.iso8601)
+            j.field("duration_s", idle.duration, decimals: 1)
+            j.endObject()
+        }
+        j.endArray()
+        j.endObject()
+        return j.text + "\n"
+    }
+
+    static func tripObject(_ trip: Trip, into j: inout JSONText) {
+        j.beginObject()
+        j.field("start", trip.start.iso8601)
+        j.field("end", trip.end.iso8601)
+        j.field("distance_m", trip.distance, decimals: 1)
+        j.field("duration_s", trip.duration, decimals: 1)
+        j.field("moving_s", trip.movingSeconds, decimals: 1)
+        j.field("idle_s", trip.idleSeconds, decimals: 1)
+        j.field("idle_periods", trip.idlePeriods)
+        j.field("max_speed_mps", trip.maximumSpeed, decimals: 2)
+        j.field("avg_speed_mps", trip.averageSpeed, decimals: 2)
+        j.field("start_lat", trip.startCoordinate.latitude, decimals: 7)
+        j.field("start_lon", trip.startCoordinate.longitude, decimals: 7)
+        j.field("end_lat", trip.endCoordinate.latitude, decimals: 7)
+        j.field("end_lon", trip.endCoordinate.longitude, decimals: 7)
+        j.field("fixes_used", trip.fixesUsed)
+        j.endObject()
+    }
+
+    static let csvColumns = [
+        "start", "end", "distance_m", "duration_s", "moving_s", "idle_s", "idle_periods", "max_speed_mps",
+        "avg_speed_mps", "start_lat", "start_lon", "end_lat", "end_lon", "fixes_used",
+    ]
+
+    static func csv(_ replay: Replay) -> String {
+        var out = csvColumns.joined(separator: ",") + "\r\n"
+        for t in replay.trips {
+            let cells: [String] = [
+                t.start.iso8601, t.end.iso8601, JSONText.fixed(t.distance, decimals: 1),
+                JSONText.fixed(t.duration, decimals: 1), JSONText.fixed(t.movingSeconds, decimals: 1),
+                JSONText.fixed(t.idleSeconds, decimals: 1), String(t.idlePeriods),
+                JSONText.fixed(t.maximumSpeed, decimals: 2), JSONText.fixed(t.averageSpeed, decimals: 2),
+                JSONText.fixed(t.startCoordinate.latitude, decimals: 7),
+                JSONText.fixed(t.startCoordinate.longitude, decimals: 7),
+                JSONText.fixed(t.endCoordinate.latitude, decimals: 7),
+                JSONText.fixed(t.endCoordinate.longitude, decimals: 7), String(t.fixesUsed),
+            ]
+            out += cells.joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    static func table(_ replay: Replay, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        func local(_ t: Double, withDate: Bool) -> String {
+            let c = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: t))
+            let time = pad(c.hour ?? 0) + ":" + pad(c.minute ?? 0)
+            guard withDate else { return time }
+            return "\(c.year ?? 0)-\(pad(c.month ?? 0))-\(pad(c.day ?? 0)) " + time
+        }
+        var rows: [[String]] = [["#", "Start", "End", "Distance", "Duration", "Moving", "Idle", "Max km/h"]]
+        for (k, t) in replay.trips.enumerated() {
+            let sameDay =
+                calendar.isDate(
+                    Date(timeIntervalSince1970: t.start.secondsSince1970),
+                    inSameDayAs: Date(timeIntervalSince1970: t.end.secondsSince1970))
+            rows.append([
+                String(k + 1), local(t.start.secondsSince1970, withDate: true),
+                local(t.end.secondsSince1970, withDate: !sameDay), kilometres(t.distance), hoursMinutes(t.duration),
+                hoursMinutes(t.movingSeconds), hoursMinutes(t.idleSeconds),
+                String(Int((t.maximumSpeed * 3.6).rounded())),
+            ])
+        }
+        let totalDuration = replay.trips.reduce(0) { $0 + $1.duration }
+        let totalMoving = replay.trips.reduce(0) { $0 + $1.movingSeconds }
+        let totalIdle = replay.trips.reduce(0) { $0 + $1.idleSeconds }
+        let count = replay.trips.count
+        rows.append([
+            "", "Total", "\(count) trip\(count == 1 ? "" : "s")", kilometres(replay.totalDistance),
+            hoursMinutes(totalDuration), hoursMinutes(totalMoving), hoursMinutes(totalIdle), "",
+        ])
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let rightAligned: Set<Int> = [0, 3, 4, 5, 6, 7]
+        var out = ""
+        for (r, row) in rows.enumerated() {
+            if r == rows.count - 1 { out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n" }
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }
+            out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        let counts = replay.engine.counts
+        out += "Fixes: \(counts.read) read, \(counts.used) used, \(counts.rejectedTotal) rejected"
+        if !counts.rejected.isEmpty {
+            out += " ("
+                + counts.rejected.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+                .joined(separator: ", ") + ")"
+        }
+        out += "; times in \(timeZone.identifier)\n"
+        if counts.tripsDiscarded > 0 {
+            out += "\(counts.tripsDiscarded) movement(s) shorter than the minimum trip distance were not counted.\n"
+        }
+        return out
+    }
+
+    private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    static func kilometres(_ metres: Double) -> String {
+        JSONText.fixed((metres / 100).rounded() / 10, decimals: 1).withOneDecimal() + " km"
+    }
+
+    static func hoursMinutes(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes / 60):" + pad(minutes % 60)
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+
+    fileprivate func withOneDecimal() -> String { contains(".") ? self : self + ".0" }
+}

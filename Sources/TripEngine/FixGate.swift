@@ -1,0 +1,120 @@
+import Geodesy
+import TrackModel
+
+/// A fix that passed the gates: the engine's unit of work.
+struct Sample: Sendable, Hashable, Codable {
+    var time: Double
+    /// The position as reported.
+    var latitude: Double
+    var longitude: Double
+    /// Doppler speed, m/s, when the source reported it.
+    var doppler: Double?
+    /// Course over ground, degrees, when reported.
+    var course: Double?
+    /// One-sigma horizontal error, metres, from eph or HDOP (a default when neither is given).
+    var sigma: Double
+}
+
+/// The acceptance gates every fix passes before it reaches the motion logic: fix mode, reported
+/// error, time order, cold start after power-on, and physical plausibility against the last
+/// accepted fix — with recovery when it was the last accepted fix that was wrong.
+struct FixGate: Sendable, Hashable, Codable {
+    enum Verdict {
+        case accept(Sample)
+        /// Accept, and the previous anchor was wrong: do not join this sample to the one before.
+        case reanchor(Sample)
+        case reject(RejectionReason)
+    }
+
+    /// Latest epoch time seen (any fix with a time, usable or not).
+    var lastEpochTime: Double?
+    /// When the receiver was last powered on (first epoch after `powerOffGap` of silence).
+    var powerOnTime: Double?
+    /// The last accepted sample.
+    var anchor: Sample?
+    /// Consecutive samples refused as implausible from the anchor but consistent with each other.
+    var suspects: [Sample] = []
+
+    mutating func check(_ fix: Fix, _ c: EngineConfiguration) -> Verdict {
+        guard let time = fix.time?.secondsSince1970 else { return .reject(.noTime) }
+        if let last = lastEpochTime {
+            if time == last { return .reject(.duplicate) }
+            if time < last { return .reject(.outOfOrder) }
+            if time - last >= c.powerOffGap { powerOnTime = time }
+        } else {
+            powerOnTime = time
+        }
+        lastEpochTime = time
+
+        guard fix.mode >= .twoD, let latitude = fix.latitude, let longitude = fix.longitude,
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
+        else { return .reject(.noFix) }
+        if c.requireThreeD && fix.mode == .twoD { return .reject(.twoD) }
+        if let eph = fix.eph, eph > c.maximumEPH { return .reject(.largeError) }
+        if let hdop = fix.hdop, hdop > c.maximumHDOP { return .reject(.largeError) }
+        if let on = powerOnTime, time - on < c.coldStartWindow {
+            if let eph = fix.eph, eph > c.coldStartMaximumEPH { return .reject(.coldStart) }
+            if fix.eph == nil, let hdop = fix.hdop, hdop > c.coldStartMaximumHDOP { return .reject(.coldStart) }
+        }
+        var doppler = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        if let speed = doppler, speed > c.maximumSpeed {
+            // A speed no road vehicle reaches: the whole epoch is suspect.
+            doppler = nil
+            return .reject(.implausibleJump)
+        }
+        let sigma: Double
+        if let eph = fix.eph, eph.isFinite, eph > 0 {
+            sigma = max(1, eph / 2)  // gpsd's eph is a ~95 % radius
+        } else if let hdop = fix.hdop, hdop.isFinite, hdop > 0 {
+            sigma = max(1, hdop * c.errorPerHDOP)
+        } else {
+            sigma = 2 * c.errorPerHDOP
+        }
+        let sample = Sample(
+            time: time, latitude: latitude, longitude: longitude, doppler: doppler,
+            course: fix.track.flatMap { $0.isFinite ? $0 : nil }, sigma: sigma)
+
+        guard let anchor else {
+            self.anchor = sample
+            return .accept(sample)
+        }
+        if let reason = Self.implausibility(from: anchor, to: sample, c) {
+            // Either this fix is wrong, or the anchor was. Several consecutive fixes that agree
+            // with each other but not with the anchor prove the anchor wrong.
+            if let last = suspects.last, Self.implausibility(from: last, to: sample, c) == nil {
+                suspects.append(sample)
+            } else {
+                suspects = [sample]
+            }
+            if suspects.count >= c.jumpRecoveryFixes {
+                suspects = []
+                self.anchor = sample
+                return .reanchor(sample)
+            }
+            return .reject(reason)
+        }
+        suspects = []
+        self.anchor = sample
+        return .accept(sample)
+    }
+
+    /// Why `b` cannot follow `a` physically, or `nil` when it can.
+    static func implausibility(from a: Sample, to b: Sample, _ c: EngineConfiguration) -> RejectionReason? {
+        let dt = b.time - a.time
+        guard dt > 0 else { return nil }
+        if let va = a.doppler, let vb = b.doppler, dt <= c.dopplerMaximumInterval,
+            abs(vb - va) > c.maximumAcceleration * dt + 1
+        {
+            return .implausibleAcceleration
+        }
+        let distance = Geodesic.wgs84.distance(
+            latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+        // Reported errors of both fixes (3 sigma each) plus the farthest the vehicle can go.
+        let allowance = 3 * (a.sigma + b.sigma) + 5
+        var reach = c.maximumSpeed * dt
+        if let va = a.doppler, let vb = b.doppler, dt <= c.dopplerMaximumInterval {
+            reach = min(reach, (max(va, vb) + c.maximumAcceleration * dt / 2) * dt * 1.2)
+        }
+        return distance > reach + allowance ? .implausibleJump : nil
+    }
+}

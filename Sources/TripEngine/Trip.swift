@@ -1,0 +1,113 @@
+public import TrackModel
+
+/// A point of a trip's cleaned track.
+public struct TrackPoint: Sendable, Hashable, Codable {
+    public var time: Timestamp
+    public var latitude: Double
+    public var longitude: Double
+    /// Speed in m/s (Doppler where the source reports it, else estimated from positions).
+    public var speed: Double?
+
+    public init(time: Timestamp, latitude: Double, longitude: Double, speed: Double? = nil) {
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.speed = speed
+    }
+}
+
+/// A position in degrees.
+public struct Coordinate: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A trip, as the engine measured it.
+public struct Trip: Sendable, Hashable, Codable {
+    /// Departure: back-dated to the moment the vehicle started moving.
+    public var start: Timestamp
+    /// Arrival: the moment the vehicle stopped (or the last fix before a long gap).
+    public var end: Timestamp
+    /// Distance driven, metres.
+    public var distance: Double
+    /// Seconds standing still inside the trip (stops shorter than the parking threshold).
+    public var idleSeconds: Double
+    /// How many such stops.
+    public var idlePeriods: Int
+    /// Highest speed seen, m/s.
+    public var maximumSpeed: Double
+    public var startCoordinate: Coordinate
+    public var endCoordinate: Coordinate
+    /// Fixes that contributed to the trip.
+    public var fixesUsed: Int
+    /// Cleaned track, when `EngineConfiguration.collectTrack` is set.
+    public var track: [TrackPoint]
+
+    public init(
+        start: Timestamp, end: Timestamp, distance: Double, idleSeconds: Double, idlePeriods: Int,
+        maximumSpeed: Double, startCoordinate: Coordinate, endCoordinate: Coordinate, fixesUsed: Int,
+        track: [TrackPoint] = []
+    ) {
+        self.start = start
+        self.end = end
+        self.distance = distance
+        self.idleSeconds = idleSeconds
+        self.idlePeriods = idlePeriods
+        self.maximumSpeed = maximumSpeed
+        self.startCoordinate = startCoordinate
+        self.endCoordinate = endCoordinate
+        self.fixesUsed = fixesUsed
+        self.track = track
+    }
+
+    /// Seconds from departure to arrival.
+    public var duration: Double { max(0, end - start) }
+    /// Seconds in motion: the duration less idle time.
+    public var movingSeconds: Double { max(0, duration - idleSeconds) }
+    /// Mean speed over the whole trip, m/s.
+    public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
+}
+
+/// What the engine tells its caller.
+public enum TripEvent: Sendable, Hashable {
+    /// A departure was confirmed; the trip runs from `start` (back-dated) at `coordinate`.
+    case tripStarted(start: Timestamp, coordinate: Coordinate)
+    /// A trip ended and is complete.
+    case tripEnded(Trip)
+    /// A trip ended but was shorter than the minimum distance; it is dropped.
+    case tripDiscarded(Trip)
+    /// The vehicle has stood still for `duration` seconds since `since` while the receiver kept
+    /// reporting (raised once per standstill, after `EngineConfiguration.longIdleThreshold`).
+    case longIdle(since: Timestamp, duration: Double)
+}
+
+/// Why a fix was not used.
+public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable {
+    case noFix = "no-fix"
+    case noTime = "no-time"
+    case twoD = "2d"
+    case largeError = "large-error"
+    case duplicate
+    case outOfOrder = "out-of-order"
+    case implausibleJump = "implausible-jump"
+    case implausibleAcceleration = "implausible-acceleration"
+    case coldStart = "cold-start"
+    case outlier
+}
+
+/// Counts of the fixes the engine saw.
+public struct FixCounts: Sendable, Hashable, Codable {
+    public var read = 0
+    public var used = 0
+    public var rejected: [RejectionReason: Int] = [:]
+    /// Trips dropped for being shorter than the minimum distance.
+    public var tripsDiscarded = 0
+
+    public init() {}
+
+    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+}

@@ -1,0 +1,353 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Geodesy
+public import TrackModel
+
+/// The streaming trip engine: a value-type state machine fed one fix at a time.
+///
+/// `ingest(_:)` returns what happened (`TripEvent`s); `finish()` closes what is open at the end
+/// of the stream. Time comes from the fixes only, never from a clock, so replaying a file and
+/// streaming it live give the same trips. The whole state is `Codable` so the daemon can
+/// checkpoint it.
+///
+/// Per fix: the gates (`FixGate`) refuse unusable or implausible fixes and count them by reason;
+/// a Kalman filter (`PositionFilter`) smooths positions and refuses multipath outliers; the
+/// motion logic decides between moving and standing still from speed *and* position dispersion,
+/// integrates distance (Doppler speed where reported, filtered positions otherwise, geodesic
+/// chords across outages), and cuts trips at stops of `parkingThreshold` or longer and at long
+/// gaps in the data.
+public struct TripEngine: Sendable, Codable {
+    public let configuration: EngineConfiguration
+    public private(set) var counts = FixCounts()
+
+    enum Phase: String, Codable { case parked, moving, stopped }
+
+    /// Running trip figures.
+    struct OpenTrip: Sendable, Codable {
+        var start: Double
+        var startCoordinate: Coordinate
+        var distance: Double = 0
+        var idleSeconds: Double = 0
+        var idlePeriods = 0
+        var maximumSpeed: Double = 0
+        var fixesUsed = 0
+        var track: [TrackPoint] = []
+    }
+
+    /// A processed sample: the raw sample plus the filter's view of it.
+    struct Point: Sendable, Codable {
+        var sample: Sample
+        var latitude: Double  // filtered
+        var longitude: Double
+        /// Best speed estimate: Doppler where reported, else the filter's.
+        var speed: Double
+    }
+
+    var gate = FixGate()
+    var filter: PositionFilter?
+    var phase: Phase = .parked
+    var trip: OpenTrip?
+    /// The last processed point.
+    var last: Point?
+    /// Standing still: since when, and where (running mean of positions).
+    var stillSince: Double?
+    var stillCentre: Coordinate?
+    var stillCount = 0
+    var longIdleReported = false
+    /// The last point counted as standing still before a possible departure.
+    var lastStill: Point?
+    /// Points since a possible departure began (not yet confirmed).
+    var departure: [Point] = []
+    /// Points since a possible stop began (not yet confirmed).
+    var stopCandidate: [Point] = []
+
+    public init(configuration: EngineConfiguration = EngineConfiguration()) {
+        self.configuration = configuration
+    }
+
+    // MARK: Ingest
+
+    public mutating func ingest(_ fix: Fix) -> [TripEvent] {
+        counts.read += 1
+        let c = configuration
+        var events: [TripEvent] = []
+        let verdict = gate.check(fix, c)
+        let sample: Sample
+        var reanchored = false
+        switch verdict {
+        case .reject(let reason):
+            counts.rejected[reason, default: 0] += 1
+            return []
+        case .accept(let s):
+            sample = s
+        case .reanchor(let s):
+            sample = s
+            reanchored = true
+        }
+
+        // A long silence ends whatever was open, at the last fix before it.
+        if let last, sample.time - last.sample.time >= c.gapThreshold {
+            events += closeAtGap(last)
+        }
+
+        guard let point = filterPoint(sample, restart: reanchored) else {
+            counts.rejected[.outlier, default: 0] += 1
+            return events
+        }
+        counts.used += 1
+        events += advance(point)
+        last = point
+        return events
+    }
+
+    /// Ends the stream: closes the open trip at the last fix (or at the moment the vehicle stopped).
+    public mutating func finish() -> [TripEvent] {
+        guard trip != nil, let last else { return [] }
+        if phase == .stopped, let stop = stopTimeAndPlace() {
+            return endTrip(at: stop.time, coordinate: stop.coordinate)
+        }
+        return endTrip(at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+    }
+
+    // MARK: Filtering
+
+    private mutating func filterPoint(_ s: Sample, restart: Bool) -> Point? {
+        let c = configuration
+        var velocity: (east: Double, north: Double)? = nil
+        if let v = s.doppler, let course = s.course, v >= c.movingSpeed {
+            let radians = course * .pi / 180
+            velocity = (v * sin(radians), v * cos(radians))
+        }
+        let outage = last.map { s.time - $0.sample.time > c.dopplerMaximumInterval } ?? true
+        if restart || outage || filter == nil {
+            filter = PositionFilter(
+                time: s.time, latitude: s.latitude, longitude: s.longitude, sigma: s.sigma, velocity: velocity)
+        } else {
+            let outcome = filter!.update(
+                time: s.time, latitude: s.latitude, longitude: s.longitude, sigma: s.sigma, velocity: velocity,
+                velocitySigma: 0.5, processNoise: c.accelerationNoise, gate: c.outlierGate)
+            if outcome == .outlier {
+                // Several outliers in a row: the filter lost the vehicle; start it again here.
+                guard filter!.consecutiveOutliers >= c.jumpRecoveryFixes else { return nil }
+                filter = PositionFilter(
+                    time: s.time, latitude: s.latitude, longitude: s.longitude, sigma: s.sigma, velocity: velocity)
+            }
+        }
+        let here = filter!.coordinate
+        return Point(sample: s, latitude: here.latitude, longitude: here.longitude, speed: s.doppler ?? filter!.speed)
+    }
+
+    // MARK: Motion
+
+    private mutating func advance(_ p: Point) -> [TripEvent] {
+        switch phase {
+        case .moving: return whileMoving(p)
+        case .parked, .stopped: return whileStill(p)
+        }
+    }
+
+    private mutating func whileMoving(_ p: Point) -> [TripEvent] {
+        let c = configuration
+        if let last { addDistance(from: last, to: p) }
+        record(p)
+        // A possible stop: slow, and the positions since then stay close together.
+        if p.speed < c.stoppedSpeed || (!stopCandidate.isEmpty && p.speed < c.movingSpeed) {
+            stopCandidate.append(p)
+            let first = stopCandidate[0]
+            if distance(first, p) > c.stationaryRadius {
+                stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
+            } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
+                phase = .stopped
+                beginStill(at: first)
+                for q in stopCandidate.dropFirst() { accumulateStill(q) }
+                stopCandidate = []
+                lastStill = p
+            }
+        } else {
+            stopCandidate = []
+        }
+        return []
+    }
+
+    private mutating func whileStill(_ p: Point) -> [TripEvent] {
+        let c = configuration
+        var events: [TripEvent] = []
+        guard let centre = stillCentre, let since = stillSince else {
+            // The very first point of the stream: standing still until shown otherwise.
+            beginStill(at: p)
+            lastStill = p
+            return []
+        }
+        let away = distance(centre, p)
+        let moving = p.speed >= c.movingSpeed || away > 2 * c.stationaryRadius
+        if moving || (!departure.isEmpty && p.speed >= c.stoppedSpeed) {
+            departure.append(p)
+            let first = departure[0]
+            let span = p.sample.time - first.sample.time
+            if span >= c.departureConfirmation && departure.count >= 2 && away > c.stationaryRadius {
+                events += confirmDeparture()
+            }
+            return events
+        }
+        // Still standing: a departure that did not come true was noise.
+        departure = []
+        accumulateStill(p)
+        lastStill = p
+        if phase == .stopped, p.sample.time - since >= c.parkingThreshold {
+            events += endTrip(at: since, coordinate: centre)
+        }
+        if !longIdleReported, p.sample.time - since >= c.longIdleThreshold {
+            longIdleReported = true
+            events.append(.longIdle(since: Timestamp(secondsSince1970: since), duration: p.sample.time - since))
+        }
+        return events
+    }
+
+    private mutating func confirmDeparture() -> [TripEvent] {
+        let c = configuration
+        var events: [TripEvent] = []
+        let first = departure[0]
+        // Departure time: the last moment seen standing still, unless that was before a power-off,
+        // in which case the vehicle left no earlier than the receiver came on again.
+        var startTime = lastStill?.sample.time ?? first.sample.time
+        var origin = lastStill
+        if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
+            let poweredOn = gate.powerOnTime.map { $0 > still.sample.time ? $0 : first.sample.time }
+            startTime = min(poweredOn ?? first.sample.time, first.sample.time)
+            // Bridge from where it stood only if it could have got here since starting.
+            let reach = c.maximumSpeed * (first.sample.time - startTime) + 3 * c.stationaryRadius
+            if distance(still, first) > reach { origin = nil }
+        }
+        if phase == .parked {
+            let startPlace = origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+                ?? Coordinate(latitude: first.latitude, longitude: first.longitude)
+            trip = OpenTrip(start: startTime, startCoordinate: startPlace)
+            events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
+            if let origin { record(origin) }
+        } else if let since = stillSince, trip != nil {
+            trip!.idleSeconds += max(0, startTime - since)
+            trip!.idlePeriods += 1
+        }
+        var previous = origin
+        for q in departure {
+            if let previous { addDistance(from: previous, to: q) }
+            record(q)
+            previous = q
+        }
+        phase = .moving
+        departure = []
+        stopCandidate = []
+        stillSince = nil
+        stillCentre = nil
+        stillCount = 0
+        longIdleReported = false
+        return events
+    }
+
+    private mutating func beginStill(at p: Point) {
+        stillSince = p.sample.time
+        stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
+        stillCount = 1
+        longIdleReported = false
+    }
+
+    private mutating func accumulateStill(_ p: Point) {
+        guard let centre = stillCentre else { return }
+        // Running mean of the positions, capped so a long stand follows slow drift.
+        stillCount = min(stillCount + 1, 600)
+        let w = 1 / Double(stillCount)
+        stillCentre = Coordinate(
+            latitude: centre.latitude + (p.latitude - centre.latitude) * w,
+            longitude: centre.longitude + (p.longitude - centre.longitude) * w)
+    }
+
+    private func stopTimeAndPlace() -> (time: Double, coordinate: Coordinate)? {
+        guard let since = stillSince, let centre = stillCentre else { return nil }
+        return (since, centre)
+    }
+
+    // MARK: Distance and trip figures
+
+    private mutating func addDistance(from a: Point, to b: Point) {
+        guard trip != nil else { return }
+        let c = configuration
+        let dt = b.sample.time - a.sample.time
+        guard dt > 0 else { return }
+        let step: Double
+        if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
+            step = (va + vb) / 2 * dt
+        } else if dt <= c.dopplerMaximumInterval {
+            step = distance(a, b)
+        } else {
+            // An outage (tunnel): the geodesic chord between the reported positions.
+            step = Geodesic.wgs84.distance(
+                latitude1: a.sample.latitude, longitude1: a.sample.longitude, latitude2: b.sample.latitude,
+                longitude2: b.sample.longitude)
+        }
+        trip!.distance += step
+        let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
+        trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
+    }
+
+    private mutating func record(_ p: Point) {
+        guard trip != nil else { return }
+        trip!.fixesUsed += 1
+        guard configuration.collectTrack else { return }
+        let point = TrackPoint(
+            time: Timestamp(secondsSince1970: p.sample.time), latitude: p.latitude, longitude: p.longitude,
+            speed: p.speed)
+        if let kept = trip!.track.last {
+            let moved = Geodesic.wgs84.distance(
+                latitude1: kept.latitude, longitude1: kept.longitude, latitude2: p.latitude, longitude2: p.longitude)
+            let elapsed = p.sample.time - kept.time.secondsSince1970
+            guard moved >= configuration.trackPointSpacing || elapsed >= 30 else { return }
+        }
+        trip!.track.append(point)
+    }
+
+    private mutating func closeAtGap(_ last: Point) -> [TripEvent] {
+        var events: [TripEvent] = []
+        switch phase {
+        case .moving:
+            events = endTrip(
+                at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+        case .stopped:
+            if let stop = stopTimeAndPlace() { events = endTrip(at: stop.time, coordinate: stop.coordinate) }
+        case .parked:
+            break
+        }
+        // The vehicle stands where it was last seen until shown otherwise.
+        phase = .parked
+        departure = []
+        stopCandidate = []
+        beginStill(at: last)
+        lastStill = last
+        return events
+    }
+
+    private mutating func endTrip(at end: Double, coordinate: Coordinate) -> [TripEvent] {
+        guard let open = trip else { return [] }
+        trip = nil
+        phase = .parked
+        stopCandidate = []
+        let finished = Trip(
+            start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
+            distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
+            maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
+            fixesUsed: open.fixesUsed, track: open.track)
+        if finished.distance < configuration.minimumTripDistance {
+            counts.tripsDiscarded += 1
+            return [.tripDiscarded(finished)]
+        }
+        return [.tripEnded(finished)]
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double {
+        Geodesic.wgs84.distance(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+    }
+
+    private func distance(_ a: Coordinate, _ b: Point) -> Double {
+        Geodesic.wgs84.distance(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+    }
+}
