@@ -16,9 +16,13 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// The highest plausible change of speed, metres per second squared (emergency braking is
     /// about 10 m/s²). Default 12.
     public var maximumAcceleration: Double = 12
-    /// How many consecutive fixes, consistent with each other but not with the last accepted fix,
-    /// prove that the last accepted fix was the wrong one (the engine then re-anchors). Default 3.
+    /// Consecutive fixes, consistent with each other but not with the last accepted fix, prove that
+    /// the last accepted fix was the wrong one (the engine then re-anchors) once there are at least
+    /// this many of them… Default 3.
     public var jumpRecoveryFixes = 3
+    /// …and they span at least this many seconds. Multipath bursts, where a receiver reports a
+    /// consistent but wrong position for several seconds, last up to about 10 s. Default 20 s.
+    public var jumpRecoverySeconds: Double = 20
     /// Seconds without any epoch after which the receiver is taken to have been powered off; the
     /// fixes after it are a cold start. Default 60 s.
     public var powerOffGap: Double = 60
@@ -89,6 +93,7 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         case maximumSpeed = "maximum_speed"
         case maximumAcceleration = "maximum_acceleration"
         case jumpRecoveryFixes = "jump_recovery_fixes"
+        case jumpRecoverySeconds = "jump_recovery_seconds"
         case powerOffGap = "power_off_gap"
         case coldStartWindow = "cold_start_window"
         case coldStartMaximumEPH = "cold_start_maximum_eph"
@@ -123,6 +128,7 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         try read(.maximumSpeed, &maximumSpeed)
         try read(.maximumAcceleration, &maximumAcceleration)
         try read(.jumpRecoveryFixes, &jumpRecoveryFixes)
+        try read(.jumpRecoverySeconds, &jumpRecoverySeconds)
         try read(.powerOffGap, &powerOffGap)
         try read(.coldStartWindow, &coldStartWindow)
         try read(.coldStartMaximumEPH, &coldStartMaximumEPH)
@@ -178,7 +184,7 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         guard jumpRecoveryFixes >= 1 else {
             throw InvalidValue(key: CodingKeys.jumpRecoveryFixes.rawValue, reason: "must be ≥ 1")
         }
-        guard coldStartWindow >= 0, departureConfirmation >= 0, stopConfirmation >= 0, minimumTripDistance >= 0 else {
+        guard coldStartWindow >= 0, jumpRecoverySeconds >= 0, departureConfirmation >= 0, stopConfirmation >= 0, minimumTripDistance >= 0 else {
             throw InvalidValue(key: "durations", reason: "must not be negative")
         }
         guard stoppedSpeed < movingSpeed else {

@@ -34,15 +34,34 @@ struct FixGate: Sendable, Hashable, Codable {
     var anchor: Sample?
     /// Consecutive samples refused as implausible from the anchor but consistent with each other.
     var suspects: [Sample] = []
+    /// Doppler speeds of the fixes refused during the current cold start: their positions are
+    /// garbage but their speeds are not, so the distance driven before the first good position
+    /// can still be measured.
+    var coldStartSpeeds: [TimedSpeed] = []
+
+    /// Whether the receiver has settled since power-on, and how many good fixes in a row so far.
+    var settled = true
+    var settledRun = 0
+
+    struct TimedSpeed: Sendable, Hashable, Codable {
+        var time: Double
+        var speed: Double
+    }
 
     mutating func check(_ fix: Fix, _ c: EngineConfiguration) -> Verdict {
         guard let time = fix.time?.secondsSince1970 else { return .reject(.noTime) }
         if let last = lastEpochTime {
             if time == last { return .reject(.duplicate) }
             if time < last { return .reject(.outOfOrder) }
-            if time - last >= c.powerOffGap { powerOnTime = time }
+            if time - last >= c.powerOffGap {
+                powerOnTime = time
+                coldStartSpeeds = []
+                settled = false
+                settledRun = 0
+            }
         } else {
             powerOnTime = time
+            settled = false
         }
         lastEpochTime = time
 
@@ -52,9 +71,22 @@ struct FixGate: Sendable, Hashable, Codable {
         if c.requireThreeD && fix.mode == .twoD { return .reject(.twoD) }
         if let eph = fix.eph, eph > c.maximumEPH { return .reject(.largeError) }
         if let hdop = fix.hdop, hdop > c.maximumHDOP { return .reject(.largeError) }
-        if let on = powerOnTime, time - on < c.coldStartWindow {
-            if let eph = fix.eph, eph > c.coldStartMaximumEPH { return .reject(.coldStart) }
-            if fix.eph == nil, let hdop = fix.hdop, hdop > c.coldStartMaximumHDOP { return .reject(.coldStart) }
+        if !settled, let on = powerOnTime, time - on < c.coldStartWindow {
+            // After power-on the receiver has settled once it gave three fixes in a row with a small
+            // reported error; until then every fix counts as cold-start garbage.
+            let small =
+                fix.eph.map { $0 <= c.coldStartMaximumEPH }
+                ?? fix.hdop.map { $0 <= c.coldStartMaximumHDOP } ?? true
+            settledRun = small ? settledRun + 1 : 0
+            settled = settledRun >= 3
+            if !settled {
+                if let speed = fix.speed, speed.isFinite, speed >= 0, speed <= c.maximumSpeed,
+                    coldStartSpeeds.count < 4_096
+                {
+                    coldStartSpeeds.append(TimedSpeed(time: time, speed: speed))
+                }
+                return .reject(.coldStart)
+            }
         }
         var doppler = fix.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         if let speed = doppler, speed > c.maximumSpeed {
@@ -86,7 +118,7 @@ struct FixGate: Sendable, Hashable, Codable {
             } else {
                 suspects = [sample]
             }
-            if suspects.count >= c.jumpRecoveryFixes {
+            if suspects.count >= c.jumpRecoveryFixes, sample.time - suspects[0].time >= c.jumpRecoverySeconds {
                 suspects = []
                 self.anchor = sample
                 return .reanchor(sample)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Geodesy
 
 /// A constant-velocity Kalman filter on the local east/north plane, with outlier gating.
@@ -59,8 +62,10 @@ struct PositionFilter: Sendable, Codable {
     var east: Axis
     var north: Axis
     var time: Double
-    /// Consecutive positions refused as outliers (the filter restarts after a few).
+    /// Consecutive positions refused as outliers, and since when (the filter restarts when they
+    /// persist: then it was the filter that had lost the vehicle).
     var consecutiveOutliers = 0
+    var outliersSince: Double?
 
     /// Restart the filter on a measurement.
     init(time: Double, latitude: Double, longitude: Double, sigma: Double, velocity: (east: Double, north: Double)?) {
@@ -75,7 +80,7 @@ struct PositionFilter: Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case originLatitude, originLongitude, east, north, time, consecutiveOutliers
+        case originLatitude, originLongitude, east, north, time, consecutiveOutliers, outliersSince
     }
 
     init(from decoder: any Decoder) throws {
@@ -87,6 +92,7 @@ struct PositionFilter: Sendable, Codable {
         north = try c.decode(Axis.self, forKey: .north)
         time = try c.decode(Double.self, forKey: .time)
         consecutiveOutliers = try c.decode(Int.self, forKey: .consecutiveOutliers)
+        outliersSince = try c.decodeIfPresent(Double.self, forKey: .outliersSince)
     }
 
     enum Outcome { case accepted, outlier }
@@ -107,10 +113,12 @@ struct PositionFilter: Sendable, Codable {
         let inn = predictedNorth.positionInnovation(z.north, r: r)
         let d2 = ie.y * ie.y / ie.s + inn.y * inn.y / inn.s
         if d2 > gate * gate {
+            if consecutiveOutliers == 0 { outliersSince = newTime }
             consecutiveOutliers += 1
             return .outlier
         }
         consecutiveOutliers = 0
+        outliersSince = nil
         east = predictedEast
         north = predictedNorth
         time = newTime
@@ -137,6 +145,12 @@ struct PositionFilter: Sendable, Codable {
 
     /// The filtered position.
     var coordinate: (latitude: Double, longitude: Double) { plane.unproject(east: east.p, north: north.p) }
+
+    /// The filtered course over ground, degrees from north.
+    var course: Double {
+        let degrees = atan2(east.v, north.v) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
 
     /// The filtered ground speed, m/s.
     var speed: Double { (east.v * east.v + north.v * north.v).squareRoot() }

@@ -42,6 +42,8 @@ public struct TripEngine: Sendable, Codable {
         var longitude: Double
         /// Best speed estimate: Doppler where reported, else the filter's.
         var speed: Double
+        /// Course over ground, degrees, when the vehicle moves fast enough for it to mean something.
+        var course: Double?
     }
 
     var gate = FixGate()
@@ -129,13 +131,20 @@ public struct TripEngine: Sendable, Codable {
                 velocitySigma: 0.5, processNoise: c.accelerationNoise, gate: c.outlierGate)
             if outcome == .outlier {
                 // Several outliers in a row: the filter lost the vehicle; start it again here.
-                guard filter!.consecutiveOutliers >= c.jumpRecoveryFixes else { return nil }
+                guard filter!.consecutiveOutliers >= c.jumpRecoveryFixes,
+                    s.time - (filter!.outliersSince ?? s.time) >= c.jumpRecoverySeconds
+                else { return nil }
                 filter = PositionFilter(
                     time: s.time, latitude: s.latitude, longitude: s.longitude, sigma: s.sigma, velocity: velocity)
             }
         }
         let here = filter!.coordinate
-        return Point(sample: s, latitude: here.latitude, longitude: here.longitude, speed: s.doppler ?? filter!.speed)
+        let speed = s.doppler ?? filter!.speed
+        var course: Double? = nil
+        if speed >= c.movingSpeed {
+            course = s.doppler != nil ? s.course : filter!.course
+        }
+        return Point(sample: s, latitude: here.latitude, longitude: here.longitude, speed: speed, course: course)
     }
 
     // MARK: Motion
@@ -180,8 +189,13 @@ public struct TripEngine: Sendable, Codable {
             return []
         }
         let away = distance(centre, p)
-        let moving = p.speed >= c.movingSpeed || away > 2 * c.stationaryRadius
-        if moving || (!departure.isEmpty && p.speed >= c.stoppedSpeed) {
+        // With Doppler, speed says whether the wheels turn and the position only confirms it; without,
+        // leaving the stop radius is evidence too.
+        let hasDoppler = p.sample.doppler != nil
+        let moving =
+            p.speed >= c.movingSpeed || (away > 2 * c.stationaryRadius && (!hasDoppler || p.speed >= c.stoppedSpeed))
+        let stillGoing = p.speed >= c.stoppedSpeed || (!hasDoppler && away > c.stationaryRadius)
+        if moving || (!departure.isEmpty && stillGoing) {
             departure.append(p)
             let first = departure[0]
             let span = p.sample.time - first.sample.time
@@ -230,6 +244,23 @@ public struct TripEngine: Sendable, Codable {
             trip!.idlePeriods += 1
         }
         var previous = origin
+        if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
+            let driven = coldStartDistance(until: first)
+        {
+            // After power-on the positions were garbage but the Doppler speeds were not: measure the
+            // way from the parking place to the first good position by them.
+            trip?.distance += driven
+            if let previousPoint = previous { record(previousPoint) }
+            previous = nil
+            record(first)
+            previous = first
+            for q in departure.dropFirst() {
+                if let p = previous { addDistance(from: p, to: q) }
+                record(q)
+                previous = q
+            }
+            departure = []
+        }
         for q in departure {
             if let previous { addDistance(from: previous, to: q) }
             record(q)
@@ -245,6 +276,21 @@ public struct TripEngine: Sendable, Codable {
         return events
     }
 
+    /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
+    /// fixes (trapezoidal rule), or `nil` when there are none.
+    private func coldStartDistance(until first: Point) -> Double? {
+        let speeds = gate.coldStartSpeeds.filter { $0.time < first.sample.time }
+        guard !speeds.isEmpty, let end = first.sample.doppler else { return nil }
+        var total = 0.0
+        for (a, b) in zip(speeds, speeds.dropFirst()) where b.time - a.time <= configuration.dopplerMaximumInterval {
+            total += (a.speed + b.speed) / 2 * (b.time - a.time)
+        }
+        let lastSpeed = speeds[speeds.count - 1]
+        let tail = first.sample.time - lastSpeed.time
+        if tail <= configuration.dopplerMaximumInterval { total += (lastSpeed.speed + end) / 2 * tail }
+        return total
+    }
+
     private mutating func beginStill(at p: Point) {
         stillSince = p.sample.time
         stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
@@ -254,9 +300,11 @@ public struct TripEngine: Sendable, Codable {
 
     private mutating func accumulateStill(_ p: Point) {
         guard let centre = stillCentre else { return }
-        // Running mean of the positions, capped so a long stand follows slow drift.
-        stillCount = min(stillCount + 1, 600)
-        let w = 1 / Double(stillCount)
+        // Mean of the positions, fading over about a minute so that a wrong first position and
+        // slow drift are forgotten.
+        stillCount += 1
+        let dt = last.map { max(0, p.sample.time - $0.sample.time) } ?? 1
+        let w = max(1 / Double(stillCount), min(1, dt / 60))
         stillCentre = Coordinate(
             latitude: centre.latitude + (p.latitude - centre.latitude) * w,
             longitude: centre.longitude + (p.longitude - centre.longitude) * w)
@@ -280,10 +328,14 @@ public struct TripEngine: Sendable, Codable {
         } else if dt <= c.dopplerMaximumInterval {
             step = distance(a, b)
         } else {
-            // An outage (tunnel): the geodesic chord between the reported positions.
-            step = Geodesic.wgs84.distance(
-                latitude1: a.sample.latitude, longitude1: a.sample.longitude, latitude2: b.sample.latitude,
-                longitude2: b.sample.longitude)
+            // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
+            let line = Geodesic.wgs84.inverse(
+                latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+            step = min(
+                OutageBridge.length(
+                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+                    angle2: b.course.map { $0 - line.azimuth2 } ?? 0),
+                max(line.distance, c.maximumSpeed * dt))
         }
         trip!.distance += step
         let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
