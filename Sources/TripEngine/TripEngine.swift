@@ -63,6 +63,16 @@ public struct TripEngine: Sendable, Codable {
     var departure: [Point] = []
     /// Points since a possible stop began (not yet confirmed).
     var stopCandidate: [Point] = []
+    /// When a possible stop began right after an outage: the estimated moment the vehicle stopped
+    /// inside it (it went on at its last speed for the bridged distance).
+    var stopInsideOutage: Double?
+    /// The length of the last outage bridged while moving, and when it ended.
+    var lastBridge: Bridge?
+
+    struct Bridge: Sendable, Codable {
+        var length: Double
+        var end: Double
+    }
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -162,6 +172,12 @@ public struct TripEngine: Sendable, Codable {
         record(p)
         // A possible stop: slow, and the positions since then stay close together.
         if p.speed < c.stoppedSpeed || (!stopCandidate.isEmpty && p.speed < c.movingSpeed) {
+            if stopCandidate.isEmpty {
+                stopInsideOutage = nil
+                if let last, let bridge = lastBridge, bridge.end == p.sample.time, last.speed >= c.movingSpeed {
+                    stopInsideOutage = min(p.sample.time, last.sample.time + bridge.length / last.speed)
+                }
+            }
             stopCandidate.append(p)
             let first = stopCandidate[0]
             if distance(first, p) > c.stationaryRadius {
@@ -169,6 +185,7 @@ public struct TripEngine: Sendable, Codable {
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
                 beginStill(at: first)
+                if let inside = stopInsideOutage { stillSince = inside }
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
                 stopCandidate = []
                 lastStill = p
@@ -227,8 +244,13 @@ public struct TripEngine: Sendable, Codable {
         var startTime = lastStill?.sample.time ?? first.sample.time
         var origin = lastStill
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
-            let poweredOn = gate.powerOnTime.map { $0 > still.sample.time ? $0 : first.sample.time }
-            startTime = min(poweredOn ?? first.sample.time, first.sample.time)
+            if let on = gate.powerOnTime, on > still.sample.time {
+                startTime = min(on, first.sample.time)
+            } else {
+                // It left during an outage: as late as it could have, driving at its first speed.
+                let bridge = distance(still, first)
+                startTime = max(still.sample.time, first.sample.time - bridge / max(first.speed, c.movingSpeed))
+            }
             // Bridge from where it stood only if it could have got here since starting.
             let reach = c.maximumSpeed * (first.sample.time - startTime) + 3 * c.stationaryRadius
             if distance(still, first) > reach { origin = nil }
@@ -331,11 +353,13 @@ public struct TripEngine: Sendable, Codable {
             // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
             let line = Geodesic.wgs84.inverse(
                 latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+            lastBridge = nil
             step = min(
                 OutageBridge.length(
                     chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
                     angle2: b.course.map { $0 - line.azimuth2 } ?? 0),
                 max(line.distance, c.maximumSpeed * dt))
+            lastBridge = Bridge(length: step, end: b.sample.time)
         }
         trip!.distance += step
         let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
