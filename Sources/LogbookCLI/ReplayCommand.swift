@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
         switch format {
         case .json: output.write(ReplayRendering.json(replay))
         case .csv: output.write(ReplayRendering.csv(replay))
-        case .table: output.write(ReplayRendering.table(replay, timeZone: zone))
+        case .table: output.write(ReplayRendering.table(replay, timeZone: zone, zoneName: timezone ?? zone.identifier))
         }
         output.flush()
         if let trackOut { try writeTracks(replay.trips, to: trackOut) }

@@ -80,7 +80,7 @@ enum ReplayRendering {
         return out
     }
 
-    static func table(_ replay: Replay, timeZone: TimeZone) -> String {
+    static func table(_ replay: Replay, timeZone: TimeZone, zoneName: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         func local(_ t: Double, withDate: Bool) -> String {
@@ -129,7 +129,7 @@ enum ReplayRendering {
                 + counts.rejected.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
                 .joined(separator: ", ") + ")"
         }
-        out += "; times in \(timeZone.identifier)\n"
+        out += "; times in \(zoneName)\n"
         if counts.tripsDiscarded > 0 {
             out += "\(counts.tripsDiscarded) movement(s) shorter than the minimum trip distance were not counted.\n"
         }

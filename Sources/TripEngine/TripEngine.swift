@@ -348,7 +348,9 @@ public struct TripEngine: Sendable, Codable {
         if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
             step = (va + vb) / 2 * dt
         } else if dt <= c.dopplerMaximumInterval {
-            step = distance(a, b)
+            // Positions only: the filtered chord, bent by the filter's courses where the vehicle turned
+            // between two fixes (it matters at low output rates).
+            step = bentChord(from: a, to: b)
         } else {
             // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
             let line = Geodesic.wgs84.inverse(
@@ -364,6 +366,17 @@ public struct TripEngine: Sendable, Codable {
         trip!.distance += step
         let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
+    }
+
+    private func bentChord(from a: Point, to b: Point) -> Double {
+        // At one fix a second or faster the road between two fixes is straight to within the noise,
+        // and bending it by noisy courses would only add length.
+        guard b.sample.time - a.sample.time > 1.5, a.course != nil || b.course != nil else { return distance(a, b) }
+        let line = Geodesic.wgs84.inverse(
+            latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+        return OutageBridge.length(
+            chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+            angle2: b.course.map { $0 - line.azimuth2 } ?? 0)
     }
 
     private mutating func record(_ p: Point) {

@@ -1,0 +1,198 @@
+import Foundation
+import LogbookTestSupport
+import Testing
+
+/// `logbook replay` end to end: the built executable on ground-truth drives, checked against the
+/// exact truth the drives were generated from (not against the engine's own earlier output).
+@Suite(.serialized)
+struct ReplayCommandTests {
+    struct TruthTrip {
+        var start: Double
+        var end: Double
+        var distance: Double
+    }
+
+    static func seconds(_ iso: String) -> Double {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: iso)!.timeIntervalSince1970
+    }
+
+    static func truth(_ drive: String) throws -> (total: Double, trips: [TruthTrip]) {
+        let data = try Data(contentsOf: Fixtures.url("groundtruth/\(drive)/truth.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let trips = try #require(object["trips"] as? [[String: Any]]).map {
+            TruthTrip(
+                start: seconds($0["start"] as! String), end: seconds($0["end"] as! String),
+                distance: $0["distance_m"] as! Double)
+        }
+        return (object["distance_m"] as! Double, trips)
+    }
+
+    func replayJSON(_ arguments: [String]) throws -> (object: [String: Any], result: CLIRunner.Result) {
+        let result = try CLIRunner.run(["replay", "--format", "json"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return (object, result)
+    }
+
+    @Test(arguments: [
+        ("delivery-0.2hz", "track.nmea.gz", 1.0), ("delivery-0.2hz", "track.gpx.gz", 2.0),
+        ("shortstops-1hz", "track.nmea.gz", 1.0),
+    ])
+    func tripsMatchTheGroundTruth(drive: String, file: String, tolerancePercent: Double) throws {
+        let truth = try Self.truth(drive)
+        let (object, _) = try replayJSON([Fixtures.url("groundtruth/\(drive)/\(file)").path])
+        let trips = try #require(object["trips"] as? [[String: Any]])
+        #expect(trips.count == truth.trips.count)
+        let total = try #require(object["distance_m"] as? Double)
+        #expect(abs(total - truth.total) / truth.total * 100 <= tolerancePercent, "total \(total) vs \(truth.total)")
+        for (got, want) in zip(trips, truth.trips) {
+            let start = Self.seconds(got["start"] as! String)
+            let end = Self.seconds(got["end"] as! String)
+            #expect(abs(start - want.start) <= 60, "start off by \(start - want.start) s")
+            #expect(abs(end - want.end) <= 60, "end off by \(end - want.end) s")
+            let distance = got["distance_m"] as! Double
+            // Per trip the bar is looser than for the total: one outage can be a larger share of a short trip.
+            #expect(abs(distance - want.distance) / want.distance * 100 <= 2 * tolerancePercent)
+        }
+    }
+
+    @Test func jsonHasTheContractFields() throws {
+        let (object, _) = try replayJSON([Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path])
+        let trip = try #require((object["trips"] as? [[String: Any]])?.first)
+        for key in [
+            "start", "end", "distance_m", "duration_s", "moving_s", "idle_s", "max_speed_mps", "avg_speed_mps",
+            "start_lat", "start_lon", "end_lat", "end_lon", "fixes_used",
+        ] {
+            #expect(trip[key] != nil, "trip lacks \(key)")
+        }
+        let fixes = try #require(object["fixes"] as? [String: Any])
+        let read = try #require(fixes["read"] as? Int)
+        let used = try #require(fixes["used"] as? Int)
+        let rejected = try #require(fixes["rejected"] as? [String: Int])
+        #expect(read == used + rejected.values.reduce(0, +))
+        // Short stops stay inside the trip as idle time.
+        #expect((trip["idle_s"] as? Double ?? 0) > 0)
+        let duration = try #require(trip["duration_s"] as? Double)
+        let moving = try #require(trip["moving_s"] as? Double)
+        let idle = try #require(trip["idle_s"] as? Double)
+        #expect(abs(duration - moving - idle) < 0.2)
+    }
+
+    @Test func filesAreOneStreamInTheOrderGiven() throws {
+        // The same drive cut in two files gives the same trips as the whole file.
+        let dir = try TemporaryDirectory()
+        let whole = Fixtures.url("groundtruth/delivery-0.2hz/track.nmea.gz").path
+        let text = try CLIRunner.run(["fixes", "--format", "json", whole]).stdout
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        #expect(lines.count > 1_000)
+        let half = lines.count / 2
+        let a = try dir.write("a.jsonl", Array((lines[..<half].joined(separator: "\n") + "\n").utf8))
+        let b = try dir.write("b.jsonl", Array((lines[half...].joined(separator: "\n") + "\n").utf8))
+        let split = try replayJSON([a, b]).object
+        let one = try replayJSON([try dir.write("all.jsonl", Array(text.utf8))]).object
+        #expect((split["trips"] as? [[String: Any]])?.count == (one["trips"] as? [[String: Any]])?.count)
+        #expect(split["distance_m"] as? Double == one["distance_m"] as? Double)
+    }
+
+    @Test func garbageInTheMiddleStillYieldsTheTripsAroundIt() throws {
+        let dir = try TemporaryDirectory()
+        let original = try replayJSON([Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path]).object
+        // Splice 50 kB of random bytes into the middle of the NMEA text.
+        let plainPath = try dir.write("t.nmea.gz", try Data(contentsOf: Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz")))
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gunzip.arguments = ["-dk", plainPath]
+        try gunzip.run()
+        gunzip.waitUntilExit()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("t.nmea"))))
+        var rng = SeededGenerator(seed: 42)
+        let garbage = (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        bytes.insert(contentsOf: garbage, at: bytes.count / 2)
+        let damaged = try dir.write("damaged.nmea", bytes)
+        let result = try replayJSON([damaged]).object
+        #expect((result["trips"] as? [[String: Any]])?.count == (original["trips"] as? [[String: Any]])?.count)
+        let before = try #require(original["distance_m"] as? Double)
+        let after = try #require(result["distance_m"] as? Double)
+        // At most the fixes hit by the garbage (a second or two of driving) are lost.
+        #expect(abs(before - after) < 100)
+    }
+
+    @Test func tableShowsLocalTimesKilometresAndTotals() throws {
+        let path = Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path
+        let utc = try CLIRunner.run(["replay", "--timezone", "UTC", path])
+        let tallinn = try CLIRunner.run(["replay", "--timezone", "Europe/Tallinn", path])
+        #expect(utc.status == 0 && tallinn.status == 0)
+        // truth: 2026-04-17T00:25:47.6Z, 19825.85 m → 19.8 km; Tallinn is UTC+3 in April (EEST).
+        #expect(utc.stdout.contains("2026-04-17 00:25"))
+        #expect(tallinn.stdout.contains("2026-04-17 03:25"))
+        #expect(utc.stdout.contains("19.8 km"))
+        #expect(utc.stdout.contains("Total"))
+        #expect(utc.stdout.contains("times in UTC"))
+    }
+
+    @Test func csvHasAHeaderAndOneRowPerTrip() throws {
+        let result = try CLIRunner.run(
+            ["replay", "--format", "csv", Fixtures.url("groundtruth/delivery-0.2hz/track.nmea.gz").path])
+        let rows = result.stdout.split(separator: "\r\n")
+        #expect(rows.first?.hasPrefix("start,end,distance_m,duration_s") == true)
+        #expect(rows.count == 1 + (try Self.truth("delivery-0.2hz").trips.count))
+    }
+
+    @Test func trackOutWritesOneSegmentPerTrip() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("trips.gpx")
+        let result = try CLIRunner.run(
+            ["replay", "--track-out", out, Fixtures.url("groundtruth/delivery-0.2hz/track.nmea.gz").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let gpx = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(gpx.components(separatedBy: "<trkseg>").count - 1 == (try Self.truth("delivery-0.2hz").trips.count))
+        // The written track reads back as a GPX file.
+        let back = try CLIRunner.run(["fixes", "--format", "csv", out])
+        #expect(back.status == 0)
+        #expect(back.stdout.split(separator: "\r\n").count > 100)
+    }
+
+    @Test func configurationChangesTheParkingThreshold() throws {
+        let dir = try TemporaryDirectory()
+        let config = try dir.write("logbook.toml", Array("[engine]\nparking_threshold = 86400\n".utf8))
+        let path = Fixtures.url("groundtruth/delivery-0.2hz/track.nmea.gz").path
+        let merged = try replayJSON(["--config", config, path]).object
+        let normal = try replayJSON([path]).object
+        // With a day-long parking threshold only the power-off gaps (longer than 300 s) still cut trips.
+        let mergedCount = try #require((merged["trips"] as? [[String: Any]])?.count)
+        let normalCount = try #require((normal["trips"] as? [[String: Any]])?.count)
+        #expect(mergedCount < normalCount)
+    }
+
+    @Test func badConfigurationIsReportedWithItsLine() throws {
+        let dir = try TemporaryDirectory()
+        let config = try dir.write("bad.toml", Array("[engine]\nparking_threshold = \n".utf8))
+        let result = try CLIRunner.run(["replay", "--config", config, dir.path("x.nmea")])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("bad.toml:2:"))
+        let wrongType = try dir.write("type.toml", Array("[engine]\nmoving_speed = \"fast\"\n".utf8))
+        let typed = try CLIRunner.run(["replay", "--config", wrongType, dir.path("x.nmea")])
+        #expect(typed.status == 78)
+        #expect(typed.stderr.contains("moving_speed"))
+    }
+
+    @Test func aMissingFileIsReportedButTheOthersStillCount() throws {
+        let dir = try TemporaryDirectory()
+        let result = try CLIRunner.run([
+            "replay", "--format", "json", dir.path("missing.nmea"),
+            Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path,
+        ])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("missing.nmea: cannot open"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["trips"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try CLIRunner.run(["replay"]).status == 64)
+        #expect(try CLIRunner.run(["replay", "--timezone", "Mars/Olympus", "x"]).status == 64)
+        #expect(try CLIRunner.run(["replay", "--track-out", "x.txt", "x"]).status == 64)
+    }
+}
