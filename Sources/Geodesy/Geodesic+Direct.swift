@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Geodesic {
@@ -78,7 +78,8 @@ extension Geodesic {
         // omega12, unrolled so that it counts the turns around the pole, then lambda12 = omega12 + f-correction.
         let e = Double(signOf: salp0, magnitudeOf: 1)
         let omg12 =
-            e * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
+            e
+            * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
                 + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
         let lam12 = omg12 + a3c * (sig12 + (c3a.sinSum(ssig2, csig2) - b31))
         let lon12 = lam12 / AngleMath.degree
