@@ -233,7 +233,11 @@ extension Geodesic {
                         let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                         if nsalp1 > 0 {
                             calp1 = calp1 * cdalp1 - salp1 * sdalp1
-                            (salp1, calp1) = AngleMath.normalized(nsalp1, calp1)
+                            // A rotation keeps the length 1 to an ulp or two; one Newton step for 1/sqrt(r^2)
+                            // (error ~(r^2 - 1)^2) restores it without a square root and a division.
+                            let scale = 1.5 - 0.5 * (nsalp1 * nsalp1 + calp1 * calp1)
+                            salp1 = nsalp1 * scale
+                            calp1 *= scale
                             // A step taken from a residual already near rounding level may not get below tol0;
                             // then accept up to 8 tol0 rather than start bisecting.
                             tripNewton = abs(v) <= 16 * tol0
