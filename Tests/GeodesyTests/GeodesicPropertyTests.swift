@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Geodesy
 import Testing
@@ -26,7 +26,8 @@ struct GeodesicPropertyTests {
         // Independent closed form (Bessel/Helmert): Q = (a + b)/2 (1 + n^2/4 + n^4/64 + n^6/256 + 25 n^8/16384) pi/2.
         let a = 6_378_137.0, f = 1 / 298.257223563
         let b = a * (1 - f), n = f / (2 - f), n2 = n * n
-        let q = (a + b) / 2 * (1 + n2 / 4 + n2 * n2 / 64 + n2 * n2 * n2 / 256 + 25 * n2 * n2 * n2 * n2 / 16384) * .pi / 2
+        let q =
+            (a + b) / 2 * (1 + n2 / 4 + n2 * n2 / 64 + n2 * n2 * n2 / 256 + 25 * n2 * n2 * n2 * n2 / 16384) * .pi / 2
         #expect(abs(r.distance - q) < 1e-6, "\(r.distance) vs \(q)")
         #expect(r.azimuth1 == 0 && r.azimuth2 == 0)
         // pole to pole: twice that, along any meridian
@@ -81,7 +82,9 @@ struct GeodesicPropertyTests {
                 let d = g.direct(latitude: lat1, longitude: lon1, azimuth: azimuth, distance: s)
                 return (lat1, lon1, d.latitude, d.longitude)
             }
-            return (lat1, lon1, Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
+            return (
+                lat1, lon1, Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random)
+            )
         }
     }
 
@@ -101,7 +104,8 @@ struct GeodesicPropertyTests {
             #expect(shifted.distance == grid.distance && shifted.arcLength == grid.arcLength)
             // (180° and -180° are the same azimuth; which one a meridional line gets follows the sign of the input
             // longitude difference, -1080° here)
-            #expect(angleError(shifted.azimuth1, grid.azimuth1) == 0 && angleError(shifted.azimuth2, grid.azimuth2) == 0)
+            #expect(
+                angleError(shifted.azimuth1, grid.azimuth1) == 0 && angleError(shifted.azimuth2, grid.azimuth2) == 0)
             guard r.distance > 1, r.arcLength < 179 else { continue }
             #expect(angleError(back.azimuth1, r.azimuth2 + 180) <= 1e-9, "\(r) vs \(back)")
             #expect(angleError(back.azimuth2, r.azimuth1 + 180) <= 1e-9)
@@ -150,7 +154,9 @@ struct GeodesicPropertyTests {
         // On a sphere every geodesic is a great circle: the spherical law of cosines is exact.
         let radius = 6_371_000.0
         let sphere = Geodesic(equatorialRadius: radius, flattening: 0)
-        for (lat1, lon1, lat2, lon2) in [(10.0, 20.0, -35.0, 150.0), (0.0, 0.0, 60.0, 90.0), (-80.0, 10.0, 45.0, -100.0)] {
+        for (lat1, lon1, lat2, lon2) in [
+            (10.0, 20.0, -35.0, 150.0), (0.0, 0.0, 60.0, 90.0), (-80.0, 10.0, 45.0, -100.0),
+        ] {
             let d = sphere.inverse(latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)
             let r = Double.pi / 180
             let cosc = sin(lat1 * r) * sin(lat2 * r) + cos(lat1 * r) * cos(lat2 * r) * cos((lon2 - lon1) * r)

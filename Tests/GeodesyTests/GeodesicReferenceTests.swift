@@ -18,7 +18,10 @@ struct GeodesicReferenceTests {
     @Test func referenceFileIsComplete() {
         #expect(ReferenceData.cases(.inverse).count >= 300)
         #expect(ReferenceData.cases(.direct).count >= 100)
-        #expect(!ReferenceData.cases.contains { [$0.lat1, $0.lon1, $0.azi1, $0.lat2, $0.lon2, $0.azi2, $0.s12].contains(where: \.isNaN) })
+        #expect(
+            !ReferenceData.cases.contains {
+                [$0.lat1, $0.lon1, $0.azi1, $0.lat2, $0.lon2, $0.azi2, $0.s12].contains(where: \.isNaN)
+            })
     }
 
     @Test(arguments: ReferenceData.categories(.inverse))
@@ -59,7 +62,8 @@ struct GeodesicReferenceTests {
         for c in ReferenceData.cases(.direct, category: category) {
             let r = g.direct(latitude: c.lat1, longitude: c.lon1, azimuth: c.azi1, distance: c.s12)
             #expect(abs(r.latitude - c.lat2) <= Self.angleTolerance, "latitude \(r.latitude) for \(c)")
-            #expect(separation(r.latitude, r.longitude, c.lat2, c.lon2) <= Self.distanceTolerance, "position \(r) for \(c)")
+            #expect(
+                separation(r.latitude, r.longitude, c.lat2, c.lon2) <= Self.distanceTolerance, "position \(r) for \(c)")
             if abs(c.lat2) < 89 {
                 #expect(angleError(r.longitude, c.lon2) <= Self.angleTolerance, "longitude \(r.longitude) for \(c)")
             }
@@ -89,9 +93,10 @@ struct GeodesicReferenceTests {
             position = max(position, separation(r.latitude, r.longitude, c.lat2, c.lon2))
             directAzimuth = max(directAzimuth, angleError(r.azimuth2, c.azi2))
         }
-        print("geodesy reference: inverse max |Δs12| \(distance) m, max |Δazi| \(azimuth)° (lines >= 100 m), "
-            + "max sideways shift from |Δazi| \(transverse) m (lines < 100 m); "
-            + "direct max position error \(position) m, max |Δazi2| \(directAzimuth)°")
+        print(
+            "geodesy reference: inverse max |Δs12| \(distance) m, max |Δazi| \(azimuth)° (lines >= 100 m), "
+                + "max sideways shift from |Δazi| \(transverse) m (lines < 100 m); "
+                + "direct max position error \(position) m, max |Δazi2| \(directAzimuth)°")
         #expect(distance <= Self.distanceTolerance && azimuth <= Self.angleTolerance && transverse <= 1e-9)
         #expect(position <= Self.distanceTolerance && directAzimuth <= Self.angleTolerance)
     }

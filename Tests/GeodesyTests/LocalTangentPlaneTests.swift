@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Geodesy
 import Testing
@@ -11,7 +11,8 @@ import Testing
 struct LocalTangentPlaneTests {
     static let g = Geodesic.wgs84
     static let references: [(Double, Double)] = [
-        (0, 0), (12.5, -70.25), (45, 7), (-33.9, 151.2), (60, 24.9), (78.2, 15.6), (-75, -120), (89, 0), (51.5, 179.999),
+        (0, 0), (12.5, -70.25), (45, 7), (-33.9, 151.2), (60, 24.9), (78.2, 15.6), (-75, -120), (89, 0),
+        (51.5, 179.999),
     ]
 
     /// Points at geodesic distance `s` from (lat, lon) in 16 directions.
@@ -90,8 +91,9 @@ struct LocalTangentPlaneTests {
 
     @Test func accuracyWithinOneKilometre() {
         let e = Self.planeErrors(within: 1000)
-        print("tangent plane within 1 km: distance from reference \(e.radial) m, azimuth \(e.azimuth)°, "
-            + "between points \(e.chord) m")
+        print(
+            "tangent plane within 1 km: distance from reference \(e.radial) m, azimuth \(e.azimuth)°, "
+                + "between points \(e.chord) m")
         #expect(e.radial < 1e-5)  // 0.01 mm
         #expect(e.chord < 1e-5)
         #expect(e.azimuth < 1e-8)
@@ -99,8 +101,9 @@ struct LocalTangentPlaneTests {
 
     @Test func accuracyWithinTenKilometres() {
         let e = Self.planeErrors(within: 10_000)
-        print("tangent plane within 10 km: distance from reference \(e.radial) m, azimuth \(e.azimuth)°, "
-            + "between points \(e.chord) m")
+        print(
+            "tangent plane within 10 km: distance from reference \(e.radial) m, azimuth \(e.azimuth)°, "
+                + "between points \(e.chord) m")
         #expect(e.radial < 5e-3)
         #expect(e.chord < 1e-2)
         #expect(e.azimuth < 1e-6)

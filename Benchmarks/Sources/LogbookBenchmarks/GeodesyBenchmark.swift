@@ -164,19 +164,31 @@ func runGeodesyBenchmark(arguments: [String] = []) {
             latitude: p.lat1, longitude: p.lon1, azimuth: azimuths[i & mask], distance: shortDistances[i & mask])
         return r.latitude + r.longitude
     }
-    _ = measure("equirectangularDistance, short hops", calls: calls, checksum: &checksum) { i in
+    let quick = measure("equirectangularDistance, short hops", calls: calls, checksum: &checksum) { i in
         let p = shortHops[i & mask]
         return geodesic.equirectangularDistance(
             latitude1: p.lat1, longitude1: p.lon1, latitude2: p.lat2, longitude2: p.lon2)
     }
-    let plane = LocalTangentPlane(latitude: shortHops[0].lat1, longitude: shortHops[0].lon1)
+    // points within ~10 km of the plane's reference
+    let reference = shortHops[0]
+    let plane = LocalTangentPlane(latitude: reference.lat1, longitude: reference.lon1)
     _ = measure("LocalTangentPlane.project", calls: calls, checksum: &checksum) { i in
         let p = shortHops[i & mask]
-        let (e, n) = plane.project(latitude: p.lat1 * 1e-3 + shortHops[0].lat1, longitude: p.lon2 * 1e-3)
+        let (e, n) = plane.project(
+            latitude: reference.lat1 + p.lat2 * 1e-3, longitude: reference.lon1 + p.lon2 * 1e-3)
         return e + n
     }
-    print("  target >= 2 M inverse calls/s: short \(inverseShort >= 2e6 ? "met" : "NOT met"), "
-        + "long \(inverseLong >= 2e6 ? "met" : "NOT met"), mixed \(inverseMixed >= 2e6 ? "met" : "NOT met"); "
-        + "direct \(formatRate(directLong))/s")
+    _ = measure("LocalTangentPlane.unproject", calls: calls, checksum: &checksum) { i in
+        let p = shortHops[i & mask]
+        let (lat, lon) = plane.unproject(east: p.lat2 * 50, north: p.lon2 * 20)
+        return lat + lon
+    }
+    print(
+        "  ratios: inverse long/short cost \(format(inverseShort / inverseLong, digits: 2)), "
+            + "inverse short hop / equirectangularDistance cost \(format(quick / inverseShort, digits: 1))")
+    print(
+        "  target >= 2 M inverse calls/s: short \(inverseShort >= 2e6 ? "met" : "NOT met"), "
+            + "long \(inverseLong >= 2e6 ? "met" : "NOT met"), mixed \(inverseMixed >= 2e6 ? "met" : "NOT met"); "
+            + "direct \(formatRate(directLong))/s")
     print("  (checksum \(checksum))")
 }
