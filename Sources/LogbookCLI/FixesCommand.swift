@@ -19,7 +19,8 @@ struct FixesCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: json, csv, gpx, geojson or kml.")
     var format: TrackOutputFormat = .json
 
-    @Flag(name: .long, help: "Print counts of records read, decoded, skipped and rejected (by reason) to standard error.")
+    @Flag(
+        name: .long, help: "Print counts of records read, decoded, skipped and rejected (by reason) to standard error.")
     var stats = false
 
     @Argument(help: "Track files (NMEA 0183, gpsd JSON or GPX; .gz accepted).")

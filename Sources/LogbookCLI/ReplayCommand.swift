@@ -86,7 +86,8 @@ struct ReplayCommand: ParsableCommand {
             writer.beginSegment(name: "Trip \(index + 1): \(trip.start.iso8601) – \(trip.end.iso8601)", into: &text)
             for point in trip.track {
                 writer.write(
-                    Fix(time: point.time, mode: .twoD, latitude: point.latitude, longitude: point.longitude,
+                    Fix(
+                        time: point.time, mode: .twoD, latitude: point.latitude, longitude: point.longitude,
                         speed: point.speed), into: &text)
             }
             writer.endSegment(into: &text)
@@ -130,7 +131,11 @@ struct Replay {
 
 /// Shared `--config` handling.
 struct ConfigurationOptions: ParsableArguments {
-    @Option(name: .long, help: "Configuration file (TOML); default $LOGBOOK_CONFIG, /etc/logbook/logbook.toml or ~/.config/logbook/logbook.toml.")
+    @Option(
+        name: .long,
+        help:
+            "Configuration file (TOML); default $LOGBOOK_CONFIG, /etc/logbook/logbook.toml or ~/.config/logbook/logbook.toml."
+    )
     var config: String?
 
     func load() throws -> ConfigurationFile {

@@ -115,7 +115,9 @@ enum ReplayRendering {
         let rightAligned: Set<Int> = [0, 3, 4, 5, 6, 7]
         var out = ""
         for (r, row) in rows.enumerated() {
-            if r == rows.count - 1 { out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n" }
+            if r == rows.count - 1 {
+                out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n"
+            }
             let cells = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return rightAligned.contains(column) ? padding + cell : cell + padding
@@ -125,7 +127,8 @@ enum ReplayRendering {
         let counts = replay.engine.counts
         out += "Fixes: \(counts.read) read, \(counts.used) used, \(counts.rejectedTotal) rejected"
         if !counts.rejected.isEmpty {
-            out += " ("
+            out +=
+                " ("
                 + counts.rejected.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
                 .joined(separator: ", ") + ")"
         }

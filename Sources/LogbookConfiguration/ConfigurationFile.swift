@@ -40,7 +40,8 @@ public struct ConfigurationFile: Sendable {
             return try parse(path: fromEnvironment)
         }
         var candidates = ["/etc/logbook/logbook.toml"]
-        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/logbook/logbook.toml" }
+        let home =
+            environment["XDG_CONFIG_HOME"].map { $0 + "/logbook/logbook.toml" }
             ?? environment["HOME"].map { $0 + "/.config/logbook/logbook.toml" }
         if let home { candidates.append(home) }
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {

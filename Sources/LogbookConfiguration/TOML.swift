@@ -17,7 +17,8 @@ public enum TOMLValue: Sendable, Hashable {
         case .boolean(let b): return b ? "true" : "false"
         case .array(let values): return "[" + values.map(\.jsonFragment).joined(separator: ",") + "]"
         case .table(let table):
-            return "{" + table.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ":" + $0.value.jsonFragment }
+            return "{"
+                + table.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ":" + $0.value.jsonFragment }
                 .joined(separator: ",") + "}"
         }
     }
@@ -413,9 +414,10 @@ public struct TOMLParser {
 
     private mutating func parseNumberOrDate() throws(TOMLError) -> TOMLValue {
         let start = i
-        while !atEnd, !(current == 0x20 || current == 0x09 || current == 0x0A || current == 0x0D
-            || current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
-            || current == UInt8(ascii: "#"))
+        while !atEnd,
+            !(current == 0x20 || current == 0x09 || current == 0x0A || current == 0x0D
+                || current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
+                || current == UInt8(ascii: "#"))
         {
             i += 1
         }
@@ -424,8 +426,9 @@ public struct TOMLParser {
             bytes[i + 1] >= 0x30, bytes[i + 1] <= 0x39
         {
             i += 1
-            while !atEnd, !(current == 0x20 || current == 0x0A || current == 0x0D || current == UInt8(ascii: ",")
-                || current == UInt8(ascii: "]") || current == UInt8(ascii: "}") || current == UInt8(ascii: "#"))
+            while !atEnd,
+                !(current == 0x20 || current == 0x0A || current == 0x0D || current == UInt8(ascii: ",")
+                    || current == UInt8(ascii: "]") || current == UInt8(ascii: "}") || current == UInt8(ascii: "#"))
             {
                 i += 1
             }

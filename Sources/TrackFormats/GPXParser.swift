@@ -241,7 +241,8 @@ final class GPXParser {
         } else if terminating && !rootClosed {
             // Raised by the end of input itself: inside the document, or before its root element.
             code = .truncated
-            message = rootSeen
+            message =
+                rootSeen
                 ? "the input ended inside the GPX document (\(message))"
                 : "the input ended before the root element (\(message))"
         } else {
@@ -269,9 +270,10 @@ final class GPXParser {
             rootNamespaceURI = uri
             rootNamespace = GPXNames.namespace(uri)
             guard GPXNames.local(name) == .gpx, rootNamespace.isGPXOrNone else {
-                fail(TrackDecodingError(
-                    code: .notGPX, line: line, column: column, field: String(cString: name),
-                    message: "the root element is not a GPX 'gpx' element"))
+                fail(
+                    TrackDecodingError(
+                        code: .notGPX, line: line, column: column, field: String(cString: name),
+                        message: "the root element is not a GPX 'gpx' element"))
                 return
             }
         case 2:
@@ -343,17 +345,21 @@ final class GPXParser {
             }
         }
         guard let lat, (-90.0...90.0).contains(lat) else {
-            fail(TrackDecodingError(
-                code: .invalidValue, line: line, column: column, field: "lat",
-                message: latSeen ? "the track point's latitude is not a number within ±90°"
-                    : "the track point has no latitude"))
+            fail(
+                TrackDecodingError(
+                    code: .invalidValue, line: line, column: column, field: "lat",
+                    message: latSeen
+                        ? "the track point's latitude is not a number within ±90°"
+                        : "the track point has no latitude"))
             return
         }
         guard let lon, (-180.0...180.0).contains(lon) else {
-            fail(TrackDecodingError(
-                code: .invalidValue, line: line, column: column, field: "lon",
-                message: lonSeen ? "the track point's longitude is not a number within ±180°"
-                    : "the track point has no longitude"))
+            fail(
+                TrackDecodingError(
+                    code: .invalidValue, line: line, column: column, field: "lon",
+                    message: lonSeen
+                        ? "the track point's longitude is not a number within ±180°"
+                        : "the track point has no longitude"))
             return
         }
         latitude = lat

@@ -75,7 +75,8 @@ public struct GeoJSONWriter: TrackWriter {
         guard segmentOpen else { return }
         // The per-point properties are held until the segment closes; they are small text, one
         // entry per point of this segment only.
-        out += "]},\"properties\":{\"name\":" + TextEscaping.json(segmentName) + ",\"coordTimes\":[" + times
+        out +=
+            "]},\"properties\":{\"name\":" + TextEscaping.json(segmentName) + ",\"coordTimes\":[" + times
             + "],\"speeds\":[" + speeds + "]}}"
         segmentOpen = false
         times = ""

@@ -22,7 +22,8 @@ public struct KMLWriter: TrackWriter {
         if segmentOpen { endSegment(into: &out) }
         segmentCount += 1
         let title = name ?? "Segment \(segmentCount)"
-        out += "<Placemark><name>\(TextEscaping.xml(title))</name>\n<gx:Track><altitudeMode>clampToGround</altitudeMode>\n"
+        out +=
+            "<Placemark><name>\(TextEscaping.xml(title))</name>\n<gx:Track><altitudeMode>clampToGround</altitudeMode>\n"
         segmentOpen = true
     }
 

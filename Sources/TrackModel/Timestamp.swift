@@ -88,8 +88,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// A missing zone is read as UTC. Returns `nil` for anything else.
     public init?(iso8601 text: some StringProtocol) {
         var bytes = Array(text.utf8)
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\n")
-            || last == UInt8(ascii: "\r") || last == UInt8(ascii: "\t")
+        while let last = bytes.last,
+            last == UInt8(ascii: " ") || last == UInt8(ascii: "\n")
+                || last == UInt8(ascii: "\r") || last == UInt8(ascii: "\t")
         {
             bytes.removeLast()
         }

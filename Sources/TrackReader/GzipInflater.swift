@@ -43,7 +43,7 @@ final class GzipInflater {
             stream.next_in = next
             stream.avail_in = UInt32(min(remaining, Int(UInt32.max)))
             let before = Int(stream.avail_in)
-                        stream.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            stream.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
             stream.avail_out = UInt32(output.count)
             let status = CZlib.inflate(&stream, Z_NO_FLUSH)
             let produced = output.count - Int(stream.avail_out)

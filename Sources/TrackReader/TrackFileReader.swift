@@ -96,7 +96,8 @@ public struct TrackFileReader: Sendable {
             progress?(path, state.bytesRead, fileSize)
         }
         if state.compressed, let inflater, !inflater.atMemberBoundary {
-            throw TrackReadError(code: .corruptCompression, path: path, message: "gzip data ends early (truncated file)")
+            throw TrackReadError(
+                code: .corruptCompression, path: path, message: "gzip data ends early (truncated file)")
         }
         return try state.finish(body)
     }

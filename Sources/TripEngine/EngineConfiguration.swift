@@ -184,7 +184,9 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         guard jumpRecoveryFixes >= 1 else {
             throw InvalidValue(key: CodingKeys.jumpRecoveryFixes.rawValue, reason: "must be ≥ 1")
         }
-        guard coldStartWindow >= 0, jumpRecoverySeconds >= 0, departureConfirmation >= 0, stopConfirmation >= 0, minimumTripDistance >= 0 else {
+        guard coldStartWindow >= 0, jumpRecoverySeconds >= 0, departureConfirmation >= 0, stopConfirmation >= 0,
+            minimumTripDistance >= 0
+        else {
             throw InvalidValue(key: "durations", reason: "must not be negative")
         }
         guard stoppedSpeed < movingSpeed else {

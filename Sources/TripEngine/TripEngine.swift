@@ -256,7 +256,8 @@ public struct TripEngine: Sendable, Codable {
             if distance(still, first) > reach { origin = nil }
         }
         if phase == .parked {
-            let startPlace = origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+            let startPlace =
+                origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? Coordinate(latitude: first.latitude, longitude: first.longitude)
             trip = OpenTrip(start: startTime, startCoordinate: startPlace)
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
@@ -433,10 +434,10 @@ public struct TripEngine: Sendable, Codable {
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {
-        Geodesic.wgs84.distance(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+        hop(a.latitude, a.longitude, b.latitude, b.longitude)
     }
 
     private func distance(_ a: Coordinate, _ b: Point) -> Double {
-        Geodesic.wgs84.distance(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+        hop(a.latitude, a.longitude, b.latitude, b.longitude)
     }
 }

@@ -100,7 +100,8 @@ struct ReplayCommandTests {
         let dir = try TemporaryDirectory()
         let original = try replayJSON([Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path]).object
         // Splice 50 kB of random bytes into the middle of the NMEA text.
-        let plainPath = try dir.write("t.nmea.gz", try Data(contentsOf: Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz")))
+        let plainPath = try dir.write(
+            "t.nmea.gz", try Data(contentsOf: Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz")))
         let gunzip = Process()
         gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
         gunzip.arguments = ["-dk", plainPath]

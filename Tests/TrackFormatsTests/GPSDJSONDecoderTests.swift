@@ -175,9 +175,11 @@ struct GPSDJSONDecoderTests {
     }
 
     @Test func deeplyNestedValueIsRejectedNotACrash() {
-        let bomb = "{\"class\":\"TPV\",\"x\":" + String(repeating: "[", count: 10_000)
+        let bomb =
+            "{\"class\":\"TPV\",\"x\":" + String(repeating: "[", count: 10_000)
             + String(repeating: "]", count: 10_000) + "}"
-        let fine = "{\"class\":\"TPV\",\"x\":" + String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+        let fine =
+            "{\"class\":\"TPV\",\"x\":" + String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
             + ",\"mode\":2}"
         let outcome = decode(bomb + "\n" + fine + "\n")
         #expect(outcome.statistics.rejected == ["malformed-json": 1])
@@ -244,7 +246,8 @@ struct GPSDJSONDecoderTests {
 
     @Test func overlongLinesAreDroppedAndCounted() {
         let long = "{\"class\":\"TPV\",\"pad\":\"" + String(repeating: "x", count: 5_000) + "\"}"
-        let text = "{\"class\":\"TPV\",\"mode\":2}\n" + long + "\n" + long + long + "\n{\"class\":\"TPV\",\"mode\":3}\n"
+        let text =
+            "{\"class\":\"TPV\",\"mode\":2}\n" + long + "\n" + long + long + "\n{\"class\":\"TPV\",\"mode\":3}\n"
             + long
         let input = Array(text.utf8)
         let whole = decodeOutcome(GPSDJSONDecoder(maximumLineLength: 1_000), input)

@@ -15,7 +15,8 @@ struct GPSDJSONNumberTests {
 
     private func elevation(gpx number: String) -> Double? {
         var decoder = GPXDecoder()
-        let text = "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>" + number
+        let text =
+            "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>" + number
             + "</ele></trkpt></trkseg></trk></gpx>"
         return (try? decoder.decodeAll(Array(text.utf8)))?.first?.altitudeMSL
     }

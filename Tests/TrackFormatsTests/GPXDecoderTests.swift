@@ -189,11 +189,12 @@ struct GPXDecoderTests {
     }
 
     @Test func malformedXMLReportsLineAndColumnAfterEarlierFixes() {
-        let text = Self.head + """
-            <trkpt lat="1" lon="2"><ele>3</ele></trkpt>
-            <trkpt lat="1.5" lon="2.5"><ele>4</ele></trkseg>
-            </trk></gpx>
-            """
+        let text =
+            Self.head + """
+                <trkpt lat="1" lon="2"><ele>3</ele></trkpt>
+                <trkpt lat="1.5" lon="2.5"><ele>4</ele></trkseg>
+                </trk></gpx>
+                """
         for chunks in [[Int](), [1], [13]] {
             let outcome = decode(text, chunkSizes: chunks)
             #expect(outcome.fixes.map(\.latitude) == [1])
@@ -233,11 +234,12 @@ struct GPXDecoderTests {
             dtd += "<!ENTITY lol\(k) \"" + String(repeating: "&lol\(k - 1);", count: 10) + "\">\n"
         }
         dtd += "]>\n"
-        let text = "<?xml version=\"1.0\"?>\n" + dtd + """
-            <gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-            <trkpt lat="1" lon="2"><ele>&lol9;</ele></trkpt>
-            </trkseg></trk></gpx>
-            """
+        let text =
+            "<?xml version=\"1.0\"?>\n" + dtd + """
+                <gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+                <trkpt lat="1" lon="2"><ele>&lol9;</ele></trkpt>
+                </trkseg></trk></gpx>
+                """
         let outcome = decode(text)
         #expect(outcome.error?.code == .malformedXML)
         #expect(outcome.fixes.isEmpty)
@@ -278,12 +280,13 @@ struct GPXDecoderTests {
     }
 
     @Test func unreadableOptionalFieldsAreDroppedAndCounted() {
-        let text = Self.head + """
-            <trkpt lat="1" lon="2"><ele>high</ele><time>noon</time><sat>4.5</sat><hdop>-1</hdop><fix>4d</fix>
-            <vdop> 2.5 </vdop></trkpt>
-            <trkpt lat="3" lon="4"><ele>\(String(repeating: "1", count: 300))</ele><fix>3D</fix></trkpt>
-            </trkseg></trk></gpx>
-            """
+        let text =
+            Self.head + """
+                <trkpt lat="1" lon="2"><ele>high</ele><time>noon</time><sat>4.5</sat><hdop>-1</hdop><fix>4d</fix>
+                <vdop> 2.5 </vdop></trkpt>
+                <trkpt lat="3" lon="4"><ele>\(String(repeating: "1", count: 300))</ele><fix>3D</fix></trkpt>
+                </trkseg></trk></gpx>
+                """
         let outcome = decode(text)
         #expect(outcome.error == nil)
         #expect(outcome.fixes.count == 2)
@@ -296,10 +299,11 @@ struct GPXDecoderTests {
     }
 
     @Test func textSplitAcrossEntitiesAndCDATAIsJoined() {
-        let text = Self.head + """
-            <trkpt lat="1" lon="2"><ele>1&#50;.5</ele><time><![CDATA[2026-11-21T07:30:00Z]]></time><!-- c --></trkpt>
-            </trkseg></trk></gpx>
-            """
+        let text =
+            Self.head + """
+                <trkpt lat="1" lon="2"><ele>1&#50;.5</ele><time><![CDATA[2026-11-21T07:30:00Z]]></time><!-- c --></trkpt>
+                </trkseg></trk></gpx>
+                """
         let outcome = decode(text, chunkSizes: [3])
         #expect(outcome.error == nil)
         #expect(outcome.fixes.first?.altitudeMSL == 12.5)
@@ -320,7 +324,8 @@ struct GPXDecoderTests {
     }
 
     @Test func utf16DocumentIsDecoded() {
-        let text = Self.head.replacingFirst("UTF-8", with: "UTF-16")
+        let text =
+            Self.head.replacingFirst("UTF-8", with: "UTF-16")
             + "<trkpt lat=\"1.25\" lon=\"2.5\"><ele>7</ele></trkpt></trkseg></trk></gpx>"
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

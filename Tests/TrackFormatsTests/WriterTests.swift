@@ -113,8 +113,10 @@ struct WriterTests {
         #expect(pointProperties["speed"] as? Double == 13.5)
     }
 
-    @Test(arguments: [("track.gpx", TrackOutputFormat.gpx), ("a.GeoJSON", .geojson), ("x.kml", .kml),
-        ("x.csv", .csv), ("x.jsonl", .json)])
+    @Test(arguments: [
+        ("track.gpx", TrackOutputFormat.gpx), ("a.GeoJSON", .geojson), ("x.kml", .kml),
+        ("x.csv", .csv), ("x.jsonl", .json),
+    ])
     func formatFromFileName(name: String, expected: TrackOutputFormat) {
         #expect(TrackOutputFormat(fileName: name) == expected)
     }

@@ -18,8 +18,10 @@ struct TimestampTests {
         #expect(parsed?.secondsSince1970 == seconds)
     }
 
-    @Test(arguments: ["", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-11-21", "2026-11-21T25:00:00Z",
-        "2026-11-21T07:30:00Zjunk", "2026-11-21T07:30:00.Z", "abcd-ef-ghTij:kl:mnZ"])
+    @Test(arguments: [
+        "", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-11-21", "2026-11-21T25:00:00Z",
+        "2026-11-21T07:30:00Zjunk", "2026-11-21T07:30:00.Z", "abcd-ef-ghTij:kl:mnZ",
+    ])
     func rejectsMalformedISO8601(text: String) {
         #expect(Timestamp(iso8601: text) == nil)
     }

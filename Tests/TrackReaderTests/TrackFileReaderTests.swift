@@ -62,7 +62,8 @@ struct TrackFileReaderTests {
     @Test func truncatedGzipIsReportedAfterTheFixesBeforeIt() throws {
         let dir = try TemporaryDirectory()
         let long = String(repeating: Self.json, count: 200)
-        let compressed = try Data(contentsOf: URL(fileURLWithPath: try gzip(try dir.write("a.jsonl", Array(long.utf8)))))
+        let compressed = try Data(
+            contentsOf: URL(fileURLWithPath: try gzip(try dir.write("a.jsonl", Array(long.utf8)))))
         let cut = try dir.write("cut.jsonl.gz", compressed.prefix(compressed.count - 40))
         var delivered = 0
         #expect {
@@ -76,7 +77,8 @@ struct TrackFileReaderTests {
 
     @Test func corruptGzipDataIsRefused() throws {
         let dir = try TemporaryDirectory()
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try gzip(try dir.write("a.jsonl", Array(Self.json.utf8))))))
+        var bytes = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: try gzip(try dir.write("a.jsonl", Array(Self.json.utf8))))))
         for i in 12..<bytes.count - 8 { bytes[i] ^= 0x5A }
         let bad = try dir.write("bad.gz", bytes)
         #expect {
