@@ -59,6 +59,13 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// Position-only sources: the horizontal error (1 σ, metres) assumed per unit of HDOP when the
     /// source gives no `eph`. Default 3 m.
     public var errorPerHDOP: Double = 3
+    /// Position-only sources: the filtered path is measured in steps of at least this many metres,
+    /// and at least `positionStepNoiseFactor` times the fixes' one-sigma error (capped at four times
+    /// this spacing), so that the sideways wander of correlated receiver noise adds no length.
+    /// Default 5 m.
+    public var positionStepSpacing: Double = 5
+    /// See `positionStepSpacing`. Default 3.
+    public var positionStepNoiseFactor: Double = 3
     /// Position fixes whose innovation exceeds this many standard deviations are outliers. Default 5.
     public var outlierGate: Double = 5
 
@@ -107,6 +114,8 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         case accelerationNoise = "acceleration_noise"
         case errorPerHDOP = "error_per_hdop"
         case outlierGate = "outlier_gate"
+        case positionStepSpacing = "position_step_spacing"
+        case positionStepNoiseFactor = "position_step_noise_factor"
         case parkingThreshold = "parking_threshold"
         case gapThreshold = "gap_threshold"
         case minimumTripDistance = "minimum_trip_distance"
@@ -142,6 +151,8 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         try read(.accelerationNoise, &accelerationNoise)
         try read(.errorPerHDOP, &errorPerHDOP)
         try read(.outlierGate, &outlierGate)
+        try read(.positionStepSpacing, &positionStepSpacing)
+        try read(.positionStepNoiseFactor, &positionStepNoiseFactor)
         try read(.parkingThreshold, &parkingThreshold)
         try read(.gapThreshold, &gapThreshold)
         try read(.minimumTripDistance, &minimumTripDistance)
@@ -177,6 +188,8 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         try positive(accelerationNoise, .accelerationNoise)
         try positive(errorPerHDOP, .errorPerHDOP)
         try positive(outlierGate, .outlierGate)
+        try positive(positionStepSpacing, .positionStepSpacing)
+        try positive(positionStepNoiseFactor, .positionStepNoiseFactor)
         try positive(parkingThreshold, .parkingThreshold)
         try positive(gapThreshold, .gapThreshold)
         try positive(longIdleThreshold, .longIdleThreshold)

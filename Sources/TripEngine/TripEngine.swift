@@ -68,6 +68,8 @@ public struct TripEngine: Sendable, Codable {
     var stopInsideOutage: Double?
     /// The length of the last outage bridged while moving, and when it ended.
     var lastBridge: Bridge?
+    /// Positions only: the last point up to which the path has been measured.
+    var positionAnchor: Point?
 
     struct Bridge: Sendable, Codable {
         var length: Double
@@ -180,7 +182,7 @@ public struct TripEngine: Sendable, Codable {
             }
             stopCandidate.append(p)
             let first = stopCandidate[0]
-            if distance(first, p) > c.stationaryRadius {
+            if distance(first, p) > radius(for: p) {
                 stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
@@ -210,13 +212,13 @@ public struct TripEngine: Sendable, Codable {
         // leaving the stop radius is evidence too.
         let hasDoppler = p.sample.doppler != nil
         let moving =
-            p.speed >= c.movingSpeed || (away > 2 * c.stationaryRadius && (!hasDoppler || p.speed >= c.stoppedSpeed))
-        let stillGoing = p.speed >= c.stoppedSpeed || (!hasDoppler && away > c.stationaryRadius)
+            p.speed >= c.movingSpeed || (away > 2 * radius(for: p) && (!hasDoppler || p.speed >= c.stoppedSpeed))
+        let stillGoing = p.speed >= c.stoppedSpeed || (!hasDoppler && away > radius(for: p))
         if moving || (!departure.isEmpty && stillGoing) {
             departure.append(p)
             let first = departure[0]
             let span = p.sample.time - first.sample.time
-            if span >= c.departureConfirmation && departure.count >= 2 && away > c.stationaryRadius {
+            if span >= c.departureConfirmation && departure.count >= 2 && away > radius(for: p) {
                 events += confirmDeparture()
             }
             return events
@@ -348,11 +350,26 @@ public struct TripEngine: Sendable, Codable {
         let step: Double
         if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
             step = (va + vb) / 2 * dt
+            positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
-            // Positions only: the filtered chord, bent by the filter's courses where the vehicle turned
-            // between two fixes (it matters at low output rates).
-            step = bentChord(from: a, to: b)
+            // Positions only: the filtered path measured in steps of at least `positionStepSpacing`, so
+            // that the sideways wander of slowly correlated receiver noise does not add length; a step
+            // between two fixes is bent by the filter's courses where the vehicle turned (it matters at
+            // low output rates).
+            let anchor = positionAnchor ?? a
+            let span = distance(anchor, b)
+            // The noisier the fixes, the longer the step that rises above their wander.
+            let spacing = min(
+                4 * c.positionStepSpacing, max(c.positionStepSpacing, c.positionStepNoiseFactor * b.sample.sigma))
+            if span < spacing {
+                positionAnchor = anchor
+                step = 0
+            } else {
+                step = anchor.sample.time == a.sample.time ? bentChord(from: a, to: b) : span
+                positionAnchor = b
+            }
         } else {
+            positionAnchor = nil
             // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
             let line = Geodesic.wgs84.inverse(
                 latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
@@ -367,6 +384,12 @@ public struct TripEngine: Sendable, Codable {
         trip!.distance += step
         let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
+    }
+
+    /// The radius within which positions count as standing still: the configured one, or more for
+    /// noisy fixes (2.5 σ), so that a receiver in an urban canyon does not seem to drive off.
+    private func radius(for p: Point) -> Double {
+        max(configuration.stationaryRadius, 2.5 * p.sample.sigma)
     }
 
     private func bentChord(from a: Point, to b: Point) -> Double {
