@@ -20,7 +20,10 @@ let package = Package(
         .library(name: "LogbookTestSupport", targets: ["LogbookTestSupport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Pure core
@@ -31,15 +34,29 @@ let package = Package(
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
         .target(
+            name: "GPSDClient",
+            dependencies: ["CLibGPS", "TrackModel", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LogbookStore",
+            dependencies: ["TrackModel", "TripEngine", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
+                "GPSDClient", "LogbookStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -54,6 +71,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LogbookConfigurationTests", dependencies: ["LogbookConfiguration"], swiftSettings: strict),
+        .testTarget(
+            name: "GPSDClientTests", dependencies: ["GPSDClient", "TrackModel", "LogbookTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LogbookStoreTests",
+            dependencies: ["LogbookStore", "TripEngine", "TrackModel", "LogbookTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
