@@ -40,6 +40,7 @@ let package = Package(
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
+        .target(name: "Checksums", swiftSettings: strict),
         .target(
             name: "GPSDClient",
             dependencies: ["CLibGPS", "TrackModel", .product(name: "Logging", package: "swift-log")],
@@ -54,7 +55,7 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore",
+                "GPSDClient", "LogbookStore", "Checksums",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +79,7 @@ let package = Package(
             name: "LogbookStoreTests",
             dependencies: ["LogbookStore", "TripEngine", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
