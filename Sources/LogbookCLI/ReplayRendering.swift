@@ -38,8 +38,10 @@ enum ReplayRendering {
         return j.text + "\n"
     }
 
-    static func tripObject(_ trip: Trip, into j: inout JSONText) {
+    static func tripObject(_ trip: Trip, id: Int64? = nil, vehicle: String? = nil, into j: inout JSONText) {
         j.beginObject()
+        if let id { j.field("id", Int(id)) }
+        if let vehicle { j.field("vehicle", vehicle) }
         j.field("start", trip.start.iso8601)
         j.field("end", trip.end.iso8601)
         j.field("distance_m", trip.distance, decimals: 1)
@@ -63,9 +65,13 @@ enum ReplayRendering {
     ]
 
     static func csv(_ replay: Replay) -> String {
-        var out = csvColumns.joined(separator: ",") + "\r\n"
-        for t in replay.trips {
-            let cells: [String] = [
+        csvColumns.joined(separator: ",") + "\r\n" + csvRows(replay.trips).map { $0 + "\r\n" }.joined()
+    }
+
+    /// One CSV line (without line end) per trip, in `csvColumns` order.
+    static func csvRows(_ trips: [Trip]) -> [String] {
+        trips.map { t in
+            [
                 t.start.iso8601, t.end.iso8601, JSONText.fixed(t.distance, decimals: 1),
                 JSONText.fixed(t.duration, decimals: 1), JSONText.fixed(t.movingSeconds, decimals: 1),
                 JSONText.fixed(t.idleSeconds, decimals: 1), String(t.idlePeriods),
@@ -74,56 +80,12 @@ enum ReplayRendering {
                 JSONText.fixed(t.startCoordinate.longitude, decimals: 7),
                 JSONText.fixed(t.endCoordinate.latitude, decimals: 7),
                 JSONText.fixed(t.endCoordinate.longitude, decimals: 7), String(t.fixesUsed),
-            ]
-            out += cells.joined(separator: ",") + "\r\n"
+            ].joined(separator: ",")
         }
-        return out
     }
 
     static func table(_ replay: Replay, timeZone: TimeZone, zoneName: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        func local(_ t: Double, withDate: Bool) -> String {
-            let c = calendar.dateComponents(
-                [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: t))
-            let time = pad(c.hour ?? 0) + ":" + pad(c.minute ?? 0)
-            guard withDate else { return time }
-            return "\(c.year ?? 0)-\(pad(c.month ?? 0))-\(pad(c.day ?? 0)) " + time
-        }
-        var rows: [[String]] = [["#", "Start", "End", "Distance", "Duration", "Moving", "Idle", "Max km/h"]]
-        for (k, t) in replay.trips.enumerated() {
-            let sameDay =
-                calendar.isDate(
-                    Date(timeIntervalSince1970: t.start.secondsSince1970),
-                    inSameDayAs: Date(timeIntervalSince1970: t.end.secondsSince1970))
-            rows.append([
-                String(k + 1), local(t.start.secondsSince1970, withDate: true),
-                local(t.end.secondsSince1970, withDate: !sameDay), kilometres(t.distance), hoursMinutes(t.duration),
-                hoursMinutes(t.movingSeconds), hoursMinutes(t.idleSeconds),
-                String(Int((t.maximumSpeed * 3.6).rounded())),
-            ])
-        }
-        let totalDuration = replay.trips.reduce(0) { $0 + $1.duration }
-        let totalMoving = replay.trips.reduce(0) { $0 + $1.movingSeconds }
-        let totalIdle = replay.trips.reduce(0) { $0 + $1.idleSeconds }
-        let count = replay.trips.count
-        rows.append([
-            "", "Total", "\(count) trip\(count == 1 ? "" : "s")", kilometres(replay.totalDistance),
-            hoursMinutes(totalDuration), hoursMinutes(totalMoving), hoursMinutes(totalIdle), "",
-        ])
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let rightAligned: Set<Int> = [0, 3, 4, 5, 6, 7]
-        var out = ""
-        for (r, row) in rows.enumerated() {
-            if r == rows.count - 1 {
-                out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n"
-            }
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return rightAligned.contains(column) ? padding + cell : cell + padding
-            }
-            out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }
+        var out = tripTable(replay.trips, ids: nil, vehicles: nil, timeZone: timeZone, zoneName: nil)
         let counts = replay.engine.counts
         out += "Fixes: \(counts.read) read, \(counts.used) used, \(counts.rejectedTotal) rejected"
         if !counts.rejected.isEmpty {
@@ -136,6 +98,62 @@ enum ReplayRendering {
         if counts.tripsDiscarded > 0 {
             out += "\(counts.tripsDiscarded) movement(s) shorter than the minimum trip distance were not counted.\n"
         }
+        return out
+    }
+
+    /// The people's table of trips: local times, km with one decimal, h:mm durations, a totals line.
+    static func tripTable(
+        _ trips: [Trip], ids: [String]?, vehicles: [String]?, timeZone: TimeZone, zoneName: String?
+    ) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        func local(_ t: Double, withDate: Bool) -> String {
+            let c = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: t))
+            let time = pad(c.hour ?? 0) + ":" + pad(c.minute ?? 0)
+            guard withDate else { return time }
+            return "\(c.year ?? 0)-\(pad(c.month ?? 0))-\(pad(c.day ?? 0)) " + time
+        }
+        var header = ["#"]
+        if vehicles != nil { header.append("Vehicle") }
+        header += ["Start", "End", "Distance", "Duration", "Moving", "Idle", "Max km/h"]
+        var rows: [[String]] = [header]
+        for (k, t) in trips.enumerated() {
+            let sameDay = calendar.isDate(
+                Date(timeIntervalSince1970: t.start.secondsSince1970),
+                inSameDayAs: Date(timeIntervalSince1970: t.end.secondsSince1970))
+            var row = [ids?[k] ?? String(k + 1)]
+            if let vehicles { row.append(vehicles[k]) }
+            row += [
+                local(t.start.secondsSince1970, withDate: true), local(t.end.secondsSince1970, withDate: !sameDay),
+                kilometres(t.distance), hoursMinutes(t.duration), hoursMinutes(t.movingSeconds),
+                hoursMinutes(t.idleSeconds), String(Int((t.maximumSpeed * 3.6).rounded())),
+            ]
+            rows.append(row)
+        }
+        let count = trips.count
+        var total = [""]
+        if vehicles != nil { total.append("") }
+        total += [
+            "Total", "\(count) trip\(count == 1 ? "" : "s")", kilometres(trips.reduce(0) { $0 + $1.distance }),
+            hoursMinutes(trips.reduce(0) { $0 + $1.duration }), hoursMinutes(trips.reduce(0) { $0 + $1.movingSeconds }),
+            hoursMinutes(trips.reduce(0) { $0 + $1.idleSeconds }), "",
+        ]
+        rows.append(total)
+        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let textColumns: Set<String> = ["Vehicle", "Start", "End"]
+        var out = ""
+        for (r, row) in rows.enumerated() {
+            if r == rows.count - 1 {
+                out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n"
+            }
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return textColumns.contains(header[column]) ? cell + padding : padding + cell
+            }
+            out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        if let zoneName { out += "Times in \(zoneName)\n" }
         return out
     }
 

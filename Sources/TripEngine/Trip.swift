@@ -111,3 +111,13 @@ public struct FixCounts: Sendable, Hashable, Codable {
 
     public var rejectedTotal: Int { rejected.values.reduce(0, +) }
 }
+
+/// A trip still under way.
+public struct TripProgress: Sendable, Hashable {
+    /// Departure.
+    public var start: Timestamp
+    /// Distance so far, metres.
+    public var distance: Double
+    /// Set while the vehicle stands inside the trip (a stop not yet long enough to end it).
+    public var standingSince: Timestamp?
+}

@@ -18,7 +18,7 @@ public import TrackModel
 /// chords across outages), and cuts trips at stops of `parkingThreshold` or longer and at long
 /// gaps in the data.
 public struct TripEngine: Sendable, Codable {
-    public let configuration: EngineConfiguration
+    public private(set) var configuration: EngineConfiguration
     public private(set) var counts = FixCounts()
 
     enum Phase: String, Codable { case parked, moving, stopped }
@@ -79,6 +79,24 @@ public struct TripEngine: Sendable, Codable {
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
     }
+
+    /// The same state under another configuration (a checkpoint resumed after the settings changed).
+    public func reconfigured(_ configuration: EngineConfiguration) -> TripEngine {
+        var copy = self
+        copy.configuration = configuration
+        return copy
+    }
+
+    /// The trip under way, if any: for status displays.
+    public var tripInProgress: TripProgress? {
+        guard let trip else { return nil }
+        return TripProgress(
+            start: Timestamp(secondsSince1970: trip.start), distance: trip.distance,
+            standingSince: phase == .stopped ? stillSince.map { Timestamp(secondsSince1970: $0) } : nil)
+    }
+
+    /// The time of the last fix the engine used.
+    public var lastFixTime: Timestamp? { last.map { Timestamp(secondsSince1970: $0.sample.time) } }
 
     // MARK: Ingest
 
@@ -186,6 +204,11 @@ public struct TripEngine: Sendable, Codable {
                 stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
+                // Positions only: the way from the last measured step to where the vehicle stopped.
+                if let anchor = positionAnchor, trip != nil {
+                    trip!.distance += distance(anchor, first)
+                    positionAnchor = nil
+                }
                 beginStill(at: first)
                 if let inside = stopInsideOutage { stillSince = inside }
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
@@ -440,6 +463,10 @@ public struct TripEngine: Sendable, Codable {
     }
 
     private mutating func endTrip(at end: Double, coordinate: Coordinate) -> [TripEvent] {
+        if let anchor = positionAnchor, phase == .moving, let last, trip != nil {
+            trip!.distance += distance(anchor, last)
+        }
+        positionAnchor = nil
         guard let open = trip else { return [] }
         trip = nil
         phase = .parked
