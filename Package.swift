@@ -49,12 +49,13 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "LogbookTestSupport",
-            dependencies: ["TrackModel", "TrackFormats"],
+            dependencies: ["TrackModel", "TrackFormats", "Geodesy"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LogbookConfigurationTests", dependencies: ["LogbookConfiguration"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
+        .testTarget(name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
             dependencies: ["Geodesy", "LogbookTestSupport"],
