@@ -67,7 +67,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "LogbookTestSupport",
-            dependencies: ["TrackModel", "TrackFormats"],
+            dependencies: ["TrackModel", "TrackFormats", "Geodesy"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -81,6 +81,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
+        .testTarget(name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
             dependencies: ["Geodesy", "LogbookTestSupport"],
