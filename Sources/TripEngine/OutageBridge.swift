@@ -7,10 +7,11 @@
 /// With no fixes inside, the geodesic chord between the last position before and the first after
 /// is a lower bound. The courses the vehicle held when it lost and regained the fix tell how the
 /// road bent: the engine takes the length of the cubic Hermite curve that leaves the first point
-/// along the first course and reaches the second along the second, with tangents as long as the
-/// chord (for a circular arc this is within 0.1 % of the arc for turns up to 90°). Without a
-/// course at one end (standing, or speed too low for a meaningful course) that end follows the
-/// chord.
+/// along the first course and reaches the second along the second. Its tangents are the chord's
+/// length divided by cos²(θ/4), θ being the total turn: with that length the curve follows a
+/// circular arc to within 0.1 % for turns up to 90° (it is the classic cubic approximation of an
+/// arc, whose control points lie 4/3·tan(θ/4)·R from the ends). Without a course at one end
+/// (standing, or speed too low for a meaningful course) that end follows the chord.
 enum OutageBridge {
     /// - Parameters:
     ///   - chord: geodesic distance between the two positions, metres.
@@ -20,10 +21,13 @@ enum OutageBridge {
         guard chord > 0 else { return 0 }
         let t1 = wrap(angle1) * .pi / 180
         let t2 = wrap(angle2) * .pi / 180
-        // Curve from (0,0) to (L,0) with tangents L·(cos t1, sin t1) and L·(cos t2, sin t2); its
+        // Curve from (0,0) to (L,0) with tangents m·(cos t1, sin t1) and m·(cos t2, sin t2); its
         // derivative is quadratic in the parameter, integrated by 8-point Gauss–Legendre.
-        let (m0x, m0y) = (chord * cos(t1), chord * sin(t1))
-        let (m1x, m1y) = (chord * cos(t2), chord * sin(t2))
+        let turn = min(abs(t2 - t1), .pi)
+        let c = cos(turn / 4)
+        let m = chord / (c * c)
+        let (m0x, m0y) = (m * cos(t1), m * sin(t1))
+        let (m1x, m1y) = (m * cos(t2), m * sin(t2))
         var length = 0.0
         for (node, weight) in gauss8 {
             let u = (node + 1) / 2
