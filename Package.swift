@@ -81,7 +81,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
-        .testTarget(name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",
             dependencies: ["Geodesy", "LogbookTestSupport"],
