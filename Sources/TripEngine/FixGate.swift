@@ -65,7 +65,8 @@ struct FixGate: Sendable, Hashable, Codable {
         }
         lastEpochTime = time
 
-        guard fix.mode >= .twoD, let latitude = fix.latitude, let longitude = fix.longitude,
+        // A source that does not state the mode (GPX without <fix>) counts by its position.
+        guard fix.mode != .noFix, let latitude = fix.latitude, let longitude = fix.longitude,
             latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
         else { return .reject(.noFix) }
         if c.requireThreeD && fix.mode == .twoD { return .reject(.twoD) }

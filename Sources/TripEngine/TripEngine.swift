@@ -405,7 +405,7 @@ public struct TripEngine: Sendable, Codable {
             lastBridge = Bridge(length: step, end: b.sample.time)
         }
         trip!.distance += step
-        let speed = b.sample.doppler ?? (dt <= c.dopplerMaximumInterval ? step / dt : b.speed)
+        let speed = b.sample.doppler ?? b.speed
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
     }
 

@@ -191,6 +191,20 @@ struct ReplayCommandTests {
         #expect((object["trips"] as? [[String: Any]])?.count == 1)
     }
 
+    /// The same generated drive as NMEA (with Doppler speed) and as GPX without `<fix>` or speed:
+    /// one trip either way, the distances within 2 % of each other.
+    @Test func sampleDriveGivesTheSameTripFromNMEAAndGPX() throws {
+        let nmea = try replayJSON([Fixtures.packageRoot.appendingPathComponent("SampleTracks/commute.nmea").path])
+            .object
+        let gpx = try replayJSON([Fixtures.packageRoot.appendingPathComponent("SampleTracks/commute.gpx").path]).object
+        #expect((nmea["trips"] as? [[String: Any]])?.count == 1)
+        #expect((gpx["trips"] as? [[String: Any]])?.count == 1)
+        let a = try #require(nmea["distance_m"] as? Double)
+        let b = try #require(gpx["distance_m"] as? Double)
+        #expect(a > 10_000)
+        #expect(abs(a - b) / a < 0.02)
+    }
+
     @Test func usageErrors() throws {
         #expect(try CLIRunner.run(["replay"]).status == 64)
         #expect(try CLIRunner.run(["replay", "--timezone", "Mars/Olympus", "x"]).status == 64)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs the Logbook daemon on a vehicle box (Debian 12): builds the release binary, creates the
+# `logbook` system user, installs the binary, the systemd unit and a default configuration, and
+# starts the service. Idempotent: run it again after an update.
+#
+#   sudo packaging/install.sh [--vehicle PLATE] [--gpsd HOST:PORT] [--no-start]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+vehicle="default"
+gpsd="127.0.0.1:2947"
+start=yes
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --vehicle) vehicle="$2"; shift 2 ;;
+        --gpsd) gpsd="$2"; shift 2 ;;
+        --no-start) start=no; shift ;;
+        *) echo "usage: $0 [--vehicle PLATE] [--gpsd HOST:PORT] [--no-start]" >&2; exit 64 ;;
+    esac
+done
+if [ "$(id -u)" -ne 0 ]; then echo "install.sh: run as root (sudo)" >&2; exit 77; fi
+
+scripts/install-deps
+swift build -c release -q --product logbook
+install -m 0755 .build/release/logbook /usr/local/bin/logbook
+install -d /usr/local/share/doc/logbook
+install -m 0644 README.md /usr/local/share/doc/logbook/README.md
+
+getent group logbook >/dev/null || groupadd --system logbook
+getent passwd logbook >/dev/null || useradd --system --gid logbook --home-dir /var/lib/logbook \
+    --shell /usr/sbin/nologin --comment "Logbook daemon" logbook
+
+install -d -m 0755 /etc/logbook
+if [ ! -f /etc/logbook/logbook.toml ]; then
+    cat > /etc/logbook/logbook.toml <<TOML
+# Logbook configuration. Every setting has a default; see the README.
+[engine]
+parking_threshold = 300
+minimum_trip_distance = 100
+TOML
+fi
+
+sed -e "s|--database /var/lib/logbook/logbook.sqlite|--database /var/lib/logbook/logbook.sqlite --vehicle ${vehicle} --gpsd ${gpsd}|" \
+    packaging/logbook.service > /etc/systemd/system/logbook.service
+systemctl daemon-reload
+if [ "$start" = yes ]; then
+    systemctl enable --now logbook.service
+    systemctl --no-pager status logbook.service || true
+fi
+echo "installed: /usr/local/bin/logbook, /etc/systemd/system/logbook.service (vehicle ${vehicle}, gpsd ${gpsd})"
