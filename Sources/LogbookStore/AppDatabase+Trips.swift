@@ -70,9 +70,10 @@ extension AppDatabase {
         let rows = try trips.map { try PendingTrip($0, operation: operation) }
         let now = clock().secondsSince1970
         return try write(operation) { db in
-            let known = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM imported_file WHERE fingerprint = ?)",
-                arguments: [fingerprint]) ?? false
+            let known =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM imported_file WHERE fingerprint = ?)",
+                    arguments: [fingerprint]) ?? false
             if known { return 0 }
             try db.execute(
                 sql: """
