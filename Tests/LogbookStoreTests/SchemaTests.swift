@@ -131,4 +131,13 @@ import Testing
         }
         #expect(error?.code == .io)
     }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAsCorrupt() throws {
+        let directory = try TestDatabase.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("logbook.sqlite")
+        try Data(repeating: 0x5A, count: 4_096).write(to: path)
+        let error = #expect(throws: StoreError.self) { try AppDatabase.open(path: path.path) }
+        #expect(error?.code == .corrupt)
+    }
 }
