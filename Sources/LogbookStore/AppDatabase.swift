@@ -1,1 +1,120 @@
-import GRDB
+public import Foundation
+public import GRDB
+public import TrackModel
+
+/// The logbook database: owns every access and the schema.
+///
+/// On disk it is a `DatabasePool` in WAL mode (readers never wait for the writer) with
+/// `synchronous = FULL`, so a committed trip survives a power cut on a vehicle box; in memory it
+/// is a `DatabaseQueue`. Foreign keys are on and invariants live in the schema (see
+/// `AppDatabase+Schema.swift`). Every method throws `StoreError`.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+    /// Reads go through the writer's reader connections (concurrent in a pool).
+    public var reader: any DatabaseReader { writer }
+    /// The wall clock for `created_at` and `imported_at` columns (tests inject a fixed one).
+    let clock: @Sendable () -> Timestamp
+
+    /// Migrates `writer`'s database to the current schema. The writer must have foreign keys on
+    /// (use `AppDatabase.configuration()`).
+    public init(
+        _ writer: any DatabaseWriter,
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
+    ) throws {
+        self.writer = writer
+        self.clock = clock
+        do {
+            try writer.writeWithoutTransaction { db in
+                guard try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true else {
+                    throw StoreError(.invalidArgument, operation: "open", detail: "foreign keys are off")
+                }
+                // WAL pools come with NORMAL, which may lose the last commits on power loss.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StoreError.wrap(error, operation: "migrate")
+        }
+    }
+
+    /// The connection settings of every logbook database: foreign keys on, statement arguments
+    /// kept out of error messages, and a busy timeout so the CLI and the daemon can share a file.
+    public static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.publicStatementArguments = false
+        configuration.busyMode = .timeout(10)
+        configuration.label = "logbook"
+        return configuration
+    }
+
+    /// Opens (or creates) the database at `path` as a WAL pool, creating missing parent
+    /// directories.
+    public static func open(path: String) throws -> AppDatabase {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.io, operation: "open", detail: "cannot create directory \(directory.path)")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration())
+        } catch {
+            throw StoreError.wrap(error, operation: "open")
+        }
+        return try AppDatabase(pool)
+    }
+
+    /// A fresh database in memory.
+    public static func inMemory() throws -> AppDatabase {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: configuration())
+        } catch {
+            throw StoreError.wrap(error, operation: "open")
+        }
+        return try AppDatabase(queue)
+    }
+
+    /// Where the database lives when no `--database` is given: `$LOGBOOK_DATABASE`, else
+    /// `$XDG_DATA_HOME/logbook/logbook.sqlite` (when absolute, as the XDG spec requires), else
+    /// `~/.local/share/logbook/logbook.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let path = environment["LOGBOOK_DATABASE"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return join(data, "logbook/logbook.sqlite")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return join(home, ".local/share/logbook/logbook.sqlite")
+    }
+
+    private static func join(_ directory: String, _ rest: String) -> String {
+        directory.hasSuffix("/") ? directory + rest : directory + "/" + rest
+    }
+
+    // MARK: Access with wrapped errors
+
+    func write<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(updates)
+        } catch {
+            throw StoreError.wrap(error, operation: operation)
+        }
+    }
+
+    func read<T>(_ operation: String, _ value: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(value)
+        } catch {
+            throw StoreError.wrap(error, operation: operation)
+        }
+    }
+
+    static func requireID(_ vehicle: Vehicle, operation: String) throws -> Int64 {
+        guard let id = vehicle.id else {
+            throw StoreError(.invalidArgument, operation: operation, detail: "vehicle is not stored")
+        }
+        return id
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+import TrackModel
+
+extension AppDatabase {
+    /// The vehicle with this plate (compared without regard to ASCII case), created if missing.
+    /// Surrounding white space is ignored; an empty plate is refused.
+    public func vehicle(plate: String) throws -> Vehicle {
+        let plate = plate.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !plate.isEmpty else {
+            throw StoreError(.invalidArgument, operation: "vehicle", detail: "empty plate")
+        }
+        let now = clock().secondsSince1970
+        return try write("vehicle") { db in
+            try db.execute(
+                sql: "INSERT INTO vehicle (plate, created_at) VALUES (?, ?) ON CONFLICT (plate) DO NOTHING",
+                arguments: [plate, now])
+            guard let vehicle = try Vehicle.filter(Vehicle.Columns.plate == plate).fetchOne(db) else {
+                throw StoreError(.other, operation: "vehicle", detail: "vehicle vanished after insertion")
+            }
+            return vehicle
+        }
+    }
+
+    /// All vehicles, by plate.
+    public func vehicles() throws -> [Vehicle] {
+        try read("vehicles") { db in
+            try Vehicle.order(Vehicle.Columns.plate).fetchAll(db)
+        }
+    }
+}
