@@ -73,7 +73,10 @@ let package = Package(
         .testTarget(
             name: "LogbookConfigurationTests", dependencies: ["LogbookConfiguration"], swiftSettings: strict),
         .testTarget(
-            name: "GPSDClientTests", dependencies: ["GPSDClient", "TrackModel", "LogbookTestSupport"],
+            name: "GPSDClientTests",
+            dependencies: [
+                "GPSDClient", "TrackModel", "LogbookTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "LogbookStoreTests",
