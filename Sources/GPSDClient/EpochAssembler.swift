@@ -6,7 +6,13 @@ internal import TrackModel
 /// after RMC), each holding everything merged so far, so the latest report of an epoch is the fullest.
 /// The assembler holds the latest report of the current epoch and hands it out when a report with another
 /// time arrives, or when no report has come for a quiet period (so the last epoch before an outage is not
-/// held forever). A report for the epoch handed out last is dropped: each epoch reaches the consumer once.
+/// held forever). A report for any of the last `recentCapacity` epochs handed out is dropped: each epoch
+/// reaches the consumer once, also across a reconnection (keep one assembler per stream) and when a
+/// receiver interleaves epochs (gpsd's `ac12` log reports epoch N+1 without a fix before epoch N).
+///
+/// SKY reports carry DOPs and satellites used; one with a time goes to that epoch, one without (NMEA
+/// GSV/GSA) to the epoch being assembled. When gpsd reports an epoch only once, at the end of its cycle,
+/// a time-less SKY sent earlier in that cycle therefore lands on the previous epoch: DOPs may lag an epoch.
 ///
 /// Epochs are keyed by their time in whole milliseconds. A value type without I/O or clock: the caller
 /// passes the monotonic time of each report.
@@ -20,7 +26,10 @@ struct EpochAssembler: Sendable {
     private var heldKey: Int64 = 0
     private var lastReportAt = 0.0
     private var previousEpochStartedAt: Double?
-    private var lastEmittedKey: Int64?
+    /// Keys of the epochs handed out last, oldest overwritten first.
+    private var recentKeys: [Int64] = []
+    private var recentNext = 0
+    static let recentCapacity = 64
     /// Arrival interval between the first reports of the last two epochs, in seconds.
     private(set) var epochInterval: Double?
     /// DOPs and satellites from a SKY report that came before its epoch's TPV.
@@ -57,7 +66,7 @@ struct EpochAssembler: Sendable {
             lastReportAt = now
             return nil
         }
-        if key == lastEmittedKey {
+        if recentKeys.contains(key) {
             lateReportsDropped += 1
             return nil
         }
@@ -80,7 +89,7 @@ struct EpochAssembler: Sendable {
     mutating func sky(_ sky: Sky, key: Int64?) {
         if held != nil, key == nil || key == heldKey {
             Self.apply(sky, to: &held!)
-        } else if let key, key != lastEmittedKey {
+        } else if let key, !recentKeys.contains(key) {
             pendingSky = (key, sky)
         }
     }
@@ -97,7 +106,12 @@ struct EpochAssembler: Sendable {
     private mutating func takeHeld() -> Fix? {
         guard let out = held else { return nil }
         held = nil
-        lastEmittedKey = heldKey
+        if recentKeys.count < Self.recentCapacity {
+            recentKeys.append(heldKey)
+        } else {
+            recentKeys[recentNext] = heldKey
+            recentNext = (recentNext + 1) % Self.recentCapacity
+        }
         return out
     }
 

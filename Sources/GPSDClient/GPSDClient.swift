@@ -64,6 +64,7 @@ public final class GPSDClient: Sendable {
         var sessions = 0
         var failuresInARow = 0
         var lastMode: FixMode?
+        var epochs = EpochAssembler()  // one per stream: no epoch is delivered twice across sessions
         while !cancellation.isCancelled {
             state.withLock { $0.connectionAttempts += 1 }
             switch open() {
@@ -87,7 +88,7 @@ public final class GPSDClient: Sendable {
                     if sessions > 1 { $0.reconnects += 1 }
                 }
                 logger.info("Connected to gpsd", metadata: ["gpsd.sessions": "\(sessions)"])
-                let ending = read(data, continuation, cancellation, &lastMode)
+                let ending = read(data, continuation, cancellation, &epochs, &lastMode)
                 gps_close(data)
                 logbook_gps_data_free(data)
                 state.withLock {
@@ -132,10 +133,11 @@ public final class GPSDClient: Sendable {
         _ data: UnsafeMutablePointer<gps_data_t>,
         _ continuation: AsyncStream<Fix>.Continuation,
         _ cancellation: CancellationFlag,
+        _ epochs: inout EpochAssembler,
         _ lastMode: inout FixMode?
     ) -> SessionEnding {
-        var epochs = EpochAssembler()
         var untimed = 0
+        let lateAtStart = epochs.lateReportsDropped
         func deliver(_ fix: Fix?) {
             guard let fix else { return }
             if fix.mode != lastMode {
@@ -164,12 +166,11 @@ public final class GPSDClient: Sendable {
         }
         defer {
             deliver(epochs.flush())
-            if epochs.lateReportsDropped > 0 || untimed > 0 {
+            let late = epochs.lateReportsDropped - lateAtStart
+            if late > 0 || untimed > 0 {
                 logger.debug(
                     "gpsd session statistics",
-                    metadata: [
-                        "gpsd.late_reports": "\(epochs.lateReportsDropped)", "gpsd.untimed_reports": "\(untimed)",
-                    ])
+                    metadata: ["gpsd.late_reports": "\(late)", "gpsd.untimed_reports": "\(untimed)"])
             }
         }
         while !cancellation.isCancelled {

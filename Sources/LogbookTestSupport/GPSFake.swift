@@ -99,6 +99,8 @@ public final class GPSFake: @unchecked Sendable {
         let portDeadline = Date().addingTimeInterval(5)
         while Self.accepts(port: port) && Date() < portDeadline { usleep(20_000) }
         try? FileManager.default.removeItem(at: logFile)
+        // gpsd's control socket, named after gpsfake's pid; a killed gpsd leaves it behind.
+        unlink("/tmp/gpsfake-\(pid).sock")
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now.

@@ -56,6 +56,43 @@ struct EpochAssemblerTests {
         #expect(assembler.flush() == early)
     }
 
+    @Test("an epoch handed out a few epochs ago is not handed out again (interleaved epochs, a replay)")
+    func recentEpochsOnce() {
+        var assembler = EpochAssembler()
+        var out: [Fix] = []
+        // gpsd's ac12 log: epoch 24 without a fix is reported before epoch 23, then 24 again with a fix.
+        for (second, mode) in [(22, FixMode.threeD), (24, .noFix), (23, .threeD), (25, .noFix), (24, .threeD)] {
+            let (fix, key) = Self.report(second, mode: mode)
+            if let done = assembler.report(fix, key: key, at: Double(second)) { out.append(done) }
+        }
+        if let done = assembler.flush() { out.append(done) }
+        #expect(out.map { $0.time! } == [22, 24, 23, 25].map { Self.report($0).0.time! })
+        #expect(out.map(\.mode) == [.threeD, .noFix, .threeD, .noFix])
+        #expect(assembler.lateReportsDropped == 1)
+        // A new gpsd replays epochs 23...26 after a reconnection: only 26 is new.
+        for second in 23...26 {
+            let (fix, key) = Self.report(second)
+            if let done = assembler.report(fix, key: key, at: Double(100 + second)) { out.append(done) }
+        }
+        #expect(assembler.flush()?.time == Self.report(26).0.time)
+    }
+
+    @Test("only the last 64 epochs are remembered")
+    func recentCapacity() {
+        var assembler = EpochAssembler()
+        for second in 0...64 {
+            let (fix, key) = Self.report(second)
+            _ = assembler.report(fix, key: key, at: Double(second))
+        }
+        _ = assembler.flush()
+        let (first, firstKey) = Self.report(0)  // handed out 65 epochs ago: forgotten
+        let (second, secondKey) = Self.report(1)  // 64 epochs ago: remembered
+        #expect(assembler.report(second, key: secondKey, at: 100) == nil)
+        #expect(assembler.lateReportsDropped == 1)
+        _ = assembler.report(first, key: firstKey, at: 101)
+        #expect(assembler.flush() == first)
+    }
+
     @Test("without a known cycle the held epoch goes out after 1.5 s of quiet")
     func quietDefault() {
         var assembler = EpochAssembler()
