@@ -1,3 +1,4 @@
+internal import CLibGPS
 public import TrackModel
 
 #if canImport(Glibc)

@@ -10,7 +10,10 @@ public struct Logbook: AsyncParsableCommand {
         commandName: "logbook",
         abstract: "A GPS mileage log: decodes tracks, measures the distance driven, cuts trips.",
         version: LogbookVersion.current,
-        subcommands: [FixesCommand.self, ReplayCommand.self]
+        subcommands: [
+            FixesCommand.self, ReplayCommand.self, DaemonCommand.self, TripsCommand.self, ImportCommand.self,
+            StatusCommand.self,
+        ]
     )
 
     public init() {}

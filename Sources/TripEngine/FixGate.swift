@@ -42,6 +42,7 @@ struct FixGate: Sendable, Hashable, Codable {
     /// Whether the receiver has settled since power-on, and how many good fixes in a row so far.
     var settled = true
     var settledRun = 0
+    var lastColdStartError: Double?
 
     struct TimedSpeed: Sendable, Hashable, Codable {
         var time: Double
@@ -58,6 +59,7 @@ struct FixGate: Sendable, Hashable, Codable {
                 coldStartSpeeds = []
                 settled = false
                 settledRun = 0
+                lastColdStartError = nil
             }
         } else {
             powerOnTime = time
@@ -74,11 +76,19 @@ struct FixGate: Sendable, Hashable, Codable {
         if let hdop = fix.hdop, hdop > c.maximumHDOP { return .reject(.largeError) }
         if !settled, let on = powerOnTime, time - on < c.coldStartWindow {
             // After power-on the receiver has settled once it gave three fixes in a row with a small
-            // reported error; until then every fix counts as cold-start garbage.
-            let small =
-                fix.eph.map { $0 <= c.coldStartMaximumEPH }
-                ?? fix.hdop.map { $0 <= c.coldStartMaximumHDOP } ?? true
-            settledRun = small ? settledRun + 1 : 0
+            // reported error; until then every fix counts as cold-start garbage. HDOP decides where the
+            // source gives it. An `eph` also counts as settled when it holds steady (within 10 % of
+            // the fix before): gpsd computes `eph` from a constant DOP when the receiver reports none,
+            // which says nothing about convergence, while a converging receiver's estimate jumps about.
+            var good = true
+            if let hdop = fix.hdop {
+                good = hdop <= c.coldStartMaximumHDOP
+            } else if let eph = fix.eph {
+                let steady = lastColdStartError.map { abs(eph - $0) <= 0.1 * $0 } ?? false
+                good = eph <= c.coldStartMaximumEPH || steady
+                lastColdStartError = eph
+            }
+            settledRun = good ? settledRun + 1 : 0
             settled = settledRun >= 3
             if !settled {
                 if let speed = fix.speed, speed.isFinite, speed >= 0, speed <= c.maximumSpeed,

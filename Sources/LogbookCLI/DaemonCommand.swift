@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import GPSDClient
+import LogbookStore
+import Logging
+import ServiceLifecycle
+import TripEngine
+import UnixSignals
+
+/// `logbook daemon`: the engine on gpsd's live stream, trips into the database.
+struct DaemonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Track live fixes from gpsd and store the trips (run it under systemd).",
+        discussion: """
+            Connects to gpsd through libgps, runs the trip engine on the live stream and commits each \
+            finished trip in one transaction. The open trip is checkpointed every 30 s and on SIGTERM or \
+            SIGINT; after a crash or power loss a short gap resumes the same trip and a long gap closes it at \
+            its last checkpointed fix. gpsd being down or restarting is waited out with backoff.
+            """
+    )
+
+    @Option(name: .long, help: "gpsd to connect to, as HOST:PORT.")
+    var gpsd: String = "127.0.0.1:2947"
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(name: .long, help: "The vehicle's plate (the trips are stored under it).")
+    var vehicle: String = "default"
+
+    @OptionGroup var configurationOptions: ConfigurationOptions
+
+    @Option(name: .customLong("log-level"), help: "Least severe level logged: debug, info, notice, warning, error.")
+    var logLevel: Logger.Level = .info
+
+    @Option(name: .customLong("checkpoint-interval"), help: .hidden)
+    var checkpointInterval: Double = 30
+
+    func validate() throws {
+        if GPSDEndpoint(parsing: gpsd) == nil { throw ValidationError("--gpsd takes HOST:PORT, e.g. 127.0.0.1:2947.") }
+        if vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--vehicle must not be empty.")
+        }
+        if !(checkpointInterval > 0) { throw ValidationError("--checkpoint-interval must be positive.") }
+    }
+
+    func run() async throws {
+        LogBootstrap.bootstrap(level: logLevel)
+        let logger = Logger(label: "logbook.daemon")
+        var engineConfiguration = try configurationOptions.engineConfiguration()
+        engineConfiguration.collectTrack = true
+        let database = try databaseOptions.open()
+        let car: Vehicle
+        do {
+            car = try database.vehicle(plate: vehicle)
+        } catch {
+            Diagnostics.error("\(databaseOptions.path): \(error)")
+            throw ExitCode(74)
+        }
+        let endpoint = GPSDEndpoint(parsing: gpsd)!
+        let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"))
+        let tracking = TrackingService(
+            client: client, database: database, vehicle: car, configuration: engineConfiguration, logger: logger,
+            checkpointInterval: .milliseconds(Int64(checkpointInterval * 1_000)),
+            statusPath: DaemonStatus.path(forDatabase: databaseOptions.path))
+        logger.info(
+            "Logbook daemon starting",
+            metadata: [
+                "gpsd.endpoint": "\(endpoint)", "vehicle.plate": "\(car.plate)", "database": "\(databaseOptions.path)",
+            ])
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: tracking)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            logger.error("Daemon stopped on an error", metadata: ["error": "\(error)"])
+            throw ExitCode(74)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import LogbookStore
+
+/// `--database PATH`, else `$LOGBOOK_DATABASE`, else the XDG data directory (DESIGN.md §4).
+struct DatabaseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "The log's SQLite database (default $LOGBOOK_DATABASE or ~/.local/share/logbook/logbook.sqlite).")
+    var database: String?
+
+    var path: String {
+        database ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens (and migrates) the database, reporting failures as one line with exit 74.
+    func open() throws -> AppDatabase {
+        do {
+            return try AppDatabase.open(path: path)
+        } catch {
+            Diagnostics.error("\(path): cannot open the database: \(error)")
+            throw ExitCode(74)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Checksums
+import Foundation
+import LogbookStore
+import TrackModel
+import TrackReader
+import TripEngine
+
+/// `logbook import`: replayed trips into the database, once per file.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Replay track files and store their trips in the database.",
+        discussion: """
+            Each file is replayed through the same engine as `logbook replay` and its trips are stored under \
+            the vehicle in one transaction. A file is recognised by its content (SHA-256): importing the same \
+            file twice adds nothing, and a trip already stored (same vehicle and start) is never stored again.
+            """
+    )
+
+    @Option(name: .long, help: "The vehicle's plate.")
+    var vehicle: String = "default"
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+    @OptionGroup var configurationOptions: ConfigurationOptions
+
+    @Argument(help: "Track files (NMEA 0183, gpsd JSON or GPX; .gz accepted).")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one track file.") }
+        if vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--vehicle must not be empty.")
+        }
+    }
+
+    func run() throws {
+        var engineConfiguration = try configurationOptions.engineConfiguration()
+        engineConfiguration.collectTrack = true
+        let database = try databaseOptions.open()
+        let car: Vehicle
+        do { car = try database.vehicle(plate: vehicle) } catch {
+            Diagnostics.error("\(databaseOptions.path): \(error)")
+            throw ExitCode(74)
+        }
+        var firstFailure: Int32?
+        for path in files {
+            do {
+                let fingerprint = try Self.fingerprint(path)
+                if try database.hasImported(fingerprint: fingerprint) {
+                    print("\(path): already imported, nothing added")
+                    continue
+                }
+                var replay = Replay(configuration: engineConfiguration)
+                _ = try TrackFileReader().read(path) { replay.ingest($0) }
+                replay.finish()
+                let added = try database.importTrips(replay.trips, vehicle: car, fingerprint: fingerprint, path: path)
+                let total = replay.trips.reduce(0) { $0 + $1.distance }
+                print(
+                    "\(path): \(added) trip\(added == 1 ? "" : "s") added"
+                        + (added < replay.trips.count ? " (\(replay.trips.count - added) already stored)" : "")
+                        + ", \(ReplayRendering.kilometres(total))")
+            } catch let error as TrackReadError {
+                Diagnostics.error(error.description)
+                firstFailure = firstFailure ?? error.exitCode
+            } catch {
+                Diagnostics.error("\(path): \(error)")
+                firstFailure = firstFailure ?? 74
+            }
+        }
+        if let firstFailure { throw ExitCode(firstFailure) }
+    }
+
+    /// SHA-256 of the file's bytes, read in chunks.
+    static func fingerprint(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            chunk.withUnsafeBytes { hasher.update($0) }
+        }
+        return hasher.finalizeHex()
+    }
+}

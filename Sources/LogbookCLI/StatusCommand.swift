@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import LogbookStore
+import TrackModel
+import TripEngine
+
+/// `logbook status`: is the daemon connected, how old is the last fix, the trip so far.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the daemon's state: gpsd connection, age of the last fix, the trip in progress.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+
+    @Option(name: .long, help: "Output format: table or json.")
+    var format: Format = .table
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    /// A status older than this means the daemon is not running.
+    static let staleAfter: Double = 15
+
+    func run() throws {
+        let now = Date().timeIntervalSince1970
+        let status = DaemonStatus.read(from: DaemonStatus.path(forDatabase: databaseOptions.path))
+        let running = status.map { now - $0.updatedAt <= Self.staleAfter && kill($0.pid, 0) == 0 } ?? false
+        var output = StandardOutput()
+        switch format {
+        case .json:
+            var j = JSONText()
+            j.beginObject()
+            j.key("running")
+            j.value(running)
+            if let status {
+                j.field("vehicle", status.vehicle)
+                j.field("gpsd", status.gpsdEndpoint)
+                j.key("connected")
+                j.value(running && status.connected)
+                j.field("reconnects", status.reconnects)
+                if let at = status.lastFixReceivedAt { j.field("last_fix_age_s", now - at, decimals: 1) }
+                if let t = status.lastFixTime { j.field("last_fix_time", Timestamp(secondsSince1970: t).iso8601) }
+                if let trip = status.trip {
+                    j.key("trip")
+                    j.beginObject()
+                    j.field("start", Timestamp(secondsSince1970: trip.start).iso8601)
+                    j.field("distance_m", trip.distance, decimals: 1)
+                    if let standing = trip.standingSince {
+                        j.field("standing_since", Timestamp(secondsSince1970: standing).iso8601)
+                    }
+                    j.endObject()
+                }
+                j.field("status_age_s", now - status.updatedAt, decimals: 1)
+            }
+            j.endObject()
+            output.write(j.text + "\n")
+        case .table:
+            guard let status else {
+                output.write(
+                    "Daemon: not running (no status at \(DaemonStatus.path(forDatabase: databaseOptions.path)))\n")
+                break
+            }
+            var lines = [
+                "Daemon:    "
+                    + (running
+                        ? "running (pid \(status.pid))"
+                        : "not running (last seen \(Self.age(now - status.updatedAt)) ago)")
+            ]
+            lines.append("Vehicle:   \(status.vehicle)")
+            lines.append(
+                "gpsd:      \(status.gpsdEndpoint), "
+                    + (running && status.connected ? "connected" : "not connected")
+                    + (status.reconnects > 0 ? ", \(status.reconnects) reconnect(s)" : "")
+                    + (status.lastError.map { " (\($0))" } ?? ""))
+            if let at = status.lastFixReceivedAt {
+                lines.append("Last fix:  \(Self.age(now - at)) ago")
+            } else {
+                lines.append("Last fix:  none yet")
+            }
+            if let trip = status.trip {
+                var line =
+                    "Trip:      since \(Timestamp(secondsSince1970: trip.start).iso8601), "
+                    + ReplayRendering.kilometres(trip.distance)
+                if let standing = trip.standingSince {
+                    line += ", standing since \(Timestamp(secondsSince1970: standing).iso8601)"
+                }
+                lines.append(line)
+            } else {
+                lines.append("Trip:      none in progress")
+            }
+            output.write(lines.joined(separator: "\n") + "\n")
+        }
+        output.flush()
+    }
+
+    static func age(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
+        if seconds < 5_400 { return "\(Int((seconds / 60).rounded())) min" }
+        return "\(Int((seconds / 3_600).rounded())) h"
+    }
+}

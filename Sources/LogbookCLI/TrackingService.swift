@@ -1,0 +1,155 @@
+import Foundation
+import GPSDClient
+import LogbookStore
+import Logging
+import ServiceLifecycle
+import Synchronization
+import TrackModel
+import TripEngine
+
+/// The daemon's pipeline: live fixes from gpsd through the trip engine into the store.
+///
+/// Each finished trip is committed in one transaction together with the engine state that follows
+/// it, so a crash never loses or duplicates a trip. The open trip is checkpointed at least every
+/// `checkpointInterval` and on graceful shutdown; after a crash the engine resumes from the last
+/// checkpoint, and the gap since then decides (as any gap in the data) whether the trip goes on or
+/// ends at its last checkpointed fix.
+final class TrackingService: Service, Sendable {
+    let client: GPSDClient
+    let database: AppDatabase
+    let vehicle: Vehicle
+    let configuration: EngineConfiguration
+    let logger: Logger
+    let checkpointInterval: Duration
+    let statusPath: String
+    private let snapshot = Mutex<Snapshot>(Snapshot())
+
+    struct Snapshot: Sendable {
+        var lastFixTime: Double?
+        var lastFixReceivedAt: Double?
+        var trip: DaemonStatus.TripStatus?
+    }
+
+    init(
+        client: GPSDClient, database: AppDatabase, vehicle: Vehicle, configuration: EngineConfiguration,
+        logger: Logger, checkpointInterval: Duration = .seconds(30), statusPath: String
+    ) {
+        self.client = client
+        self.database = database
+        self.vehicle = vehicle
+        self.configuration = configuration
+        self.logger = logger
+        self.checkpointInterval = checkpointInterval
+        self.statusPath = statusPath
+    }
+
+    func run() async throws {
+        var engine = try restoreEngine()
+        let clock = ContinuousClock()
+        var lastCheckpoint = clock.now
+        var dirty = false
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.reportStatus() }
+            for await fix in client.fixes().cancelOnGracefulShutdown() {
+                let events = engine.ingest(fix)
+                try record(events, engine: engine)
+                dirty = true
+                snapshot.withLock { s in
+                    s.lastFixTime = fix.time?.secondsSince1970
+                    s.lastFixReceivedAt = Date().timeIntervalSince1970
+                    s.trip = engine.tripInProgress.map {
+                        DaemonStatus.TripStatus(
+                            start: $0.start.secondsSince1970, distance: $0.distance,
+                            standingSince: $0.standingSince?.secondsSince1970)
+                    }
+                }
+                if clock.now - lastCheckpoint >= checkpointInterval {
+                    try checkpoint(engine)
+                    lastCheckpoint = clock.now
+                    dirty = false
+                }
+            }
+            group.cancelAll()
+        }
+        // Shutting down: the open trip is kept, not lost.
+        if dirty { try checkpoint(engine) }
+        logger.info("Tracking stopped; state saved", metadata: ["vehicle.plate": "\(vehicle.plate)"])
+    }
+
+    private func restoreEngine() throws -> TripEngine {
+        guard let saved = try database.checkpoint(vehicle: vehicle) else {
+            logger.info("Starting with a fresh engine", metadata: ["vehicle.plate": "\(vehicle.plate)"])
+            return TripEngine(configuration: configuration)
+        }
+        do {
+            let restored = try JSONDecoder().decode(TripEngine.self, from: saved.state)
+            logger.info(
+                "Resuming from checkpoint",
+                metadata: [
+                    "vehicle.plate": "\(vehicle.plate)",
+                    "checkpoint.saved_at": "\(Timestamp(secondsSince1970: saved.savedAt).iso8601)",
+                    "trip.open": "\(restored.tripInProgress != nil)",
+                ])
+            // The configuration may have changed since: the state carries on under the new one.
+            return restored.reconfigured(configuration)
+        } catch {
+            logger.error("Checkpoint unreadable; starting afresh", metadata: ["error": "\(error)"])
+            return TripEngine(configuration: configuration)
+        }
+    }
+
+    private func record(_ events: [TripEvent], engine: TripEngine) throws {
+        for event in events {
+            switch event {
+            case .tripStarted(let start, _):
+                logger.info("Trip started", metadata: ["trip.start": "\(start.iso8601)"])
+            case .tripEnded(let trip):
+                let stored = try database.insertTrip(
+                    trip, vehicle: vehicle, source: .gps, checkpoint: try makeCheckpoint(engine))
+                logger.info(
+                    "Trip stored",
+                    metadata: [
+                        "trip.id": "\(stored.map { String($0.id) } ?? "duplicate")",
+                        "trip.start": "\(trip.start.iso8601)", "trip.end": "\(trip.end.iso8601)",
+                        "trip.distance_m": "\(Int(trip.distance.rounded()))",
+                    ])
+            case .tripDiscarded(let trip):
+                logger.debug("Movement too short for a trip", metadata: ["trip.distance_m": "\(Int(trip.distance))"])
+            case .longIdle(let since, let duration):
+                logger.notice(
+                    "Standing for a long time with tracking on",
+                    metadata: ["idle.since": "\(since.iso8601)", "idle.minutes": "\(Int(duration / 60))"])
+            }
+        }
+    }
+
+    private func makeCheckpoint(_ engine: TripEngine) throws -> EngineCheckpoint {
+        EngineCheckpoint(
+            vehicleID: vehicle.id!, savedAt: Date().timeIntervalSince1970,
+            lastFixTime: engine.lastFixTime?.secondsSince1970, state: try JSONEncoder().encode(engine))
+    }
+
+    private func checkpoint(_ engine: TripEngine) throws {
+        try database.saveCheckpoint(try makeCheckpoint(engine))
+        logger.debug("Checkpoint saved")
+    }
+
+    /// Writes the status file every few seconds until cancelled.
+    private func reportStatus() async throws {
+        while !Task.isCancelled {
+            let gpsd = client.status
+            let s = snapshot.withLock { $0 }
+            let status = DaemonStatus(
+                pid: ProcessInfo.processInfo.processIdentifier, vehicle: vehicle.plate,
+                updatedAt: Date().timeIntervalSince1970, gpsdEndpoint: client.endpoint.description,
+                connected: gpsd.connected, reconnects: gpsd.reconnects, lastError: gpsd.lastError,
+                lastFixTime: s.lastFixTime, lastFixReceivedAt: s.lastFixReceivedAt, trip: s.trip)
+            do {
+                try status.write(to: statusPath)
+            } catch {
+                logger.warning("Cannot write the status file", metadata: ["error": "\(error.localizedDescription)"])
+            }
+            try await Task.sleep(for: .seconds(2))
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import LogbookTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `logbook daemon` against a real gpsd (gpsfake on loopback) and a real SQLite file, compared with
+/// `logbook replay` of the same recording. The recording (`Fixtures/daemon/drive.nmea`, made by
+/// `make-drive.py`) holds two trips, each followed by 420 s parked, behind 150 s of no fix and
+/// standing so that the daemon is connected before anything that matters is fed.
+@Suite(.serialized, .enabled(if: GPSFake.isAvailable, "gpsd and gpsfake are not installed"))
+struct DaemonTests {
+    static let drive = Fixtures.url("daemon/drive.nmea")
+    /// Seconds between sentences: 2 sentences per 1 Hz epoch, so 50 epochs of data per second.
+    static let cycle = 0.01
+
+    struct StoredTrip {
+        var start: String
+        var end: String
+        var distance: Double
+    }
+
+    func storedTrips(_ database: String) throws -> [StoredTrip] {
+        let result = try CLIRunner.run(["trips", "list", "--format", "json", "--database", database])
+        guard result.status == 0,
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let trips = object["trips"] as? [[String: Any]]
+        else { return [] }
+        return trips.map {
+            StoredTrip(start: $0["start"] as! String, end: $0["end"] as! String, distance: $0["distance_m"] as! Double)
+        }
+    }
+
+    func replayed(_ files: [String]) throws -> [StoredTrip] {
+        let result = try CLIRunner.run(["replay", "--format", "json"] + files)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(object["trips"] as? [[String: Any]]).map {
+            StoredTrip(start: $0["start"] as! String, end: $0["end"] as! String, distance: $0["distance_m"] as! Double)
+        }
+    }
+
+    static func seconds(_ iso: String) -> Double {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: iso)!.timeIntervalSince1970
+    }
+
+    @Test func storesTheSameTripsAsReplay() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        let gpsd = try GPSFake(log: Self.drive, cycle: Self.cycle)
+        let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T1"])
+        let expected = try replayed([Self.drive.path])
+        #expect(expected.count == 2)
+        let done = try waitUntil(timeout: 90) { try storedTrips(database).count >= expected.count }
+        #expect(done, "daemon log:\n\(daemon.log)\ngpsfake:\n\(gpsd.diagnostics)")
+        #expect(daemon.stop() == 0)
+        let stored = try storedTrips(database)
+        #expect(stored.count == expected.count)
+        for (got, want) in zip(stored, expected) {
+            #expect(got.start == want.start)
+            #expect(abs(Self.seconds(got.end) - Self.seconds(want.end)) <= 2)
+            #expect(abs(got.distance - want.distance) / want.distance <= 0.005, "\(got.distance) vs \(want.distance)")
+        }
+        #expect(!daemon.log.contains("59.4"), "coordinates must not appear in the log at info level")
+    }
+
+    @Test func aTripSurvivesGpsdRestartingMidDrive() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        // The recording cut in the middle of the first drive (at 08:05:00): the second gpsd feeds the rest.
+        let text = try String(contentsOf: Self.drive, encoding: .utf8)
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
+        let cut = try #require(lines.firstIndex { $0.hasPrefix("$GPGGA,080500") })
+        let first = try dir.write("first.nmea", Array((lines[..<cut].joined(separator: "\r\n") + "\r\n").utf8))
+        let second = try dir.write("second.nmea", Array((lines[cut...].joined(separator: "\r\n") + "\r\n").utf8))
+        var gpsd = try GPSFake(log: URL(fileURLWithPath: first), cycle: Self.cycle)
+        let port = gpsd.port
+        let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(port)", "--database", database, "--vehicle", "T2"])
+        // Let the first part play (cut × cycle seconds), then gpsd dies.
+        usleep(UInt32(Double(cut) * Self.cycle * 1_000_000) + 500_000)
+        gpsd.stop(signal: SIGKILL)
+        usleep(1_500_000)
+        gpsd = try GPSFake(log: URL(fileURLWithPath: second), port: port, cycle: Self.cycle)
+        let done = try waitUntil(timeout: 90) { try storedTrips(database).count >= 2 }
+        #expect(done, "daemon log:\n\(daemon.log)")
+        #expect(daemon.stop() == 0)
+        let stored = try storedTrips(database)
+        let expected = try replayed([Self.drive.path])
+        #expect(stored.count == 2, "the first trip must not be split or lost")
+        if stored.count == 2 {
+            #expect(stored[0].start == expected[0].start)
+            #expect(abs(Self.seconds(stored[0].end) - Self.seconds(expected[0].end)) <= 60)
+            // The fixes missed while the daemon reconnected are bridged: the distance stays close.
+            #expect(abs(stored[0].distance - expected[0].distance) / expected[0].distance <= 0.05)
+        }
+        #expect(daemon.log.contains("Connected to gpsd"))
+    }
+
+    @Test func sigkillMidTripRecoversTheTripOnce() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        let gpsd = try GPSFake(log: Self.drive, cycle: Self.cycle)
+        let arguments = [
+            "--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T3", "--checkpoint-interval",
+            "0.3",
+        ]
+        var daemon = try DaemonProcess(arguments)
+        // Into the first drive: 150 s of lead-in and 175 s of driving, at 50 epochs per second.
+        usleep(UInt32(Double(325) / 50 * 1_000_000))
+        let statusBefore = try CLIRunner.run(["status", "--format", "json", "--database", database])
+        #expect(statusBefore.stdout.contains("\"trip\""), "a trip should be under way: \(statusBefore.stdout)")
+        #expect(daemon.stop(signal: SIGKILL) != nil)
+        #expect(try storedTrips(database).isEmpty, "nothing finished yet")
+        daemon = try DaemonProcess(arguments)
+        let done = try waitUntil(timeout: 90) { try storedTrips(database).count >= 2 }
+        #expect(done, "daemon log:\n\(daemon.log)")
+        #expect(daemon.stop() == 0)
+        #expect(daemon.log.contains("Resuming from checkpoint"))
+        let stored = try storedTrips(database)
+        let expected = try replayed([Self.drive.path])
+        #expect(stored.count == 2, "recovered once: neither lost nor duplicated")
+        if stored.count == 2 {
+            #expect(stored[0].start == expected[0].start, "the recovered trip keeps its departure")
+            #expect(abs(stored[0].distance - expected[0].distance) / expected[0].distance <= 0.05)
+        }
+    }
+
+    @Test func statusReportsAStoppedDaemon() throws {
+        let dir = try TemporaryDirectory()
+        let result = try CLIRunner.run(["status", "--database", dir.path("none.sqlite")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("not running"))
+    }
+}
