@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// A small ordered JSON writer for the CLI's fixed output shapes (key order as written, numbers
 /// without exponent noise, strings escaped).
 struct JSONText {
@@ -83,26 +85,7 @@ struct JSONText {
         value(integer)
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { TextEscaping.json(s) }
 
     /// Fixed-point text with trailing zeros trimmed (`12.5`, `3`, `0.001`).
     static func fixed(_ value: Double, decimals: Int) -> String {

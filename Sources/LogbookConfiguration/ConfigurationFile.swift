@@ -76,7 +76,8 @@ public struct ConfigurationFile: Sendable {
             throw LoadError(path: path ?? "configuration", message: "'\(key)' must be a table", exitCode: 78)
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(value.jsonFragment.utf8))
+            let data = try JSONSerialization.data(withJSONObject: value.foundationValue)
+            return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw LoadError(path: path ?? "configuration", message: "[\(key)] " + Self.explain(error), exitCode: 78)
         } catch {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A TOML value (TOML 1.0; date-times are kept as their text).
 public enum TOMLValue: Sendable, Hashable {
     case string(String)
@@ -8,40 +10,17 @@ public enum TOMLValue: Sendable, Hashable {
     case array([TOMLValue])
     case table([String: TOMLValue])
 
-    /// The value as a JSON-compatible Foundation-free tree, for decoding with `JSONDecoder`.
-    var jsonFragment: String {
+    /// The value as Foundation objects, for `JSONSerialization` (and so `JSONDecoder`); non-finite
+    /// floats, which JSON cannot hold, become null.
+    var foundationValue: Any {
         switch self {
-        case .string(let s), .dateTime(let s): return Self.quote(s)
-        case .integer(let i): return String(i)
-        case .float(let d): return d.isFinite ? String(d) : "null"
-        case .boolean(let b): return b ? "true" : "false"
-        case .array(let values): return "[" + values.map(\.jsonFragment).joined(separator: ",") + "]"
-        case .table(let table):
-            return "{"
-                + table.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ":" + $0.value.jsonFragment }
-                .joined(separator: ",") + "}"
+        case .string(let s), .dateTime(let s): return s
+        case .integer(let i): return i
+        case .float(let d): return d.isFinite ? d : NSNull()
+        case .boolean(let b): return b
+        case .array(let values): return values.map(\.foundationValue)
+        case .table(let table): return table.mapValues(\.foundationValue)
         }
-    }
-
-    private static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

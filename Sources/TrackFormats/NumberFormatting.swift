@@ -44,10 +44,10 @@ enum DecimalText {
     }
 }
 
-/// Escaping for the writers' text formats.
-enum TextEscaping {
+/// Escaping for the writers' text formats (and the CLI's JSON).
+public enum TextEscaping {
     /// XML character data and attribute values.
-    static func xml(_ text: String) -> String {
+    public static func xml(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -67,7 +67,7 @@ enum TextEscaping {
     }
 
     /// A JSON string literal, quotes included.
-    static func json(_ text: String) -> String {
+    public static func json(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

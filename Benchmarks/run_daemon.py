@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Daemon benchmark: CPU at a live 10 Hz feed and memory over a simulated 24-hour feed.
+
+Both runs put a real gpsd (gpsfake on loopback) in front of `logbook daemon` (release build) and
+read the daemon's CPU time and resident memory from /proc; gpsd's own CPU is printed beside it as
+the peer in the same run.
+  cpu     a 10 Hz NMEA drive fed in real time (gpsfake -c 0.05: RMC+GGA per epoch) for --seconds;
+          target: the daemon under 1 % of one core.
+  memory  24 hours of 10 Hz fixes (864,000 epochs) fed as fast as gpsfake goes; the daemon's
+          peak RSS sampled every 0.5 s; target: under 32 MB.
+
+    python3 Benchmarks/run_daemon.py [--seconds 60] [--hours 24] [--skip-memory]
+"""
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+
+
+def rss_mb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def gpsd_pid(port):
+    out = subprocess.run(["pgrep", "-f", "gpsd.*%d" % port], capture_output=True, text=True).stdout.split()
+    return int(out[0]) if out else None
+
+
+def start_gpsfake(log, port, cycle):
+    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
+    proc = subprocess.Popen(["/usr/bin/python3", "/usr/bin/gpsfake", "-n", "-q", "-1", "-W", "5", "-c", str(cycle),
+                             "-P", str(port), log], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.05)
+    sys.exit("gpsd did not come up")
+
+
+def run(log, cycle, duration, sample):
+    port = free_port()
+    tmp = tempfile.mkdtemp()
+    fake = start_gpsfake(log, port, cycle)
+    daemon = subprocess.Popen([os.path.join(ROOT, ".build", "release", "logbook"), "daemon", "--gpsd",
+                               "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",
+                               "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    gpsd = gpsd_pid(port)
+    d0, g0, t0 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd else 0, time.time()
+    peak = 0.0
+    while time.time() - t0 < duration and fake.poll() is None:
+        peak = max(peak, rss_mb(daemon.pid))
+        time.sleep(sample)
+    d1, g1, t1 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd and os.path.exists("/proc/%d" % gpsd) else g0, time.time()
+    peak = max(peak, rss_mb(daemon.pid))
+    daemon.send_signal(signal.SIGTERM)
+    daemon.wait(30)
+    os.killpg(fake.pid, signal.SIGKILL)
+    trips = subprocess.run([os.path.join(ROOT, ".build", "release", "logbook"), "trips", "list", "--format", "csv",
+                            "--database", os.path.join(tmp, "log.sqlite")], capture_output=True, text=True).stdout
+    return (d1 - d0), (g1 - g0), (t1 - t0), peak, max(0, len(trips.strip().splitlines()) - 1)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--hours", type=float, default=24)
+    p.add_argument("--skip-memory", action="store_true")
+    a = p.parse_args()
+    subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook"], cwd=ROOT, check=True)
+    data = os.path.join(HERE, "data")
+    os.makedirs(data, exist_ok=True)
+    live = os.path.join(data, "drive-10hz-%ds.nmea" % a.seconds)
+    if not os.path.exists(live):
+        subprocess.run([sys.executable, os.path.join(HERE, "scripts", "gendrive.py"), "--rate", "10", "--fixes",
+                        str(int(a.seconds * 10 + 100)), "--seed", "3", "--out", live], check=True)
+    d, g, wall, peak, _ = run(live, 0.05, a.seconds, 1.0)
+    print("cpu:    10 Hz for %.0f s: daemon %.2f s CPU = %.2f %% of a core (gpsd %.2f %%), peak RSS %.1f MB"
+          % (wall, d, 100 * d / wall, 100 * g / wall, peak))
+    if a.skip_memory:
+        return
+    day = os.path.join(data, "drive-10hz-%gh.nmea" % a.hours)
+    if not os.path.exists(day):
+        subprocess.run([sys.executable, os.path.join(HERE, "scripts", "gendrive.py"), "--rate", "10", "--fixes",
+                        str(int(a.hours * 36000)), "--seed", "4", "--out", day], check=True)
+    d, g, wall, peak, trips = run(day, 0.0, 3600, 0.5)
+    print("memory: %g h of 10 Hz fixes fed in %.0f s: daemon peak RSS %.1f MB, %d trips stored, daemon %.1f s CPU"
+          % (a.hours, wall, peak, trips, d))
+
+
+if __name__ == "__main__":
+    main()
