@@ -39,10 +39,12 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
 
 
-def rss_mb(pid):
+def rss_mb(pid, field="VmRSS:"):
+    """Resident memory in MB: VmRSS (all resident pages, most of them the shared, read-only pages of
+    the Swift runtime, Foundation, ICU and SQLite libraries) or RssAnon (the process's own memory)."""
     with open("/proc/%d/status" % pid) as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field):
                 return int(line.split()[1]) / 1024
     return 0.0
 
@@ -78,8 +80,10 @@ def run(log, cycle, duration, sample):
     gpsd = gpsd_pid(port)
     d0, g0, t0 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd else 0, time.time()
     peak = 0.0
+    anon = []
     while time.time() - t0 < duration and fake.poll() is None:
         peak = max(peak, rss_mb(daemon.pid))
+        anon.append(rss_mb(daemon.pid, "RssAnon:"))
         time.sleep(sample)
     d1, g1, t1 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd and os.path.exists("/proc/%d" % gpsd) else g0, time.time()
     peak = max(peak, rss_mb(daemon.pid))
@@ -88,7 +92,8 @@ def run(log, cycle, duration, sample):
     os.killpg(fake.pid, signal.SIGKILL)
     trips = subprocess.run([os.path.join(ROOT, ".build", "release", "logbook"), "trips", "list", "--format", "csv",
                             "--database", os.path.join(tmp, "log.sqlite")], capture_output=True, text=True).stdout
-    return (d1 - d0), (g1 - g0), (t1 - t0), peak, max(0, len(trips.strip().splitlines()) - 1)
+    anon = anon or [0.0]
+    return (d1 - d0), (g1 - g0), (t1 - t0), peak, max(0, len(trips.strip().splitlines()) - 1), anon
 
 
 def main():
@@ -104,18 +109,20 @@ def main():
     if not os.path.exists(live):
         subprocess.run([sys.executable, os.path.join(HERE, "scripts", "gendrive.py"), "--rate", "10", "--fixes",
                         str(int(a.seconds * 10 + 100)), "--seed", "3", "--out", live], check=True)
-    d, g, wall, peak, _ = run(live, 0.05, a.seconds, 1.0)
+    d, g, wall, peak, _, anon = run(live, 0.05, a.seconds, 1.0)
     print("cpu:    10 Hz for %.0f s: daemon %.2f s CPU = %.2f %% of a core (gpsd %.2f %%), peak RSS %.1f MB"
-          % (wall, d, 100 * d / wall, 100 * g / wall, peak))
+          " (own memory %.1f MB)" % (wall, d, 100 * d / wall, 100 * g / wall, peak, max(anon)))
     if a.skip_memory:
         return
     day = os.path.join(data, "drive-10hz-%gh.nmea" % a.hours)
     if not os.path.exists(day):
         subprocess.run([sys.executable, os.path.join(HERE, "scripts", "gendrive.py"), "--rate", "10", "--fixes",
                         str(int(a.hours * 36000)), "--seed", "4", "--out", day], check=True)
-    d, g, wall, peak, trips = run(day, 0.0, 3600, 0.5)
-    print("memory: %g h of 10 Hz fixes fed in %.0f s: daemon peak RSS %.1f MB, %d trips stored, daemon %.1f s CPU"
-          % (a.hours, wall, peak, trips, d))
+    d, g, wall, peak, trips, anon = run(day, 0.0, 3600, 0.5)
+    quarter = max(1, len(anon) // 4)
+    print("memory: %g h of 10 Hz fixes fed in %.0f s: daemon peak RSS %.1f MB; own memory first quarter %.1f MB,"
+          " last quarter %.1f MB, peak %.1f MB; %d trips stored; daemon %.1f s CPU"
+          % (a.hours, wall, peak, max(anon[:quarter]), max(anon[-quarter:]), max(anon), trips, d))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A write to a socket gpsd closed must be an error to handle, not the end of the process.
+        signal(SIGPIPE, SIG_IGN)
         LogBootstrap.bootstrap(level: logLevel)
         let logger = Logger(label: "logbook.daemon")
         var engineConfiguration = try configurationOptions.engineConfiguration()
