@@ -75,7 +75,7 @@ def run(log, cycle, duration, sample):
     fake = start_gpsfake(log, port, cycle)
     daemon = subprocess.Popen([os.path.join(ROOT, ".build", "release", "logbook"), "daemon", "--gpsd",
                                "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",
-                               "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "warning"], stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "daemon.log"), "w"))
     time.sleep(0.5)
     gpsd = gpsd_pid(port)
     d0, g0, t0 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd else 0, time.time()
@@ -85,6 +85,8 @@ def run(log, cycle, duration, sample):
         peak = max(peak, rss_mb(daemon.pid))
         anon.append(rss_mb(daemon.pid, "RssAnon:"))
         time.sleep(sample)
+    if daemon.poll() is not None:
+        sys.exit("the daemon ended (status %s):\n%s" % (daemon.returncode, open(os.path.join(tmp, "daemon.log")).read()))
     d1, g1, t1 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd and os.path.exists("/proc/%d" % gpsd) else g0, time.time()
     peak = max(peak, rss_mb(daemon.pid))
     daemon.send_signal(signal.SIGTERM)

@@ -42,7 +42,15 @@ struct FixGate: Sendable, Hashable, Codable {
     /// Whether the receiver has settled since power-on, and how many good fixes in a row so far.
     var settled = true
     var settledRun = 0
-    var lastColdStartError: Double?
+    /// The previous fix seen during the cold start, to compare its motion with the Doppler speed.
+    var lastColdStartFix: ColdStartFix?
+
+    struct ColdStartFix: Sendable, Hashable, Codable {
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        var speed: Double
+    }
 
     struct TimedSpeed: Sendable, Hashable, Codable {
         var time: Double
@@ -59,7 +67,7 @@ struct FixGate: Sendable, Hashable, Codable {
                 coldStartSpeeds = []
                 settled = false
                 settledRun = 0
-                lastColdStartError = nil
+                lastColdStartFix = nil
             }
         } else {
             powerOnTime = time
@@ -75,18 +83,30 @@ struct FixGate: Sendable, Hashable, Codable {
         if let eph = fix.eph, eph > c.maximumEPH { return .reject(.largeError) }
         if let hdop = fix.hdop, hdop > c.maximumHDOP { return .reject(.largeError) }
         if !settled, let on = powerOnTime, time - on < c.coldStartWindow {
-            // After power-on the receiver has settled once it gave three fixes in a row with a small
-            // reported error; until then every fix counts as cold-start garbage. HDOP decides where the
-            // source gives it. An `eph` also counts as settled when it holds steady (within 10 % of
-            // the fix before): gpsd computes `eph` from a constant DOP when the receiver reports none,
-            // which says nothing about convergence, while a converging receiver's estimate jumps about.
+            // After power-on the receiver has settled once it gave three fixes in a row that are either
+            // reported as precise (eph where the source gives it, else HDOP) or, where it reports Doppler
+            // speed, whose positions move as the speed says: a cold start's positions converge from far
+            // off and race ahead of (or behind) the wheels, while an error figure may be a constant that
+            // gpsd derives from a DOP and says nothing about convergence. Until then every fix counts as
+            // cold-start garbage.
             var good = true
-            if let hdop = fix.hdop {
+            if let eph = fix.eph {
+                good = eph <= c.coldStartMaximumEPH
+            } else if let hdop = fix.hdop {
                 good = hdop <= c.coldStartMaximumHDOP
-            } else if let eph = fix.eph {
-                let steady = lastColdStartError.map { abs(eph - $0) <= 0.1 * $0 } ?? false
-                good = eph <= c.coldStartMaximumEPH || steady
-                lastColdStartError = eph
+            }
+            if !good, let speed = fix.speed, speed.isFinite, let previous = lastColdStartFix,
+                let lat = fix.latitude, let lon = fix.longitude, time > previous.time
+            {
+                let dt = time - previous.time
+                let moved = hop(previous.latitude, previous.longitude, lat, lon)
+                let expected = (previous.speed + speed) / 2 * dt
+                good = dt <= 2 && abs(moved - expected) <= 2 + 0.1 * expected
+            }
+            if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude {
+                lastColdStartFix = ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed)
+            } else {
+                lastColdStartFix = nil
             }
             settledRun = good ? settledRun + 1 : 0
             settled = settledRun >= 3
