@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "Geodesy", swiftSettings: strict),
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
+        .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -84,6 +85,7 @@ let package = Package(
             dependencies: ["LogbookStore", "TripEngine", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
+        .testTarget(name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
