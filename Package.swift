@@ -85,7 +85,8 @@ let package = Package(
             dependencies: ["LogbookStore", "TripEngine", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
-        .testTarget(name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
+        .testTarget(
+            name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
