@@ -87,11 +87,18 @@ def run(log, cycle, duration, sample):
         time.sleep(sample)
     if daemon.poll() is not None:
         sys.exit("the daemon ended (status %s):\n%s" % (daemon.returncode, open(os.path.join(tmp, "daemon.log")).read()))
-    d1, g1, t1 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd and os.path.exists("/proc/%d" % gpsd) else g0, time.time()
+    d1, t1 = cpu_seconds(daemon.pid), time.time()
+    try:
+        g1 = cpu_seconds(gpsd) if gpsd else g0
+    except (FileNotFoundError, ProcessLookupError):
+        g1 = g0  # gpsd ended with the feed
     peak = max(peak, rss_mb(daemon.pid))
     daemon.send_signal(signal.SIGTERM)
     daemon.wait(30)
-    os.killpg(fake.pid, signal.SIGKILL)
+    try:
+        os.killpg(fake.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     trips = subprocess.run([os.path.join(ROOT, ".build", "release", "logbook"), "trips", "list", "--format", "csv",
                             "--database", os.path.join(tmp, "log.sqlite")], capture_output=True, text=True).stdout
     anon = anon or [0.0]
