@@ -75,7 +75,8 @@ def run(log, cycle, duration, sample):
     fake = start_gpsfake(log, port, cycle)
     daemon = subprocess.Popen([os.path.join(ROOT, ".build", "release", "logbook"), "daemon", "--gpsd",
                                "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",
-                               "warning"], stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "daemon.log"), "w"))
+                               "warning"], stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "daemon.log"), "w"),
+                              env=dict(os.environ, MALLOC_ARENA_MAX="1"))  # as packaging/logbook.service
     time.sleep(0.5)
     gpsd = gpsd_pid(port)
     d0, g0, t0 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd else 0, time.time()

@@ -45,6 +45,12 @@ public final class AppDatabase: Sendable {
         configuration.publicStatementArguments = false
         configuration.busyMode = .timeout(10)
         configuration.label = "logbook"
+        // A vehicle box has little memory and the log is small: a 512 KiB page cache per
+        // connection (SQLite's default is 2 MiB) and at most two readers.
+        configuration.maximumReaderCount = 2
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -512")
+        }
         return configuration
     }
 
