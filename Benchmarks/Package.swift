@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "Geodesy", package: "Logbook"),
                 .product(name: "TrackFormats", package: "Logbook"),
                 .product(name: "TrackReader", package: "Logbook"),
+                .product(name: "TripEngine", package: "Logbook"),
                 .product(name: "LogbookTestSupport", package: "Logbook"),
             ],
             path: "Sources/LogbookBenchmarks",

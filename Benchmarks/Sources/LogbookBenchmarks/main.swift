@@ -7,6 +7,7 @@ switch arguments.first {
 case "geodesy": runGeodesyBenchmark()
 case "decode": runDecodeBenchmark(paths: Array(arguments.dropFirst()))
 case "conformance": runConformance(directory: arguments.dropFirst().first)
+case "engine-memory": runEngineMemory(paths: Array(arguments.dropFirst()))
 default:
     print("usage: logbook-bench geodesy | decode FILE... | conformance [DIR]")
 }
