@@ -44,36 +44,49 @@ final class TrackingService: Service, Sendable {
     }
 
     func run() async throws {
-        var engine = try restoreEngine()
+        let start = try restoreEngine()
+        // Three children: the tracker, the status writer and a waiter for graceful shutdown. When
+        // shutdown comes (or the tracker fails) the others are cancelled; the tracker's stream then
+        // ends and it saves the open trip before returning.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.track(from: start) }
+            group.addTask { await self.reportStatus() }
+            group.addTask { try? await gracefulShutdown() }
+            _ = try await group.next()
+            group.cancelAll()
+            while try await group.next() != nil {}
+        }
+        logger.info("Tracking stopped; state saved", metadata: ["vehicle.plate": "\(vehicle.plate)"])
+    }
+
+    /// Feeds the live fixes to the engine until the stream ends (the task is cancelled), storing
+    /// trips as they end and checkpointing the open one.
+    private func track(from start: TripEngine) async throws {
+        var engine = start
         let clock = ContinuousClock()
         var lastCheckpoint = clock.now
         var dirty = false
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.reportStatus() }
-            for await fix in client.fixes().cancelOnGracefulShutdown() {
-                let events = engine.ingest(fix)
-                try record(events, engine: engine)
-                dirty = true
-                snapshot.withLock { s in
-                    s.lastFixTime = fix.time?.secondsSince1970
-                    s.lastFixReceivedAt = Date().timeIntervalSince1970
-                    s.trip = engine.tripInProgress.map {
-                        DaemonStatus.TripStatus(
-                            start: $0.start.secondsSince1970, distance: $0.distance,
-                            standingSince: $0.standingSince?.secondsSince1970)
-                    }
-                }
-                if clock.now - lastCheckpoint >= checkpointInterval {
-                    try checkpoint(engine)
-                    lastCheckpoint = clock.now
-                    dirty = false
+        for await fix in client.fixes() {
+            let events = engine.ingest(fix)
+            try record(events, engine: engine)
+            dirty = true
+            snapshot.withLock { s in
+                s.lastFixTime = fix.time?.secondsSince1970
+                s.lastFixReceivedAt = Date().timeIntervalSince1970
+                s.trip = engine.tripInProgress.map {
+                    DaemonStatus.TripStatus(
+                        start: $0.start.secondsSince1970, distance: $0.distance,
+                        standingSince: $0.standingSince?.secondsSince1970)
                 }
             }
-            group.cancelAll()
+            if clock.now - lastCheckpoint >= checkpointInterval {
+                try checkpoint(engine)
+                lastCheckpoint = clock.now
+                dirty = false
+            }
         }
         // Shutting down: the open trip is kept, not lost.
         if dirty { try checkpoint(engine) }
-        logger.info("Tracking stopped; state saved", metadata: ["vehicle.plate": "\(vehicle.plate)"])
     }
 
     private func restoreEngine() throws -> TripEngine {
@@ -135,7 +148,7 @@ final class TrackingService: Service, Sendable {
     }
 
     /// Writes the status file every few seconds until cancelled.
-    private func reportStatus() async throws {
+    private func reportStatus() async {
         while !Task.isCancelled {
             let gpsd = client.status
             let s = snapshot.withLock { $0 }
@@ -149,7 +162,7 @@ final class TrackingService: Service, Sendable {
             } catch {
                 logger.warning("Cannot write the status file", metadata: ["error": "\(error.localizedDescription)"])
             }
-            try await Task.sleep(for: .seconds(2))
+            try? await Task.sleep(for: .seconds(2))
         }
     }
 }
