@@ -73,7 +73,7 @@ def run(log, cycle, duration, sample):
     port = free_port()
     tmp = tempfile.mkdtemp()
     fake = start_gpsfake(log, port, cycle)
-    daemon = subprocess.Popen([os.path.join(ROOT, ".build", "release", "logbook"), "daemon", "--gpsd",
+    daemon = subprocess.Popen([os.path.join(ROOT, ".build-static", "release", "logbook"), "daemon", "--gpsd",
                                "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",
                                "warning"], stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "daemon.log"), "w"),
                               env=dict(os.environ, MALLOC_ARENA_MAX="1"))  # as packaging/logbook.service
@@ -100,7 +100,7 @@ def run(log, cycle, duration, sample):
         os.killpg(fake.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
-    trips = subprocess.run([os.path.join(ROOT, ".build", "release", "logbook"), "trips", "list", "--format", "csv",
+    trips = subprocess.run([os.path.join(ROOT, ".build-static", "release", "logbook"), "trips", "list", "--format", "csv",
                             "--database", os.path.join(tmp, "log.sqlite")], capture_output=True, text=True).stdout
     anon = anon or [0.0]
     return (d1 - d0), (g1 - g0), (t1 - t0), peak, max(0, len(trips.strip().splitlines()) - 1), anon
@@ -112,7 +112,9 @@ def main():
     p.add_argument("--hours", type=float, default=24)
     p.add_argument("--skip-memory", action="store_true")
     a = p.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook"], cwd=ROOT, check=True)
+    # The binary as packaging/install.sh deploys it: release, Swift runtime linked statically.
+    subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook", "--static-swift-stdlib",
+                    "--scratch-path", os.path.join(ROOT, ".build-static")], cwd=ROOT, check=True)
     data = os.path.join(HERE, "data")
     os.makedirs(data, exist_ok=True)
     live = os.path.join(data, "drive-10hz-%ds.nmea" % a.seconds)

@@ -21,8 +21,9 @@ done
 if [ "$(id -u)" -ne 0 ]; then echo "install.sh: run as root (sudo)" >&2; exit 77; fi
 
 scripts/install-deps
-swift build -c release -q --product logbook
-install -m 0755 .build/release/logbook /usr/local/bin/logbook
+# The Swift runtime linked in: no toolchain needed on the box, and fewer shared pages resident.
+swift build -c release -q --product logbook --static-swift-stdlib --scratch-path .build-static
+install -m 0755 .build-static/release/logbook /usr/local/bin/logbook
 install -d /usr/local/share/doc/logbook
 install -m 0644 README.md /usr/local/share/doc/logbook/README.md
 
