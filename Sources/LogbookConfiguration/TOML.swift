@@ -184,10 +184,10 @@ public struct TOMLParser {
         guard !atEnd else { throw error("expected a value") }
         switch current {
         case UInt8(ascii: "\""):
-            if hasPrefix("\"\"\"") { return .string(try parseMultilineBasicString()) }
+            if hasPrefix("\"\"\"") { return .string(try parseMultilineString(quote: 0x22, escapes: true)) }
             return .string(try parseBasicString())
         case UInt8(ascii: "'"):
-            if hasPrefix("'''") { return .string(try parseMultilineLiteralString()) }
+            if hasPrefix("'''") { return .string(try parseMultilineString(quote: 0x27, escapes: false)) }
             return .string(try parseLiteralString())
         case UInt8(ascii: "["):
             return try parseArray()
@@ -271,7 +271,10 @@ public struct TOMLParser {
         }
     }
 
-    private mutating func parseMultilineBasicString() throws(TOMLError) -> String {
+    /// A multi-line string: `"""…"""` with escapes (basic) or `'''…'''` without (literal). A newline
+    /// right after the opening delimiter is trimmed; quotes right before the closing one belong to the text.
+    private mutating func parseMultilineString(quote: UInt8, escapes: Bool) throws(TOMLError) -> String {
+        let delimiter = String(repeating: Character(Unicode.Scalar(quote)), count: 3)
         i += 3
         if !atEnd, current == 0x0D { i += 1 }
         if !atEnd, current == 0x0A {
@@ -282,16 +285,16 @@ public struct TOMLParser {
         var out: [UInt8] = []
         while true {
             guard !atEnd else { throw error("unterminated multi-line string") }
-            if hasPrefix("\"\"\"") {
+            if hasPrefix(delimiter) {
                 i += 3
-                while !atEnd, current == UInt8(ascii: "\"") {
+                while !atEnd, current == quote {
                     out.append(current)
                     i += 1
                 }
                 return String(decoding: out, as: UTF8.self)
             }
             let b = current
-            if b == UInt8(ascii: "\\") {
+            if escapes, b == UInt8(ascii: "\\") {
                 i += 1
                 // A backslash at the end of a line trims the newline and leading blanks.
                 var j = i
@@ -309,31 +312,6 @@ public struct TOMLParser {
             }
             consumeNewlineInString()
             out.append(b)
-            i += 1
-        }
-    }
-
-    private mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
-        i += 3
-        if !atEnd, current == 0x0D { i += 1 }
-        if !atEnd, current == 0x0A {
-            i += 1
-            line += 1
-            lineStart = i
-        }
-        var out: [UInt8] = []
-        while true {
-            guard !atEnd else { throw error("unterminated multi-line string") }
-            if hasPrefix("'''") {
-                i += 3
-                while !atEnd, current == UInt8(ascii: "'") {
-                    out.append(current)
-                    i += 1
-                }
-                return String(decoding: out, as: UTF8.self)
-            }
-            consumeNewlineInString()
-            out.append(current)
             i += 1
         }
     }

@@ -44,6 +44,8 @@ struct TOMLParserTests {
             b = \"\"\"
             first
             second\"\"\"
+            e = '''
+            raw \\n text'''
             c = [1, 2,
                  3, ]  # multi-line with trailing comma
             d = { x = 1, y.z = "w" }
@@ -54,6 +56,7 @@ struct TOMLParserTests {
             """)
         #expect(doc["a"] == .string("tab\tquote\" ä"))
         #expect(doc["b"] == .string("first\nsecond"))
+        #expect(doc["e"] == .string("raw \\n text"))
         #expect(doc["c"] == .array([.integer(1), .integer(2), .integer(3)]))
         #expect(doc["d"] == .table(["x": .integer(1), "y": .table(["z": .string("w")])]))
         #expect(doc["place"] == .array([.table(["name": .string("Office")]), .table(["name": .string("Home")])]))
