@@ -4,16 +4,9 @@
     import Darwin
 #endif
 
-/// A WGS84 position in degrees.
-public struct Coordinate: Sendable, Hashable, Codable {
-    public var latitude: Double
-    public var longitude: Double
+public import TrackModel
 
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
+extension Coordinate {
     /// Great-circle distance in metres on a sphere of the Earth's mean radius (haversine). Enough for deciding
     /// whether a trip started inside a place of some hundred metres; off by up to about 0.5 % from the ellipsoid.
     public func distance(to other: Coordinate) -> Double {

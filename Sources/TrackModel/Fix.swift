@@ -115,3 +115,14 @@ public enum FixQuality: Int, Sendable, Hashable, CaseIterable {
     case simulated = 8
     case pps = 9
 }
+
+/// A WGS84 position in degrees.
+public struct Coordinate: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

@@ -16,16 +16,6 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     }
 }
 
-/// A position in degrees.
-public struct Coordinate: Sendable, Hashable, Codable {
-    public var latitude: Double
-    public var longitude: Double
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
 /// A trip, as the engine measured it.
 public struct Trip: Sendable, Hashable, Codable {
     /// Departure: back-dated to the moment the vehicle started moving.
