@@ -49,14 +49,14 @@ let package = Package(
         ),
         .target(
             name: "LogbookStore",
-            dependencies: ["TrackModel", "TripEngine", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TrackModel", "TripEngine", "MileageLog", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .target(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums",
+                "GPSDClient", "LogbookStore", "Checksums", "MileageLog",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -12,7 +12,8 @@ public struct Logbook: AsyncParsableCommand {
         version: LogbookVersion.current,
         subcommands: [
             FixesCommand.self, ReplayCommand.self, DaemonCommand.self, TripsCommand.self, ImportCommand.self,
-            StatusCommand.self,
+            StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DriversCommand.self, OdometerCommand.self,
+            RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,
         ]
     )
 

@@ -12,6 +12,9 @@ extension AppDatabase {
         migrator.registerMigration("v1 vehicles, trips, tracks, checkpoints, imported files") { db in
             try db.execute(sql: schemaV1)
         }
+        migrator.registerMigration("v2 mileage log: profile, drivers, classified trips, audit chain, odometer") { db in
+            try db.execute(sql: schemaV2)
+        }
         return migrator
     }()
 
@@ -86,5 +89,213 @@ private let schemaV1 = """
         last_fix_time REAL,
         state BLOB NOT NULL,
         CONSTRAINT engine_checkpoint_state CHECK (length(state) > 0)
+    ) STRICT;
+    """
+
+/// The mileage log (issue 5). The trip table is rebuilt (SQLite cannot change a CHECK in place): trips get a
+/// driver, odometer readings, a category and its origin, purpose, partner, destination, notes, place labels, a
+/// lock and a void; `import` becomes `gps` (an imported trip is a GPS trip with an `import_key`), coordinates
+/// become optional (manual entries have none). Triggers keep locked and voided trips unchanged, never let a
+/// trip be deleted, and keep the audit chain append-only and gap-free.
+private let schemaV2 = """
+    CREATE TABLE profile (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL DEFAULT '',
+        company TEXT NOT NULL DEFAULT '',
+        employee_id TEXT NOT NULL DEFAULT '',
+        updated_at REAL NOT NULL,
+        CONSTRAINT profile_single CHECK (id = 1)
+    ) STRICT;
+
+    CREATE TABLE driver (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        created_at REAL NOT NULL,
+        CONSTRAINT driver_name CHECK (length(name) > 0 AND name = trim(name))
+    ) STRICT;
+
+    ALTER TABLE vehicle ADD COLUMN make_model TEXT;
+    ALTER TABLE vehicle ADD COLUMN odometer_unit TEXT NOT NULL DEFAULT 'km'
+        CONSTRAINT vehicle_odometer_unit CHECK (odometer_unit IN ('km', 'mi'));
+    ALTER TABLE vehicle ADD COLUMN initial_odometer REAL
+        CONSTRAINT vehicle_initial_odometer CHECK (initial_odometer IS NULL OR initial_odometer BETWEEN 0 AND 1e9);
+    ALTER TABLE vehicle ADD COLUMN driver_id INTEGER REFERENCES driver(id) ON DELETE SET NULL;
+
+    CREATE TABLE regular_trip (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        vehicle_id INTEGER REFERENCES vehicle(id) ON DELETE CASCADE,
+        driver_id INTEGER REFERENCES driver(id) ON DELETE SET NULL,
+        category TEXT NOT NULL,
+        purpose TEXT,
+        partner TEXT,
+        destination TEXT,
+        notes TEXT,
+        start_label TEXT,
+        end_label TEXT,
+        start_lat REAL,
+        start_lon REAL,
+        end_lat REAL,
+        end_lon REAL,
+        distance_m REAL NOT NULL,
+        start_minute INTEGER NOT NULL,
+        duration_s REAL NOT NULL,
+        created_at REAL NOT NULL,
+        CONSTRAINT regular_trip_name CHECK (length(name) > 0 AND name = trim(name)),
+        CONSTRAINT regular_trip_category CHECK (category IN ('business', 'private', 'commute')),
+        CONSTRAINT regular_trip_purpose CHECK (category <> 'business' OR length(trim(coalesce(purpose, ''))) > 0),
+        CONSTRAINT regular_trip_distance CHECK (distance_m BETWEEN 0 AND 1e9),
+        CONSTRAINT regular_trip_start_minute CHECK (start_minute BETWEEN 0 AND 1439),
+        CONSTRAINT regular_trip_duration CHECK (duration_s BETWEEN 0 AND 1e7)
+    ) STRICT;
+
+    CREATE TABLE new_trip (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        driver_id INTEGER REFERENCES driver(id) ON DELETE RESTRICT,
+        started_at REAL NOT NULL,
+        ended_at REAL NOT NULL,
+        distance_m REAL NOT NULL,
+        idle_s REAL NOT NULL DEFAULT 0,
+        idle_periods INTEGER NOT NULL DEFAULT 0,
+        max_speed_mps REAL NOT NULL DEFAULT 0,
+        start_lat REAL,
+        start_lon REAL,
+        end_lat REAL,
+        end_lon REAL,
+        fixes_used INTEGER NOT NULL DEFAULT 0,
+        source TEXT NOT NULL,
+        import_key TEXT REFERENCES imported_file(fingerprint) ON DELETE SET NULL,
+        created_at REAL NOT NULL,
+        start_odometer REAL,
+        end_odometer REAL,
+        category TEXT,
+        category_origin TEXT,
+        purpose TEXT,
+        partner TEXT,
+        destination TEXT,
+        notes TEXT,
+        start_label TEXT,
+        end_label TEXT,
+        regular_id INTEGER REFERENCES regular_trip(id) ON DELETE SET NULL,
+        locked INTEGER NOT NULL DEFAULT 0,
+        voided_at REAL,
+        void_reason TEXT,
+        duration_s REAL GENERATED ALWAYS AS (ended_at - started_at) VIRTUAL,
+        moving_s REAL GENERATED ALWAYS AS (max(0.0, ended_at - started_at - idle_s)) VIRTUAL,
+        avg_speed_mps REAL GENERATED ALWAYS AS (
+            CASE WHEN ended_at > started_at THEN distance_m / (ended_at - started_at) ELSE 0.0 END) VIRTUAL,
+        CONSTRAINT trip_times CHECK (started_at > -1e12 AND ended_at < 1e12 AND ended_at >= started_at),
+        CONSTRAINT trip_distance CHECK (distance_m BETWEEN 0 AND 1e9),
+        CONSTRAINT trip_idle CHECK (idle_s BETWEEN 0 AND 1e12 AND idle_periods >= 0),
+        CONSTRAINT trip_max_speed CHECK (max_speed_mps BETWEEN 0 AND 1e6),
+        CONSTRAINT trip_latitude CHECK (
+            coalesce(start_lat, 0) BETWEEN -90 AND 90 AND coalesce(end_lat, 0) BETWEEN -90 AND 90),
+        CONSTRAINT trip_longitude CHECK (
+            coalesce(start_lon, 0) BETWEEN -180 AND 180 AND coalesce(end_lon, 0) BETWEEN -180 AND 180),
+        CONSTRAINT trip_coordinates CHECK (
+            (start_lat IS NULL) = (start_lon IS NULL) AND (end_lat IS NULL) = (end_lon IS NULL)),
+        CONSTRAINT trip_fixes_used CHECK (fixes_used >= 0),
+        CONSTRAINT trip_source CHECK (source IN ('gps', 'manual', 'regular')),
+        CONSTRAINT trip_import_key CHECK (import_key IS NULL OR source = 'gps'),
+        CONSTRAINT trip_odometer CHECK (
+            coalesce(start_odometer, 0) BETWEEN 0 AND 1e9 AND coalesce(end_odometer, 0) BETWEEN 0 AND 1e9
+            AND (start_odometer IS NULL OR end_odometer IS NULL OR end_odometer >= start_odometer)),
+        CONSTRAINT trip_category CHECK (category IS NULL OR category IN ('business', 'private', 'commute')),
+        CONSTRAINT trip_category_origin CHECK (
+            (category IS NULL) = (category_origin IS NULL)
+            AND (category_origin IS NULL OR category_origin IN ('manual', 'rule', 'regular', 'default'))),
+        CONSTRAINT trip_business_purpose CHECK (
+            category IS NOT 'business' OR length(trim(coalesce(purpose, ''))) > 0),
+        CONSTRAINT trip_locked CHECK (locked IN (0, 1)),
+        CONSTRAINT trip_void CHECK (
+            (voided_at IS NULL) = (void_reason IS NULL) AND (void_reason IS NULL OR length(trim(void_reason)) > 0))
+    ) STRICT;
+
+    INSERT INTO new_trip (
+        id, vehicle_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
+        start_lat, start_lon, end_lat, end_lon, fixes_used, source, import_key, created_at)
+    SELECT id, vehicle_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
+        start_lat, start_lon, end_lat, end_lon, fixes_used, 'gps', import_key, created_at
+    FROM trip;
+    DROP TABLE trip;
+    ALTER TABLE new_trip RENAME TO trip;
+    CREATE UNIQUE INDEX trip_once ON trip(vehicle_id, started_at) WHERE voided_at IS NULL;
+    CREATE INDEX trip_started_at ON trip(started_at);
+    CREATE INDEX trip_import_key ON trip(import_key);
+    CREATE INDEX trip_driver ON trip(driver_id);
+
+    CREATE TRIGGER trip_locked_unchanged BEFORE UPDATE ON trip WHEN OLD.locked = 1
+    BEGIN SELECT RAISE(ABORT, 'trip_locked: the trip is locked and cannot be changed'); END;
+    CREATE TRIGGER trip_voided_unchanged BEFORE UPDATE ON trip WHEN OLD.voided_at IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'trip_voided: a voided trip cannot be changed'); END;
+    CREATE TRIGGER trip_never_deleted BEFORE DELETE ON trip
+    BEGIN SELECT RAISE(ABORT, 'trip_never_deleted: trips are voided, never deleted'); END;
+
+    CREATE TABLE audit_entry (
+        sequence INTEGER PRIMARY KEY,
+        recorded_at REAL NOT NULL,
+        actor TEXT NOT NULL,
+        entity TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        field TEXT,
+        old_value TEXT,
+        new_value TEXT,
+        previous_hash TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        CONSTRAINT audit_entry_sequence CHECK (sequence > 0),
+        CONSTRAINT audit_entry_action CHECK (action IN ('create', 'edit', 'void', 'merge', 'split')),
+        CONSTRAINT audit_entry_hashes CHECK (length(hash) = 64 AND length(previous_hash) = 64)
+    ) STRICT;
+    CREATE INDEX audit_entry_entity ON audit_entry(entity, entity_id);
+    CREATE TRIGGER audit_entry_in_order BEFORE INSERT ON audit_entry
+    WHEN NEW.sequence <> (SELECT coalesce(max(sequence), 0) + 1 FROM audit_entry)
+        OR NEW.previous_hash <> coalesce(
+            (SELECT hash FROM audit_entry ORDER BY sequence DESC LIMIT 1), printf('%.64d', 0))
+    BEGIN SELECT RAISE(ABORT, 'audit_entry_in_order: an audit entry must link to the last one'); END;
+    CREATE TRIGGER audit_entry_never_updated BEFORE UPDATE ON audit_entry
+    BEGIN SELECT RAISE(ABORT, 'audit_entry_append_only: audit entries are never changed'); END;
+    CREATE TRIGGER audit_entry_never_deleted BEFORE DELETE ON audit_entry
+    BEGIN SELECT RAISE(ABORT, 'audit_entry_append_only: audit entries are never deleted'); END;
+
+    CREATE TABLE odometer_reading (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        read_at REAL NOT NULL,
+        reading REAL NOT NULL,
+        note TEXT,
+        created_at REAL NOT NULL,
+        CONSTRAINT odometer_reading_value CHECK (reading BETWEEN 0 AND 1e9),
+        CONSTRAINT odometer_reading_once UNIQUE (vehicle_id, read_at)
+    ) STRICT;
+
+    CREATE TABLE place (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        radius_m REAL NOT NULL,
+        created_at REAL NOT NULL,
+        CONSTRAINT place_name CHECK (length(name) > 0 AND name = trim(name)),
+        CONSTRAINT place_position CHECK (lat BETWEEN -90 AND 90 AND lon BETWEEN -180 AND 180),
+        CONSTRAINT place_radius CHECK (radius_m > 0 AND radius_m <= 100000)
+    ) STRICT;
+
+    CREATE TABLE rule (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        priority INTEGER NOT NULL DEFAULT 0,
+        weekdays TEXT NOT NULL DEFAULT '',
+        time_window TEXT,
+        start_place_id INTEGER REFERENCES place(id) ON DELETE RESTRICT,
+        end_place_id INTEGER REFERENCES place(id) ON DELETE RESTRICT,
+        vehicle_id INTEGER REFERENCES vehicle(id) ON DELETE CASCADE,
+        category TEXT NOT NULL,
+        purpose TEXT,
+        created_at REAL NOT NULL,
+        CONSTRAINT rule_name CHECK (length(name) > 0 AND name = trim(name)),
+        CONSTRAINT rule_category CHECK (category IN ('business', 'private', 'commute')),
+        CONSTRAINT rule_purpose CHECK (category <> 'business' OR length(trim(coalesce(purpose, ''))) > 0)
     ) STRICT;
     """

@@ -1,54 +1,30 @@
 import Foundation
 import GRDB
-public import TripEngine
+import MileageLog
 import TrackModel
+public import TripEngine
 
 extension AppDatabase {
     /// Stores a finished trip (and its track) in ONE transaction, together with the checkpoint that
     /// follows it (if given), so a crash never loses or duplicates a trip. Returns nil when the trip
     /// was already stored (same vehicle and start); the checkpoint is saved either way.
     ///
+    /// The trip gets the vehicle's driver, the odometer after the previous trip advanced by its distance, and a
+    /// category from the first matching classification rule; its creation is recorded in the audit history.
     /// The returned trip's track is the stored one (rounded to `TrackEncoding`'s resolution).
     @discardableResult
     public func insertTrip(
-        _ trip: Trip, vehicle: Vehicle, source: TripSource, checkpoint: EngineCheckpoint? = nil
+        _ trip: Trip, vehicle: Vehicle, source: TripSource = .gps, checkpoint: EngineCheckpoint? = nil
     ) throws -> StoredTrip? {
         let operation = "insertTrip"
         let vehicleID = try Self.requireID(vehicle, operation: operation)
         let row = try PendingTrip(trip, operation: operation)
-        let now = clock().secondsSince1970
-        let id = try write(operation) { db in
-            let id = try Self.insert(row, vehicleID: vehicleID, source: source, importKey: nil, createdAt: now, db)
+        let policy = policy
+        return try logWrite(operation) { db, context in
+            let id = try Self.insertMeasured(
+                row, vehicleID: vehicleID, source: source, importKey: nil, policy: policy, context: &context, db)
             if let checkpoint { try Self.save(checkpoint, db) }
-            return id
-        }
-        return id.map { StoredTrip(id: $0, vehicle: vehicle.plate, trip: row.stored, source: source) }
-    }
-
-    /// The stored trips, of one vehicle (by plate) or of all, ordered by start. With
-    /// `includeTracks: false` the trips come without their tracks (much faster for listings).
-    public func trips(vehicle: String? = nil, includeTracks: Bool = true) throws -> [StoredTrip] {
-        let plate = vehicle?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try read("trips") { db in
-            let trackColumn = includeTracks ? "trip_track.points" : "NULL"
-            var sql = """
-                SELECT trip.*, vehicle.plate, \(trackColumn) AS track
-                FROM trip
-                JOIN vehicle ON vehicle.id = trip.vehicle_id
-                LEFT JOIN trip_track ON trip_track.trip_id = trip.id
-                """
-            var arguments = StatementArguments()
-            if let plate {
-                sql += " WHERE vehicle.plate = ?"
-                arguments += [plate]
-            }
-            sql += " ORDER BY trip.started_at, trip.vehicle_id"
-            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            var trips: [StoredTrip] = []
-            while let row = try cursor.next() {
-                trips.append(try Self.storedTrip(row))
-            }
-            return trips
+            return try id.map { try Self.fetchTrip($0, includeTrack: true, now: context.now, policy: policy, db) }
         }
     }
 
@@ -69,7 +45,8 @@ extension AppDatabase {
         let vehicleID = try Self.requireID(vehicle, operation: operation)
         let rows = try trips.map { try PendingTrip($0, operation: operation) }
         let now = clock().secondsSince1970
-        return try write(operation) { db in
+        let policy = policy
+        return try logWrite(operation) { db, context in
             let known =
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM imported_file WHERE fingerprint = ?)",
@@ -83,8 +60,9 @@ extension AppDatabase {
                 arguments: [fingerprint, vehicleID, path, now])
             var added = 0
             for row in rows {
-                let id = try Self.insert(
-                    row, vehicleID: vehicleID, source: .import, importKey: fingerprint, createdAt: now, db)
+                let id = try Self.insertMeasured(
+                    row, vehicleID: vehicleID, source: .gps, importKey: fingerprint, policy: policy, context: &context,
+                    db)
                 if id != nil { added += 1 }
             }
             try db.execute(
@@ -116,26 +94,44 @@ extension AppDatabase {
         }
     }
 
-    /// Inserts a trip and its track unless the vehicle already has a trip with this start;
-    /// returns the new id, or nil. Only that uniqueness is forgiven: a CHECK failure still throws.
-    static func insert(
-        _ row: PendingTrip, vehicleID: Int64, source: TripSource, importKey: String?, createdAt: Double,
-        _ db: Database
+    /// Inserts a measured trip and its track unless the vehicle already has a trip with this start (voided
+    /// ones aside); returns the new id, or nil. Only that uniqueness is forgiven: a CHECK failure still throws.
+    static func insertMeasured(
+        _ row: PendingTrip, vehicleID: Int64, source: TripSource, importKey: String?, policy: LogPolicy,
+        context: inout LogContext, _ db: Database
     ) throws -> Int64? {
         let trip = row.trip
+        let vehicle = try Row.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [vehicleID])
+        let unit = OdometerUnit(rawValue: vehicle?["odometer_unit"] ?? "km") ?? .km
+        var startOdometer: Double?
+        var endOdometer: Double?
+        if let before = try odometer(
+            before: trip.start, vehicleID: vehicleID, initial: vehicle?["initial_odometer"], db)
+        {
+            let factor = policy.applyOdometerCalibration ? try calibrationFactor(vehicleID: vehicleID, db) ?? 1 : 1
+            startOdometer = before.value
+            endOdometer = before.value + trip.distance * factor / unit.metres
+        }
+        let facts = TripFacts(
+            start: trip.start, utcOffsetSeconds: policy.utcOffset(trip.start), startCoordinate: trip.startCoordinate,
+            endCoordinate: trip.endCoordinate, vehiclePlate: vehicle?["plate"])
+        let classification = try ruleSet(db).classify(facts)
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO trip (
-                    vehicle_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
-                    start_lat, start_lon, end_lat, end_lon, fixes_used, source, import_key, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (vehicle_id, started_at) DO NOTHING
+                    vehicle_id, driver_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
+                    start_lat, start_lon, end_lat, end_lon, fixes_used, source, import_key, created_at,
+                    start_odometer, end_odometer, category, category_origin, purpose)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (vehicle_id, started_at) WHERE voided_at IS NULL DO NOTHING
                 """)
         try statement.execute(arguments: [
-            vehicleID, trip.start.secondsSince1970, trip.end.secondsSince1970, trip.distance, trip.idleSeconds,
-            trip.idlePeriods, trip.maximumSpeed, trip.startCoordinate.latitude, trip.startCoordinate.longitude,
-            trip.endCoordinate.latitude, trip.endCoordinate.longitude, trip.fixesUsed, source.rawValue, importKey,
-            createdAt,
+            vehicleID, vehicle?["driver_id"] as Int64?, trip.start.secondsSince1970, trip.end.secondsSince1970,
+            trip.distance, trip.idleSeconds, trip.idlePeriods, trip.maximumSpeed, trip.startCoordinate.latitude,
+            trip.startCoordinate.longitude, trip.endCoordinate.latitude, trip.endCoordinate.longitude, trip.fixesUsed,
+            source.rawValue, importKey, context.now.secondsSince1970, startOdometer, endOdometer,
+            classification?.category.rawValue, classification.map { _ in CategoryOrigin.rule.rawValue },
+            classification?.purpose,
         ])
         guard db.changesCount == 1 else { return nil }
         let id = db.lastInsertedRowID
@@ -143,33 +139,7 @@ extension AppDatabase {
             try db.cachedStatement(sql: "INSERT INTO trip_track (trip_id, point_count, points) VALUES (?, ?, ?)")
                 .execute(arguments: [id, trip.track.count, points])
         }
+        try context.audit.recordCreation(db, trip: id)
         return id
-    }
-
-    static func storedTrip(_ row: Row) throws -> StoredTrip {
-        let sourceText: String = row["source"]
-        guard let source = TripSource(rawValue: sourceText) else {
-            throw StoreError(.invalidData, operation: "trips", detail: "unknown trip source")
-        }
-        var track: [TrackPoint] = []
-        if let points: Data = row["track"] {
-            do {
-                track = try TrackEncoding.decode([UInt8](points))
-            } catch {
-                throw StoreError(.invalidData, operation: "trips", detail: "\(error) (trip \(row["id"] as Int64))")
-            }
-        }
-        let trip = Trip(
-            start: Timestamp(secondsSince1970: row["started_at"]),
-            end: Timestamp(secondsSince1970: row["ended_at"]),
-            distance: row["distance_m"],
-            idleSeconds: row["idle_s"],
-            idlePeriods: row["idle_periods"],
-            maximumSpeed: row["max_speed_mps"],
-            startCoordinate: Coordinate(latitude: row["start_lat"], longitude: row["start_lon"]),
-            endCoordinate: Coordinate(latitude: row["end_lat"], longitude: row["end_lon"]),
-            fixesUsed: row["fixes_used"],
-            track: track)
-        return StoredTrip(id: row["id"], vehicle: row["plate"], trip: trip, source: source)
     }
 }

@@ -14,14 +14,17 @@ public final class AppDatabase: Sendable {
     public var reader: any DatabaseReader { writer }
     /// The wall clock for `created_at` and `imported_at` columns (tests inject a fixed one).
     let clock: @Sendable () -> Timestamp
+    /// The rules of the log: who is writing, when trips lock, what unclassified trips become.
+    public let policy: LogPolicy
 
     /// Migrates `writer`'s database to the current schema. The writer must have foreign keys on
     /// (use `AppDatabase.configuration()`).
     public init(
-        _ writer: any DatabaseWriter,
+        _ writer: any DatabaseWriter, policy: LogPolicy = LogPolicy(),
         clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
     ) throws {
         self.writer = writer
+        self.policy = policy
         self.clock = clock
         do {
             try writer.writeWithoutTransaction { db in
@@ -56,7 +59,7 @@ public final class AppDatabase: Sendable {
 
     /// Opens (or creates) the database at `path` as a WAL pool, creating missing parent
     /// directories.
-    public static func open(path: String) throws -> AppDatabase {
+    public static func open(path: String, policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -69,18 +72,21 @@ public final class AppDatabase: Sendable {
         } catch {
             throw StoreError.wrap(error, operation: "open")
         }
-        return try AppDatabase(pool)
+        return try AppDatabase(pool, policy: policy)
     }
 
     /// A fresh database in memory.
-    public static func inMemory() throws -> AppDatabase {
+    public static func inMemory(
+        policy: LogPolicy = LogPolicy(),
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
+    ) throws -> AppDatabase {
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(configuration: configuration())
         } catch {
             throw StoreError.wrap(error, operation: "open")
         }
-        return try AppDatabase(queue)
+        return try AppDatabase(queue, policy: policy, clock: clock)
     }
 
     /// Where the database lives when no `--database` is given: `$LOGBOOK_DATABASE`, else

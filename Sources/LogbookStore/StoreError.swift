@@ -18,6 +18,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidArgument = "invalid-argument"
         /// A stored value could not be decoded (e.g. a damaged track).
         case invalidData = "invalid-data"
+        /// The vehicle, driver, trip or other entry named does not exist.
+        case notFound = "not-found"
+        /// The log's rules refuse the change: a locked or voided trip, an odometer going backwards,
+        /// overlapping trips, a business trip without a purpose.
+        case refused
         /// Anything else SQLite reported.
         case other
     }
@@ -38,7 +43,19 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "database \(code.rawValue) error in \(operation): \(detail)"
+        switch code {
+        case .notFound, .refused: detail
+        default: "database \(code.rawValue) error in \(operation): \(detail)"
+        }
+    }
+
+    /// The exit status for a command that fails with this error: 65 for data the log refuses or cannot
+    /// find, 74 for everything the database itself failed at.
+    public var exitCode: Int32 {
+        switch code {
+        case .notFound, .refused, .invalidArgument, .constraint: 65
+        default: 74
+        }
     }
 
     /// Maps any error thrown inside the store to a `StoreError`.

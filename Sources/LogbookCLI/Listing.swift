@@ -1,0 +1,133 @@
+import ArgumentParser
+import TrackModel
+
+/// `--format table|json|csv`, offered by every list-like command.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
+
+/// One value of a listing, typed so that JSON gets numbers, booleans and nulls and CSV and tables get text.
+enum Cell {
+    case text(String?)
+    case number(Double?, decimals: Int)
+    case integer(Int?)
+    case flag(Bool)
+    /// UTC in JSON and CSV (ISO 8601), local in tables.
+    case time(Timestamp?)
+
+    func json(into j: inout JSONText) {
+        switch self {
+        case .text(let s): if let s { j.value(s) } else { j.null() }
+        case .number(let n, let decimals): if let n, n.isFinite { j.value(n, decimals: decimals) } else { j.null() }
+        case .integer(let n): if let n { j.value(n) } else { j.null() }
+        case .flag(let b): j.value(b)
+        case .time(let t): if let t { j.value(t.iso8601) } else { j.null() }
+        }
+    }
+
+    var csv: String {
+        switch self {
+        case .text(let s): CSVCell.text(s ?? "")
+        case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
+        case .integer(let n): n.map(String.init) ?? ""
+        case .flag(let b): b ? "true" : "false"
+        case .time(let t): t?.iso8601 ?? ""
+        }
+    }
+
+    func table(_ clock: LocalClock) -> String {
+        switch self {
+        case .text(let s): (s ?? "").replacingNewlines()
+        case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
+        case .integer(let n): n.map(String.init) ?? ""
+        case .flag(let b): b ? "yes" : ""
+        case .time(let t): t.map(clock.dateTime) ?? ""
+        }
+    }
+
+    var isNumeric: Bool {
+        switch self {
+        case .number, .integer: true
+        default: false
+        }
+    }
+}
+
+/// Rows of cells under named columns, rendered as a table for people, a JSON array of objects, or RFC 4180 CSV.
+struct Listing {
+    struct Column {
+        var key: String
+        var title: String
+    }
+
+    var columns: [Column]
+    var rows: [[Cell]] = []
+
+    init(_ columns: [(String, String)]) {
+        self.columns = columns.map { Column(key: $0.0, title: $0.1) }
+    }
+
+    mutating func append(_ row: [Cell]) {
+        precondition(row.count == columns.count, "a row needs one cell per column")
+        rows.append(row)
+    }
+
+    func objects(into j: inout JSONText) {
+        j.beginArray()
+        for row in rows { object(row, into: &j) }
+        j.endArray()
+    }
+
+    func object(_ row: [Cell], into j: inout JSONText) {
+        j.beginObject()
+        for (column, cell) in zip(columns, row) {
+            j.key(column.key)
+            cell.json(into: &j)
+        }
+        j.endObject()
+    }
+
+    func json() -> String {
+        var j = JSONText()
+        objects(into: &j)
+        return j.text + "\n"
+    }
+
+    func csv() -> String {
+        var out = columns.map(\.key).joined(separator: ",") + "\r\n"
+        for row in rows { out += row.map(\.csv).joined(separator: ",") + "\r\n" }
+        return out
+    }
+
+    func table(_ clock: LocalClock, footer: [String] = []) -> String {
+        let cells = rows.map { $0.map { $0.table(clock) } }
+        let header = columns.map(\.title)
+        let widths = header.indices.map { k in ([header[k]] + cells.map { $0[k] }).map(\.count).max() ?? 0 }
+        let numeric = header.indices.map { k in !rows.isEmpty && rows.allSatisfy { $0[k].isNumeric } }
+        func line(_ row: [String]) -> String {
+            var out = ""
+            for (k, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[k] - cell.count)
+                out += (k == 0 ? "" : "  ") + (numeric[k] ? padding + cell : cell + padding)
+            }
+            while out.hasSuffix(" ") { out.removeLast() }
+            return out + "\n"
+        }
+        var out = line(header)
+        for row in cells { out += line(row) }
+        for extra in footer { out += extra + "\n" }
+        return out
+    }
+
+    func render(_ format: OutputFormat, clock: LocalClock, footer: [String] = []) -> String {
+        switch format {
+        case .table: table(clock, footer: footer)
+        case .json: json()
+        case .csv: csv()
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+    }
+}

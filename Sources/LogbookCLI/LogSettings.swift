@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+import LogbookConfiguration
+import LogbookStore
+import MileageLog
+import TrackModel
+
+/// The `[log]` table of the configuration: the rules the mileage log keeps.
+///
+/// ```toml
+/// [log]
+/// lock_after_days = 7                  # 0: trips never lock
+/// unclassified_private_after_days = 7  # omit to leave unclassified trips open
+/// preset = "DE"                        # EE, DE, FI, SE, UK or US: fields a business trip needs
+/// apply_odometer_calibration = false
+/// timezone = "Europe/Tallinn"          # default: the system's
+/// actor = "Mari Maasikas"              # default: $LOGBOOK_ACTOR, else $USER
+/// ```
+struct LogSettings: Decodable, Sendable {
+    var lockAfterDays = 7
+    var unclassifiedPrivateAfterDays: Int?
+    var preset: CountryPreset?
+    var applyOdometerCalibration = false
+    var timezone: String?
+    var actor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case lockAfterDays = "lock_after_days"
+        case unclassifiedPrivateAfterDays = "unclassified_private_after_days"
+        case preset
+        case applyOdometerCalibration = "apply_odometer_calibration"
+        case timezone
+        case actor
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lockAfterDays = try c.decodeIfPresent(Int.self, forKey: .lockAfterDays) ?? 7
+        guard lockAfterDays >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lockAfterDays, in: c, debugDescription: "must be 0 (never) or more days")
+        }
+        unclassifiedPrivateAfterDays = try c.decodeIfPresent(Int.self, forKey: .unclassifiedPrivateAfterDays)
+        if let days = unclassifiedPrivateAfterDays, days < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .unclassifiedPrivateAfterDays, in: c, debugDescription: "must be 0 or more days")
+        }
+        if let text = try c.decodeIfPresent(String.self, forKey: .preset) {
+            guard let preset = CountryPreset(rawValue: text.uppercased()) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .preset, in: c, debugDescription: "expected one of EE, DE, FI, SE, UK, US")
+            }
+            self.preset = preset
+        }
+        applyOdometerCalibration = try c.decodeIfPresent(Bool.self, forKey: .applyOdometerCalibration) ?? false
+        timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
+        if let timezone, TimeZone(identifier: timezone) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .timezone, in: c, debugDescription: "unknown time zone; use an IANA name such as Europe/Tallinn")
+        }
+        actor = try c.decodeIfPresent(String.self, forKey: .actor)
+    }
+}
+
+/// Local time for people: days, minutes and dates in one time zone, without touching the engine's UTC times.
+struct LocalClock: Sendable {
+    let zone: TimeZone
+    let name: String
+
+    init(zone: TimeZone, name: String) {
+        self.zone = zone
+        self.name = name
+    }
+
+    func offset(_ time: Timestamp) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSince1970))
+    }
+
+    func day(_ time: Timestamp) -> Day { Day(time, utcOffsetSeconds: offset(time)) }
+
+    var today: Day { day(Timestamp(secondsSince1970: Date().timeIntervalSince1970)) }
+
+    /// The moment a local day's minute begins (the later one if the clock was set back).
+    func timestamp(_ day: Day, minute: Int) -> Timestamp {
+        let naive = Double(day.dayNumber) * 86_400 + Double(minute) * 60
+        let guess = naive - Double(offset(Timestamp(secondsSince1970: naive)))
+        return Timestamp(secondsSince1970: naive - Double(offset(Timestamp(secondsSince1970: guess))))
+    }
+
+    /// `YYYY-MM-DD`.
+    func date(_ time: Timestamp) -> String { day(time).description }
+
+    /// `HH:MM`.
+    func time(_ time: Timestamp) -> String {
+        let c = (time + Double(offset(time))).components
+        return (c.hour < 10 ? "0" : "") + "\(c.hour):" + (c.minute < 10 ? "0" : "") + "\(c.minute)"
+    }
+
+    func dateTime(_ time: Timestamp) -> String { date(time) + " " + self.time(time) }
+
+    func interval(_ period: Period) -> UTCInterval {
+        period.interval(today: today) { offset($0) }
+    }
+
+    /// `HH:MM` → minute of the day.
+    static func minute(parsing text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
+            (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        return h * 60 + m
+    }
+
+    /// `YYYY-MM-DD`, `today` or `yesterday`.
+    func day(parsing text: String) -> Day? {
+        switch text.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default: return Day(parsing: text)
+        }
+    }
+}
+
+/// What every mileage-log command shares: the database, the configuration's `[log]` table, the time zone.
+struct LogOptions: ParsableArguments {
+    @OptionGroup var databaseOptions: DatabaseOptions
+    @OptionGroup var configurationOptions: ConfigurationOptions
+
+    @Option(name: .long, help: "Time zone for dates and times (an IANA name; default [log] timezone or the system's).")
+    var timezone: String?
+
+    func settings() throws -> LogSettings {
+        let file = try configurationOptions.load()
+        do {
+            return try file.decode(LogSettings.self, table: "log")
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    func clock(_ settings: LogSettings) throws -> LocalClock {
+        let name = timezone ?? settings.timezone
+        guard let name else { return LocalClock(zone: .current, name: TimeZone.current.identifier) }
+        guard let zone = TimeZone(identifier: name) else {
+            throw ValidationError("Unknown time zone '\(name)'; use an IANA name such as Europe/Tallinn.")
+        }
+        return LocalClock(zone: zone, name: name)
+    }
+
+    /// Opens the log with its policy; failures end the command with one line and their exit status.
+    func open() throws -> (AppDatabase, LocalClock) {
+        let settings = try settings()
+        let clock = try clock(settings)
+        let environment = ProcessInfo.processInfo.environment
+        let actor =
+            settings.actor ?? environment["LOGBOOK_ACTOR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "logbook"
+        let policy = LogPolicy(
+            actor: actor, lockAfterDays: settings.lockAfterDays == 0 ? nil : settings.lockAfterDays,
+            unclassifiedPrivateAfterDays: settings.unclassifiedPrivateAfterDays, preset: settings.preset,
+            applyOdometerCalibration: settings.applyOdometerCalibration, utcOffset: { clock.offset($0) })
+        do {
+            return (try AppDatabase.open(path: databaseOptions.path, policy: policy), clock)
+        } catch {
+            Diagnostics.error("\(databaseOptions.path): cannot open the database: \(error)")
+            throw ExitCode(74)
+        }
+    }
+}
+
+/// Runs a store call, turning its errors into one line on standard error and the right exit status.
+func storeCall<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as StoreError {
+        Diagnostics.error(error.description)
+        throw ExitCode(error.exitCode)
+    }
+}

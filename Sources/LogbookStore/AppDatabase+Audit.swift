@@ -1,0 +1,236 @@
+import Foundation
+import GRDB
+public import MileageLog
+import TrackModel
+
+/// The trip fields the audit history records, by the names its entries use.
+enum AuditedField {
+    static let all = [
+        "vehicle", "driver", "start", "end", "distance_m", "start_odometer", "end_odometer", "category", "purpose",
+        "partner", "destination", "notes", "start_label", "end_label", "source", "void_reason",
+    ]
+}
+
+/// Appends entries to the audit chain inside one write transaction.
+struct AuditWriter {
+    private var chain: AuditChain
+    let actor: String
+    let time: Timestamp
+
+    init(_ db: Database, actor: String, time: Timestamp) throws {
+        if let row = try Row.fetchOne(db, sql: "SELECT sequence, hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
+        {
+            chain = AuditChain(after: AuditAnchor(sequence: row["sequence"], hash: row["hash"]))
+        } else {
+            chain = AuditChain()
+        }
+        self.actor = actor
+        self.time = time
+    }
+
+    mutating func record(
+        _ db: Database, trip: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
+        new: String? = nil, actor: String? = nil
+    ) throws {
+        let entry = chain.append(
+            AuditChange(
+                actor: actor ?? self.actor, time: time, entity: "trip", entityID: String(trip), action: action,
+                field: field, oldValue: old, newValue: new))
+        try db.execute(
+            sql: """
+                INSERT INTO audit_entry (
+                    sequence, recorded_at, actor, entity, entity_id, action, field, old_value, new_value,
+                    previous_hash, hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                entry.sequence, entry.change.time.secondsSince1970, entry.change.actor, entry.change.entity,
+                entry.change.entityID, entry.change.action.rawValue, entry.change.field, entry.change.oldValue,
+                entry.change.newValue, entry.previousHash, entry.hash,
+            ])
+    }
+
+    /// Records a whole new trip: its snapshot as one JSON object.
+    mutating func recordCreation(_ db: Database, trip: Int64, action: AuditAction = .create, note: String? = nil)
+        throws
+    {
+        let snapshot = try AppDatabase.snapshot(trip: trip, db)
+        try record(db, trip: trip, action: action, old: note, new: AuditSnapshot.encode(snapshot))
+    }
+
+    /// Records each audited field that differs between two snapshots of one trip.
+    mutating func recordEdits(_ db: Database, trip: Int64, from old: [String: String], to new: [String: String])
+        throws
+    {
+        for field in AuditedField.all where old[field] != new[field] {
+            try record(db, trip: trip, action: field == "void_reason" ? .void : .edit, field: field,
+                old: old[field], new: new[field])
+        }
+    }
+}
+
+/// A trip's audited fields as text, as the audit history stores them.
+enum AuditSnapshot {
+    static func encode(_ snapshot: [String: String]) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String?) -> [String: String]? {
+        guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return nil }
+        return object as? [String: String]
+    }
+
+    /// A number as the history writes it: the shortest text that reads back as the same `Double`.
+    static func number(_ value: Double?) -> String? { value.map { "\($0)" } }
+}
+
+/// One thing `audit verify` found wrong.
+public struct AuditProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// The chain itself is broken (an entry changed, removed or moved).
+        case brokenChain = "broken-chain"
+        /// A trip's row differs from what its history says.
+        case tripChanged = "trip-changed"
+        /// A trip has no history: inserted behind the log's back.
+        case tripWithoutHistory = "trip-without-history"
+        /// The history names a trip that is no longer there.
+        case tripMissing = "trip-missing"
+    }
+
+    public var kind: Kind
+    public var sequence: Int64?
+    public var tripID: Int64?
+    public var field: String?
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// What `verifyAudit` found.
+public struct AuditReport: Sendable, Hashable {
+    public var entries: Int
+    public var trips: Int
+    /// The last entry's sequence and hash: keep it elsewhere (a report, a mail) to detect a cut-off tail.
+    public var head: AuditAnchor
+    /// In the order found: the broken chain link first, then trips in id order.
+    public var problems: [AuditProblem]
+
+    public var isIntact: Bool { problems.isEmpty }
+}
+
+extension AppDatabase {
+    /// The audit history, oldest first; of one trip, or of all.
+    public func auditEntries(trip: Int64? = nil) throws -> [AuditEntry] {
+        try read("auditEntries") { db in
+            var sql = "SELECT * FROM audit_entry"
+            var arguments = StatementArguments()
+            if let trip {
+                sql += " WHERE entity = 'trip' AND entity_id = ?"
+                arguments += [String(trip)]
+            }
+            sql += " ORDER BY sequence"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.auditEntry)
+        }
+    }
+
+    /// Checks the hash chain and then every trip against its history: a row changed with the `sqlite3` shell
+    /// keeps a valid chain but no longer matches the values the chain recorded.
+    public func verifyAudit() throws -> AuditReport {
+        try read("verifyAudit") { db in
+            let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence").map(Self.auditEntry)
+            var problems: [AuditProblem] = []
+            let head: AuditAnchor
+            switch AuditChain.verify(entries) {
+            case .intact(_, let last):
+                head = last
+            case .broken(let broken):
+                let entry = entries[broken.index]
+                problems.append(
+                    AuditProblem(
+                        kind: .brokenChain, sequence: broken.sequence, tripID: Int64(entry.change.entityID),
+                        message: "\(broken) (it records \(entry.change.entity) \(entry.change.entityID))"))
+                head = AuditAnchor(
+                    sequence: entries.last?.sequence ?? 0, hash: entries.last?.hash ?? AuditAnchor.genesis.hash)
+            }
+            // Replay the history into the values each trip must have now.
+            var expected: [Int64: (values: [String: String], lastSequence: Int64)] = [:]
+            for entry in entries where entry.change.entity == "trip" {
+                guard let id = Int64(entry.change.entityID) else { continue }
+                switch entry.change.action {
+                case .create, .merge, .split:
+                    expected[id] = (AuditSnapshot.decode(entry.change.newValue) ?? [:], entry.sequence)
+                case .edit, .void:
+                    guard var current = expected[id], let field = entry.change.field else { continue }
+                    current.values[field] = entry.change.newValue
+                    current.lastSequence = entry.sequence
+                    expected[id] = current
+                }
+            }
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id")
+            for id in ids {
+                let actual = try Self.snapshot(trip: id, db)
+                guard let history = expected.removeValue(forKey: id) else {
+                    problems.append(
+                        AuditProblem(
+                            kind: .tripWithoutHistory, tripID: id,
+                            message: "trip \(id): not in the audit history (added behind the log's back)"))
+                    continue
+                }
+                for field in AuditedField.all where actual[field] != history.values[field] {
+                    problems.append(
+                        AuditProblem(
+                            kind: .tripChanged, sequence: history.lastSequence, tripID: id, field: field,
+                            message: "trip \(id): \(field) is \(Self.quoted(actual[field])) but the audit history "
+                                + "(up to entry \(history.lastSequence)) says \(Self.quoted(history.values[field]))"
+                        ))
+                }
+            }
+            for id in expected.keys.sorted() {
+                problems.append(
+                    AuditProblem(
+                        kind: .tripMissing, tripID: id,
+                        message: "trip \(id): in the audit history but missing from the log (deleted)"))
+            }
+            return AuditReport(entries: entries.count, trips: ids.count, head: head, problems: problems)
+        }
+    }
+
+    private static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "empty" }
+
+    static func auditEntry(_ row: Row) throws -> AuditEntry {
+        let actionText: String = row["action"]
+        let change = AuditChange(
+            actor: row["actor"], time: Timestamp(secondsSince1970: row["recorded_at"]), entity: row["entity"],
+            entityID: row["entity_id"], action: AuditAction(rawValue: actionText) ?? .edit, field: row["field"],
+            oldValue: row["old_value"], newValue: row["new_value"])
+        return AuditEntry(sequence: row["sequence"], change: change, previousHash: row["previous_hash"], hash: row["hash"])
+    }
+
+    /// A trip's audited fields as the history writes them; absent values are left out.
+    static func snapshot(trip id: Int64, _ db: Database) throws -> [String: String] {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT trip.*, vehicle.plate, driver.name AS driver_name FROM trip
+                    JOIN vehicle ON vehicle.id = trip.vehicle_id
+                    LEFT JOIN driver ON driver.id = trip.driver_id
+                    WHERE trip.id = ?
+                    """, arguments: [id])
+        else { throw StoreError(.notFound, operation: "snapshot", detail: "trip \(id) does not exist") }
+        var values: [String: String] = [:]
+        values["vehicle"] = row["plate"]
+        values["driver"] = row["driver_name"]
+        values["start"] = AuditSnapshot.number(row["started_at"])
+        values["end"] = AuditSnapshot.number(row["ended_at"])
+        values["distance_m"] = AuditSnapshot.number(row["distance_m"])
+        values["start_odometer"] = AuditSnapshot.number(row["start_odometer"])
+        values["end_odometer"] = AuditSnapshot.number(row["end_odometer"])
+        for text in ["category", "purpose", "partner", "destination", "notes", "start_label", "end_label", "source"] {
+            values[text] = row[text]
+        }
+        values["void_reason"] = row["void_reason"]
+        return values
+    }
+}
