@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "LogbookStoreTests",
-            dependencies: ["LogbookStore", "TripEngine", "TrackModel", "LogbookTestSupport"],
+            dependencies: ["LogbookStore", "TripEngine", "TrackModel", "MileageLog", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(

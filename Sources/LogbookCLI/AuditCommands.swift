@@ -150,9 +150,10 @@ struct RegularCommand: ParsableCommand {
                 ("to", "To"), ("distance_m", "Distance m"), ("start_time", "Start"), ("duration_s", "Duration s"),
             ])
             for r in regulars {
-                let hhmm = TimeWindow(startMinute: r.startMinute, endMinute: r.startMinute).map {
-                    String($0.description.prefix(5))
-                } ?? ""
+                let hhmm =
+                    TimeWindow(startMinute: r.startMinute, endMinute: r.startMinute).map {
+                        String($0.description.prefix(5))
+                    } ?? ""
                 listing.append([
                     .text(r.name), .text(r.vehicle), .text(r.driver), .text(r.category.rawValue), .text(r.purpose),
                     .text(r.partner), .text(r.destination), .text(r.startLabel), .text(r.endLabel),

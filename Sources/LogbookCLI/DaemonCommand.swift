@@ -51,7 +51,10 @@ struct DaemonCommand: AsyncParsableCommand {
         let logger = Logger(label: "logbook.daemon")
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = true
-        let database = try databaseOptions.open()
+        let settings = try configurationOptions.logSettings()
+        let daemonSettings = try configurationOptions.decodeTable(DaemonSettings.self, "daemon")
+        let database = try databaseOptions.open(
+            policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"))
         let car: Vehicle
         do {
             car = try database.vehicle(plate: vehicle)
@@ -64,7 +67,8 @@ struct DaemonCommand: AsyncParsableCommand {
         let tracking = TrackingService(
             client: client, database: database, vehicle: car, configuration: engineConfiguration, logger: logger,
             checkpointInterval: .milliseconds(Int64(checkpointInterval * 1_000)),
-            statusPath: DaemonStatus.path(forDatabase: databaseOptions.path))
+            statusPath: DaemonStatus.path(forDatabase: databaseOptions.path),
+            notifier: daemonSettings.notifyCommand.map { Notifier(command: $0, logger: logger) })
         logger.info(
             "Logbook daemon starting",
             metadata: [

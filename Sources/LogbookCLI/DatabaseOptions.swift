@@ -14,9 +14,9 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens (and migrates) the database, reporting failures as one line with exit 74.
-    func open() throws -> AppDatabase {
+    func open(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
         do {
-            return try AppDatabase.open(path: path)
+            return try AppDatabase.open(path: path, policy: policy)
         } catch {
             Diagnostics.error("\(path): cannot open the database: \(error)")
             throw ExitCode(74)

@@ -37,7 +37,9 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = true
-        let database = try databaseOptions.open()
+        let settings = try configurationOptions.logSettings()
+        let database = try databaseOptions.open(
+            policy: settings.policy(clock: try settings.clock(), defaultActor: nil))
         let car: Vehicle
         do { car = try database.vehicle(plate: vehicle) } catch {
             Diagnostics.error("\(databaseOptions.path): \(error)")

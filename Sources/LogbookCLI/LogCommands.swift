@@ -27,7 +27,9 @@ struct ProfileCommand: ParsableCommand {
 
         func run() throws {
             let (database, clock) = try log.open()
-            let profile = try storeCall { try database.setProfile(name: name, company: company, employeeID: employeeId) }
+            let profile = try storeCall {
+                try database.setProfile(name: name, company: company, employeeID: employeeId)
+            }
             Show.print(profile, format: format, clock: clock)
         }
     }
@@ -77,7 +79,9 @@ struct VehiclesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func validate() throws {
-            if plate.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--plate must not be empty.") }
+            if plate.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("--plate must not be empty.")
+            }
             if OdometerUnit(rawValue: unit.lowercased()) == nil { throw ValidationError("--unit must be km or mi.") }
             if let odometer, !(odometer.isFinite && odometer >= 0) {
                 throw ValidationError("--odometer must be 0 or more.")
@@ -262,7 +266,8 @@ struct OdometerCommand: ParsableCommand {
                 output.write(
                     listing.render(
                         format, clock: clock,
-                        footer: report.factor == nil ? ["No factor yet: record readings before and after GPS trips."] : []))
+                        footer: report.factor == nil
+                            ? ["No factor yet: record readings before and after GPS trips."] : []))
             }
             output.flush()
         }
@@ -275,7 +280,8 @@ struct OdometerCommand: ParsableCommand {
             discussion: "Exits 0 when the chain is continuous, 1 when something is listed.")
 
         @Option(name: .long, help: "Only this vehicle.") var vehicle: String?
-        @Option(name: .long, help: "Tolerance relative to the distance, in percent (default 1).") var percent: Double = 1
+        @Option(name: .long, help: "Tolerance relative to the distance, in percent (default 1).") var percent: Double =
+            1
         @Option(name: .long, help: "Tolerance in kilometres, whichever is larger (default 1).") var km: Double = 1
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions

@@ -58,7 +58,8 @@ struct LogSettings: Decodable, Sendable {
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw DecodingError.dataCorruptedError(
-                forKey: .timezone, in: c, debugDescription: "unknown time zone; use an IANA name such as Europe/Tallinn")
+                forKey: .timezone, in: c, debugDescription: "unknown time zone; use an IANA name such as Europe/Tallinn"
+            )
         }
         actor = try c.decodeIfPresent(String.self, forKey: .actor)
     }
@@ -131,18 +132,21 @@ struct LogOptions: ParsableArguments {
     @Option(name: .long, help: "Time zone for dates and times (an IANA name; default [log] timezone or the system's).")
     var timezone: String?
 
-    func settings() throws -> LogSettings {
-        let file = try configurationOptions.load()
-        do {
-            return try file.decode(LogSettings.self, table: "log")
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(error.exitCode)
-        }
-    }
+    func settings() throws -> LogSettings { try configurationOptions.logSettings() }
 
-    func clock(_ settings: LogSettings) throws -> LocalClock {
-        let name = timezone ?? settings.timezone
+    func clock(_ settings: LogSettings) throws -> LocalClock { try settings.clock(override: timezone) }
+
+    /// Opens the log with its policy; failures end the command with one line and their exit status.
+    func open() throws -> (AppDatabase, LocalClock) {
+        let settings = try settings()
+        let clock = try clock(settings)
+        return (try databaseOptions.open(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
+    }
+}
+
+extension LogSettings {
+    func clock(override: String? = nil) throws -> LocalClock {
+        let name = override ?? timezone
         guard let name else { return LocalClock(zone: .current, name: TimeZone.current.identifier) }
         guard let zone = TimeZone(identifier: name) else {
             throw ValidationError("Unknown time zone '\(name)'; use an IANA name such as Europe/Tallinn.")
@@ -150,23 +154,29 @@ struct LogOptions: ParsableArguments {
         return LocalClock(zone: zone, name: name)
     }
 
-    /// Opens the log with its policy; failures end the command with one line and their exit status.
-    func open() throws -> (AppDatabase, LocalClock) {
-        let settings = try settings()
-        let clock = try clock(settings)
+    /// The store's policy; the actor is `[log] actor`, else `defaultActor`, else $LOGBOOK_ACTOR or $USER.
+    func policy(clock: LocalClock, defaultActor: String?) -> LogPolicy {
         let environment = ProcessInfo.processInfo.environment
         let actor =
-            settings.actor ?? environment["LOGBOOK_ACTOR"].flatMap { $0.isEmpty ? nil : $0 }
+            self.actor ?? defaultActor ?? environment["LOGBOOK_ACTOR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "logbook"
-        let policy = LogPolicy(
-            actor: actor, lockAfterDays: settings.lockAfterDays == 0 ? nil : settings.lockAfterDays,
-            unclassifiedPrivateAfterDays: settings.unclassifiedPrivateAfterDays, preset: settings.preset,
-            applyOdometerCalibration: settings.applyOdometerCalibration, utcOffset: { clock.offset($0) })
+        return LogPolicy(
+            actor: actor, lockAfterDays: lockAfterDays == 0 ? nil : lockAfterDays,
+            unclassifiedPrivateAfterDays: unclassifiedPrivateAfterDays, preset: preset,
+            applyOdometerCalibration: applyOdometerCalibration, utcOffset: { clock.offset($0) })
+    }
+}
+
+extension ConfigurationOptions {
+    func logSettings() throws -> LogSettings { try decodeTable(LogSettings.self, "log") }
+
+    func decodeTable<T: Decodable>(_ type: T.Type, _ table: String) throws -> T {
+        let file = try load()
         do {
-            return (try AppDatabase.open(path: databaseOptions.path, policy: policy), clock)
+            return try file.decode(type, table: table)
         } catch {
-            Diagnostics.error("\(databaseOptions.path): cannot open the database: \(error)")
-            throw ExitCode(74)
+            Diagnostics.error(error.description)
+            throw ExitCode(error.exitCode)
         }
     }
 }

@@ -50,7 +50,9 @@ struct PlacesCommand: ParsableCommand {
         }
 
         static func print(_ places: [Place], format: OutputFormat, clock: LocalClock) {
-            var listing = Listing([("name", "Name"), ("lat", "Latitude"), ("lon", "Longitude"), ("radius_m", "Radius m")])
+            var listing = Listing([
+                ("name", "Name"), ("lat", "Latitude"), ("lon", "Longitude"), ("radius_m", "Radius m"),
+            ])
             for p in places {
                 listing.append([
                     .text(p.name), .number(p.centre.latitude, decimals: 6), .number(p.centre.longitude, decimals: 6),
@@ -171,7 +173,9 @@ struct RulesCommand: ParsableCommand {
                 let r = stored.rule
                 listing.append([
                     .text(r.name), .integer(r.priority),
-                    .text(r.weekdays.isEmpty ? nil : r.weekdays.sorted().map { names[$0.rawValue - 1] }.joined(separator: ",")),
+                    .text(
+                        r.weekdays.isEmpty
+                            ? nil : r.weekdays.sorted().map { names[$0.rawValue - 1] }.joined(separator: ",")),
                     .text(r.timeWindow?.description), .text(r.startPlace?.name), .text(r.endPlace?.name),
                     .text(stored.vehicle), .text(r.category.rawValue), .text(r.purpose),
                 ])
@@ -226,7 +230,8 @@ struct RulesCommand: ParsableCommand {
             var output = StandardOutput()
             let summary =
                 outcomes.isEmpty
-                ? "No trip would change." : "\(outcomes.count) trip(s) \(dryRun ? "would change (dry run)" : "changed")."
+                ? "No trip would change."
+                : "\(outcomes.count) trip(s) \(dryRun ? "would change (dry run)" : "changed")."
             output.write(listing.render(format, clock: clock, footer: [summary]))
             output.flush()
         }

@@ -22,6 +22,8 @@ final class TrackingService: Service, Sendable {
     let logger: Logger
     let checkpointInterval: Duration
     let statusPath: String
+    /// Runs the configured command on reminders (long idle).
+    let notifier: Notifier?
     private let snapshot = Mutex<Snapshot>(Snapshot())
 
     struct Snapshot: Sendable {
@@ -32,8 +34,9 @@ final class TrackingService: Service, Sendable {
 
     init(
         client: GPSDClient, database: AppDatabase, vehicle: Vehicle, configuration: EngineConfiguration,
-        logger: Logger, checkpointInterval: Duration = .seconds(30), statusPath: String
+        logger: Logger, checkpointInterval: Duration = .seconds(30), statusPath: String, notifier: Notifier? = nil
     ) {
+        self.notifier = notifier
         self.client = client
         self.database = database
         self.vehicle = vehicle
@@ -132,6 +135,12 @@ final class TrackingService: Service, Sendable {
                 logger.notice(
                     "Standing for a long time with tracking on",
                     metadata: ["idle.since": "\(since.iso8601)", "idle.minutes": "\(Int(duration / 60))"])
+                notifier?.notify(
+                    event: "long-idle",
+                    details: [
+                        "LOGBOOK_VEHICLE": vehicle.plate, "LOGBOOK_IDLE_SINCE": since.iso8601,
+                        "LOGBOOK_IDLE_SECONDS": String(Int(duration.rounded())),
+                    ])
             }
         }
     }

@@ -54,9 +54,11 @@ enum TripRendering {
             }
             listing.append([
                 .text(String(t.id)), .text(t.vehicle), .text(t.driver), .text(clock.date(t.start)),
-                .text(clock.time(t.start)), .text(clock.day(t.end) == clock.day(t.start) ? clock.time(t.end) : clock.dateTime(t.end)),
+                .text(clock.time(t.start)),
+                .text(clock.day(t.end) == clock.day(t.start) ? clock.time(t.end) : clock.dateTime(t.end)),
                 .text(distance(t.distance, unit: t.odometerUnit)), .text(odometer),
-                .text(t.category?.rawValue ?? "—"), .text(t.purpose.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }),
+                .text(t.category?.rawValue ?? "—"),
+                .text(t.purpose.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }),
                 .text(flags.joined(separator: ",")),
             ])
         }

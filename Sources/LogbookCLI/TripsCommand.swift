@@ -124,16 +124,31 @@ struct TripsCommand: ParsableCommand {
                 ("Start", clock.dateTime(t.start) + (t.startLabel.map { ", \($0)" } ?? "")),
                 ("End", clock.dateTime(t.end) + (t.endLabel.map { ", \($0)" } ?? "")),
                 ("Distance", TripRendering.distance(t.distance, unit: t.odometerUnit)),
-                ("Odometer at start", t.startOdometer.map { TripRendering.fixed($0) + " " + t.odometerUnit.rawValue } ?? "—"),
-                ("Odometer at end", t.endOdometer.map { TripRendering.fixed($0) + " " + t.odometerUnit.rawValue } ?? "—"),
-                ("Category", (t.category?.rawValue ?? "unclassified") + (t.categoryOrigin.map { " (\($0.rawValue))" } ?? "")),
+                (
+                    "Odometer at start",
+                    t.startOdometer.map { TripRendering.fixed($0) + " " + t.odometerUnit.rawValue } ?? "—"
+                ),
+                (
+                    "Odometer at end",
+                    t.endOdometer.map { TripRendering.fixed($0) + " " + t.odometerUnit.rawValue } ?? "—"
+                ),
+                (
+                    "Category",
+                    (t.category?.rawValue ?? "unclassified") + (t.categoryOrigin.map { " (\($0.rawValue))" } ?? "")
+                ),
                 ("Purpose", t.purpose ?? "—"), ("Partner", t.partner ?? "—"), ("Destination", t.destination ?? "—"),
             ]
             if let notes = t.notes { lines.append(("Notes", notes)) }
             lines.append(("Source", t.source.rawValue + (t.regularName.map { " (\($0))" } ?? "")))
-            lines.append(("Status", [t.locked ? "locked" : "open", edited ? "edited after entry" : nil].compactMap { $0 }.joined(separator: ", ")))
+            lines.append(
+                (
+                    "Status",
+                    [t.locked ? "locked" : "open", edited ? "edited after entry" : nil].compactMap { $0 }.joined(
+                        separator: ", ")
+                ))
             let width = lines.map(\.0.count).max() ?? 0
-            return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 + "\n" }.joined()
+            return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 + "\n" }
+                .joined()
                 + "Times in \(clock.name)\n"
         }
     }

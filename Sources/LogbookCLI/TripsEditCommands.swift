@@ -14,7 +14,8 @@ enum TripArguments {
         if allowUnclassified, lowered == "unclassified" { return (nil, true) }
         guard let category = TripCategory(rawValue: lowered) else {
             throw ValidationError(
-                "Unknown category '\(text)'; use business, private or commute\(allowUnclassified ? " (or unclassified)" : "").")
+                "Unknown category '\(text)'; use business, private or commute\(allowUnclassified ? " (or unclassified)" : "")."
+            )
         }
         return (category, false)
     }
@@ -179,10 +180,13 @@ struct TripsAddCommand: ParsableCommand {
                 startTime = clock.timestamp(day, minute: minute)
             } else {
                 // After the vehicle's last trip that day, or at 09:00.
-                let dayInterval = UTCInterval(start: clock.timestamp(day, minute: 0), end: clock.timestamp(day.adding(days: 1), minute: 0))
+                let dayInterval = UTCInterval(
+                    start: clock.timestamp(day, minute: 0), end: clock.timestamp(day.adding(days: 1), minute: 0))
                 let last = try database.trips(TripFilter(vehicle: plate, interval: dayInterval)).map(\.end).max()
                 let nine = clock.timestamp(day, minute: 9 * 60)
-                startTime = last.map { max(nine, Timestamp(secondsSince1970: ($0.secondsSince1970 / 60).rounded(.up) * 60)) } ?? nine
+                startTime =
+                    last.map { max(nine, Timestamp(secondsSince1970: ($0.secondsSince1970 / 60).rounded(.up) * 60)) }
+                    ?? nine
             }
             var endTime = try TripArguments.minute(end, option: "end").map { clock.timestamp(day, minute: $0) }
             if let e = endTime, e < startTime { endTime = e + 86_400 }  // past midnight
@@ -338,7 +342,8 @@ struct TripsSplitCommand: ParsableCommand {
         let (first, second) = try storeCall { () throws -> (StoredTrip, StoredTrip) in
             let trip = try database.trip(id: id)
             let moment =
-                Timestamp(iso8601: at) ?? clock.timestamp(clock.day(trip.start), minute: LocalClock.minute(parsing: at) ?? 0)
+                Timestamp(iso8601: at)
+                ?? clock.timestamp(clock.day(trip.start), minute: LocalClock.minute(parsing: at) ?? 0)
             return try database.splitTrip(id: id, at: moment)
         }
         TripArguments.printTrip(first, second, verb: "Split into", format: format, clock: clock)

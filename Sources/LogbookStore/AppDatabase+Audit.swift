@@ -63,7 +63,8 @@ struct AuditWriter {
         throws
     {
         for field in AuditedField.all where old[field] != new[field] {
-            try record(db, trip: trip, action: field == "void_reason" ? .void : .edit, field: field,
+            try record(
+                db, trip: trip, action: field == "void_reason" ? .void : .edit, field: field,
                 old: old[field], new: new[field])
         }
     }
@@ -72,7 +73,8 @@ struct AuditWriter {
 /// A trip's audited fields as text, as the audit history stores them.
 enum AuditSnapshot {
     static func encode(_ snapshot: [String: String]) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(
+            withJSONObject: snapshot, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -204,7 +206,8 @@ extension AppDatabase {
             actor: row["actor"], time: Timestamp(secondsSince1970: row["recorded_at"]), entity: row["entity"],
             entityID: row["entity_id"], action: AuditAction(rawValue: actionText) ?? .edit, field: row["field"],
             oldValue: row["old_value"], newValue: row["new_value"])
-        return AuditEntry(sequence: row["sequence"], change: change, previousHash: row["previous_hash"], hash: row["hash"])
+        return AuditEntry(
+            sequence: row["sequence"], change: change, previousHash: row["previous_hash"], hash: row["hash"])
     }
 
     /// A trip's audited fields as the history writes them; absent values are left out.

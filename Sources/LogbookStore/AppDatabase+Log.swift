@@ -161,7 +161,8 @@ extension AppDatabase {
     /// One trip, voided or not.
     public func trip(id: Int64, includeTrack: Bool = false) throws -> StoredTrip {
         let now = clock()
-        return try read("trip") { db in try Self.fetchTrip(id, includeTrack: includeTrack, now: now, policy: policy, db) }
+        return try read("trip") { db in try Self.fetchTrip(id, includeTrack: includeTrack, now: now, policy: policy, db)
+        }
     }
 
     /// Whether the trip's history holds edits made after it was entered (shown in reports).
@@ -295,7 +296,8 @@ extension AppDatabase {
             if let end = new.end, end < new.start {
                 throw StoreError(.refused, operation: "addTrip", detail: "the trip ends before it starts")
             }
-            let before = try Self.odometer(before: new.start, vehicleID: vehicle.id, initial: vehicle.initialOdometer, db)
+            let before = try Self.odometer(
+                before: new.start, vehicleID: vehicle.id, initial: vehicle.initialOdometer, db)
             let unit = vehicle.unit
             var startOdometer: Double?
             var endOdometer: Double?
@@ -330,7 +332,8 @@ extension AppDatabase {
             let end = new.end ?? new.start + max(60, (distance / (60_000.0 / 3_600)).rounded())
             try Self.refuseOverlap(vehicleID: vehicle.id, start: new.start, end: end, excluding: [], db)
             if let endOdometer {
-                try Self.refuseOdometerPastNext(vehicleID: vehicle.id, after: new.start, end: endOdometer, unit: unit, db)
+                try Self.refuseOdometerPastNext(
+                    vehicleID: vehicle.id, after: new.start, end: endOdometer, unit: unit, db)
             }
             let category = new.category
             try Self.validate(

@@ -125,7 +125,9 @@ extension AppDatabase {
     ) {
         let track = trip.track
         let timeFraction = trip.duration > 0 ? (time - trip.start) / trip.duration : 0.5
-        guard track.count >= 2 else { return (timeFraction, nil, track.filter { $0.time < time }, track.filter { $0.time >= time }) }
+        guard track.count >= 2 else {
+            return (timeFraction, nil, track.filter { $0.time < time }, track.filter { $0.time >= time })
+        }
         var cumulative = [0.0]
         for (a, b) in zip(track, track.dropFirst()) {
             let step = Coordinate(latitude: a.latitude, longitude: a.longitude)

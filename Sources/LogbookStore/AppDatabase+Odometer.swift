@@ -109,9 +109,11 @@ extension AppDatabase {
     }
 
     static func calibrationFactor(vehicleID: Int64, _ db: Database) throws -> Double? {
-        let unit = OdometerUnit(
-            rawValue: try String.fetchOne(db, sql: "SELECT odometer_unit FROM vehicle WHERE id = ?", arguments: [vehicleID])
-                ?? "km") ?? .km
+        let unit =
+            OdometerUnit(
+                rawValue: try String.fetchOne(
+                    db, sql: "SELECT odometer_unit FROM vehicle WHERE id = ?", arguments: [vehicleID])
+                    ?? "km") ?? .km
         return OdometerCalibration.ratioOfSums(try calibrationSamples(vehicleID: vehicleID, unit: unit, db))
     }
 
@@ -121,7 +123,8 @@ extension AppDatabase {
             arguments: [vehicleID]
         ).map {
             OdometerReading(
-                date: Timestamp(secondsSince1970: $0["read_at"]), reading: ($0["reading"] as Double) * unit.metres / 1_000)
+                date: Timestamp(secondsSince1970: $0["read_at"]),
+                reading: ($0["reading"] as Double) * unit.metres / 1_000)
         }
         guard readings.count >= 2 else { return [] }
         let trips = try Row.fetchAll(

@@ -41,7 +41,9 @@ extension AppDatabase {
             guard let category = trip.category else {
                 throw StoreError(
                     .refused, operation: "addRegular",
-                    detail: "trip \(id) has no category yet; classify it first with `logbook trips edit \(id) --category …`")
+                    detail:
+                        "trip \(id) has no category yet; classify it first with `logbook trips edit \(id) --category …`"
+                )
             }
             if try Int64.fetchOne(db, sql: "SELECT id FROM regular_trip WHERE name = ?", arguments: [name]) != nil {
                 throw StoreError(.refused, operation: "addRegular", detail: "there is already a regular trip '\(name)'")

@@ -163,7 +163,9 @@ extension AppDatabase {
 
     static func storedRules(_ db: Database) throws -> [StoredRule] {
         let places = Dictionary(
-            uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM place").map { ($0["id"] as Int64, place($0)) })
+            uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM place").map {
+                ($0["id"] as Int64, place($0))
+            })
         return try Row.fetchAll(
             db,
             sql: """

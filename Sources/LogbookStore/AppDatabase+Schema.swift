@@ -1,4 +1,6 @@
-import GRDB
+import Foundation
+public import GRDB
+import TrackModel
 
 extension AppDatabase {
     /// Every migration of the logbook database, in order.
@@ -14,9 +16,22 @@ extension AppDatabase {
         }
         migrator.registerMigration("v2 mileage log: profile, drivers, classified trips, audit chain, odometer") { db in
             try db.execute(sql: schemaV2)
+            // Trips stored before the log kept a history get their creation recorded now, so that
+            // `audit verify` holds from here on.
+            let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)
+            var audit = try AuditWriter(db, actor: "logbook migration v2", time: now)
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id") {
+                try audit.recordCreation(db, trip: id)
+            }
         }
         return migrator
     }()
+
+    /// Migrates a database only up to (and including) the named migration: for upgrade tests and tools that
+    /// must produce an older schema. `AppDatabase.init` migrates the rest.
+    public static func migrate(_ writer: any DatabaseWriter, upTo identifier: String) throws {
+        try migrator.migrate(writer, upTo: identifier)
+    }
 
     /// The identifiers of all migrations, oldest first.
     public static var migrationIdentifiers: [String] { migrator.migrations }

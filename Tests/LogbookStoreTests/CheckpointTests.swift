@@ -58,7 +58,7 @@ import TripEngine
                 sampleTrip(start: 3_000, trackPoints: 5), vehicle: vehicle, source: .gps, checkpoint: orphan)
         }
         #expect(error?.code == .constraint)
-        #expect(try db.trips().map(\.trip.start.secondsSince1970) == [1_000])
+        #expect(try db.trips().map(\.start.secondsSince1970) == [1_000])
         #expect(try db.count("trip_track") == 0)
 
         // A trip stored before (e.g. the daemon crashed after committing, then replayed the same

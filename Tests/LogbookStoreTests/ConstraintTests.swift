@@ -142,18 +142,21 @@ import Testing
         }
         #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
 
-        // A vehicle with trips cannot be deleted; deleting a trip deletes its track; deleting a
-        // vehicle deletes its checkpoint.
+        // A vehicle with trips cannot be deleted; a trip is never deleted (it is voided) so its track
+        // stays; deleting a vehicle deletes its checkpoint.
         let stored = try #require(
             try test.database.insertTrip(sampleTrip(trackPoints: 4), vehicle: vehicle, source: .gps))
         #expect(try test.database.count("trip_track") == 1)
         #expect(throws: DatabaseError.self) {
             try test.writer.write { db in try db.execute(sql: "DELETE FROM vehicle WHERE id = ?", arguments: [id]) }
         }
-        try test.writer.write { db in
-            try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: [stored.id])
+        let refused = #expect(throws: DatabaseError.self) {
+            try test.writer.write { db in
+                try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: [stored.id])
+            }
         }
-        #expect(try test.database.count("trip_track") == 0)
+        #expect(refused?.message?.contains("trip_never_deleted") == true)
+        #expect(try test.database.count("trip_track") == 1)
 
         let other = try test.database.vehicle(plate: "B")
         try test.database.saveCheckpoint(

@@ -23,11 +23,14 @@ import Testing
             let strict = try Row.fetchAll(db, sql: "PRAGMA table_list").filter { ($0["strict"] as Int?) == 1 }
                 .map { $0["name"] as String }
             #expect(
-                Set(strict).isSuperset(of: ["vehicle", "trip", "trip_track", "engine_checkpoint", "imported_file"]))
+                Set(strict).isSuperset(of: [
+                    "vehicle", "trip", "trip_track", "engine_checkpoint", "imported_file", "profile", "driver",
+                    "regular_trip", "audit_entry", "odometer_reading", "place", "rule",
+                ]))
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
             // The foreign keys are declared (and point where they should).
             let tripKeys = try db.foreignKeys(on: "trip").map { $0.destinationTable }
-            #expect(Set(tripKeys) == ["vehicle", "imported_file"])
+            #expect(Set(tripKeys) == ["vehicle", "imported_file", "driver", "regular_trip"])
             #expect(try db.foreignKeys(on: "trip_track").map(\.destinationTable) == ["trip"])
             #expect(try db.foreignKeys(on: "engine_checkpoint").map(\.destinationTable) == ["vehicle"])
             // Nothing inconsistent after migration.
@@ -39,7 +42,10 @@ import Testing
     @Test func migrationsAreAppendOnly() {
         // Shipped migrations, in order. Editing this list (rather than appending) means an
         // installed database would not get the change: add a new migration instead.
-        let shipped = ["v1 vehicles, trips, tracks, checkpoints, imported files"]
+        let shipped = [
+            "v1 vehicles, trips, tracks, checkpoints, imported files",
+            "v2 mileage log: profile, drivers, classified trips, audit chain, odometer",
+        ]
         #expect(Array(AppDatabase.migrationIdentifiers.prefix(shipped.count)) == shipped)
     }
 

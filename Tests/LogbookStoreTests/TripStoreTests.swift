@@ -38,8 +38,8 @@ import TripEngine
 
         let fetched = try test.database.trips()
         #expect(fetched == [stored])
-        #expect(fetched.first?.trip.track.count == 12)
-        #expect(fetched.first?.trip.track[4].speed == nil)
+        #expect(fetched.first?.track.count == 12)
+        #expect(fetched.first?.track[4].speed == nil)
 
         // The raw row: REAL timestamps, the derived figures `logbook replay` reports, computed by hand.
         let row = try test.writer.read { db in
@@ -64,7 +64,7 @@ import TripEngine
 
         // Without tracks.
         var bare = stored
-        bare.trip.track = []
+        bare.track = []
         #expect(try test.database.trips(includeTracks: false) == [bare])
     }
 
@@ -79,7 +79,7 @@ import TripEngine
         // Same start, other figures (e.g. a re-measured replay): still the same trip.
         var changed = trip
         changed.distance += 100
-        #expect(try test.database.insertTrip(changed, vehicle: vehicle, source: .import) == nil)
+        #expect(try test.database.insertTrip(changed, vehicle: vehicle, source: .gps) == nil)
         #expect(try test.database.count("trip") == 1)
         #expect(try test.database.count("trip_track") == 1)
         #expect(try test.database.trips().map(\.trip) == [trip])
@@ -98,9 +98,9 @@ import TripEngine
         for (start, vehicle) in [(5_000.0, a), (1_000.0, b), (3_000.0, a), (2_000.0, b), (4_000.0, a)] {
             try test.database.insertTrip(sampleTrip(start: start), vehicle: vehicle, source: .gps)
         }
-        #expect(try test.database.trips().map(\.trip.start.secondsSince1970) == [1_000, 2_000, 3_000, 4_000, 5_000])
+        #expect(try test.database.trips().map(\.start.secondsSince1970) == [1_000, 2_000, 3_000, 4_000, 5_000])
         #expect(try test.database.trips().map(\.vehicle) == ["B-2", "B-2", "A-1", "A-1", "A-1"])
-        #expect(try test.database.trips(vehicle: "A-1").map(\.trip.start.secondsSince1970) == [3_000, 4_000, 5_000])
+        #expect(try test.database.trips(vehicle: "A-1").map(\.start.secondsSince1970) == [3_000, 4_000, 5_000])
         #expect(try test.database.trips(vehicle: "b-2").count == 2)
         #expect(try test.database.trips(vehicle: "C-3").isEmpty)
     }
