@@ -21,8 +21,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The vehicle's plate.")
     var vehicle: String = "default"
 
-    @OptionGroup var databaseOptions: DatabaseOptions
-    @OptionGroup var configurationOptions: ConfigurationOptions
+    @OptionGroup var log: LogOptions
+    var databaseOptions: DatabaseOptions { log.databaseOptions }
+    var configurationOptions: ConfigurationOptions { log.configurationOptions }
 
     @Argument(help: "Track files (NMEA 0183, gpsd JSON or GPX; .gz accepted).")
     var files: [String]
@@ -37,9 +38,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = true
-        let settings = try configurationOptions.logSettings()
-        let database = try databaseOptions.open(
-            policy: settings.policy(clock: try settings.clock(), defaultActor: nil))
+        let (database, _) = try log.open()
         let car: Vehicle
         do { car = try database.vehicle(plate: vehicle) } catch {
             Diagnostics.error("\(databaseOptions.path): \(error)")

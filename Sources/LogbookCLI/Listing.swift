@@ -35,7 +35,10 @@ enum Cell {
 
     func table(_ clock: LocalClock) -> String {
         switch self {
-        case .text(let s): (s ?? "").replacingNewlines()
+        case .text(let s):
+            // Tables stay readable: long texts (a whole trip in an audit entry) are cut; JSON and CSV keep all.
+            (s ?? "").count > 60
+                ? String((s ?? "").prefix(59)).replacingNewlines() + "…" : (s ?? "").replacingNewlines()
         case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
         case .integer(let n): n.map(String.init) ?? ""
         case .flag(let b): b ? "yes" : ""

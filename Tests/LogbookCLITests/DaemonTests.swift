@@ -134,4 +134,41 @@ struct DaemonTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("not running"))
     }
+
+    @Test func aLongIdleReachesTheNotificationCommand() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        let received = dir.path("notified.txt")
+        // The drive stands 120 s before it leaves and parks 420 s twice; a 100 s threshold makes each a long idle.
+        let config = try dir.write(
+            "logbook.toml",
+            Array(
+                """
+                [engine]
+                long_idle_threshold = 100
+
+                [daemon]
+                notify_command = "echo \\"$LOGBOOK_EVENT $LOGBOOK_VEHICLE $LOGBOOK_IDLE_SECONDS\\" >> '\(received)'"
+                """.utf8))
+        let expected = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try CLIRunner.run(["replay", "--format", "json", "--config", config, Self.drive.path]).stdout.utf8))
+                as? [String: Any])
+        let idles = try #require(expected["long_idle"] as? [[String: Any]])
+        #expect(idles.count == 3)
+        let gpsd = try GPSFake(log: Self.drive, cycle: Self.cycle)
+        let daemon = try DaemonProcess([
+            "--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T4", "--config", config,
+        ])
+        let done = waitUntil(timeout: 90) {
+            ((try? String(contentsOfFile: received, encoding: .utf8)) ?? "").split(separator: "\n").count >= idles.count
+        }
+        #expect(done, "daemon log:\n\(daemon.log)")
+        #expect(daemon.stop() == 0)
+        let lines = try String(contentsOfFile: received, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == idles.count)
+        #expect(lines.allSatisfy { $0 == "long-idle T4 100" }, "\(lines)")
+        #expect(daemon.log.contains("Standing for a long time"))
+    }
 }
