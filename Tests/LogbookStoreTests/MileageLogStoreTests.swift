@@ -329,4 +329,41 @@ final class TestClock: Sendable {
         let report = try upgraded.verifyAudit()
         #expect(report.isIntact && report.entries == 1 && report.trips == 1)
     }
+
+    @Test func theConfiguredCalibrationAdvancesTheOdometerOfNewGPSTrips() throws {
+        let clock = clock
+        let db = try AppDatabase.inMemory(policy: LogPolicy(applyOdometerCalibration: true)) { clock.now }
+        try db.addVehicle(VehicleDetails(plate: "123ABC", initialOdometer: 1_000))
+        let vehicle = try db.vehicle(plate: "123ABC")
+        let a = Coordinate(latitude: 59.40, longitude: 24.70)
+        let b = Coordinate(latitude: 59.45, longitude: 24.70)
+        try db.recordOdometer(vehicle: "123ABC", reading: 1_000, at: Self.morning + -60)
+        let first = try #require(try db.insertTrip(gpsTrip(start: Self.morning, from: a, to: b), vehicle: vehicle))
+        // No factor yet: the odometer advances by the GPS distance.
+        #expect(abs((first.endOdometer ?? 0) - (1_000 + first.distance / 1_000)) < 1e-9)
+        try db.recordOdometer(vehicle: "123ABC", reading: 1_000 + first.distance / 1_000 * 1.02, at: Self.morning + 3_600)
+        let second = try #require(
+            try db.insertTrip(gpsTrip(start: Self.morning + 7_200, from: b, to: a), vehicle: vehicle))
+        let advanced = (second.endOdometer ?? 0) - (second.startOdometer ?? 0)
+        #expect(abs(advanced - second.distance / 1_000 * 1.02) < 1e-9)
+    }
+
+    @Test func aCountryPresetNamesTheFieldsABusinessTripLacks() throws {
+        let clock = clock
+        let db = try AppDatabase.inMemory(policy: LogPolicy(preset: .de)) { clock.now }
+        try db.addVehicle(VehicleDetails(plate: "123ABC", initialOdometer: 100))
+        var trip = manual(0, .end(120), category: .business, purpose: "Fair")
+        let refused = refusal { _ = try db.addTrip(trip) }
+        #expect(refused?.code == .refused)
+        #expect(refused?.description.contains("DE preset") == true)
+        #expect(refused?.description.contains("business-partner") == true)
+        trip.partner = "Messe GmbH"
+        trip.destination = "Hannover"
+        trip.startLabel = "Office"
+        trip.endLabel = "Fairground"
+        let stored = try db.addTrip(trip)
+        #expect(stored.category == .business)
+        // A private trip needs none of it.
+        #expect(try db.addTrip(manual(3, .end(130))).category == .private)
+    }
 }
