@@ -341,7 +341,8 @@ final class TestClock: Sendable {
         let first = try #require(try db.insertTrip(gpsTrip(start: Self.morning, from: a, to: b), vehicle: vehicle))
         // No factor yet: the odometer advances by the GPS distance.
         #expect(abs((first.endOdometer ?? 0) - (1_000 + first.distance / 1_000)) < 1e-9)
-        try db.recordOdometer(vehicle: "123ABC", reading: 1_000 + first.distance / 1_000 * 1.02, at: Self.morning + 3_600)
+        try db.recordOdometer(
+            vehicle: "123ABC", reading: 1_000 + first.distance / 1_000 * 1.02, at: Self.morning + 3_600)
         let second = try #require(
             try db.insertTrip(gpsTrip(start: Self.morning + 7_200, from: b, to: a), vehicle: vehicle))
         let advanced = (second.endOdometer ?? 0) - (second.startOdometer ?? 0)
