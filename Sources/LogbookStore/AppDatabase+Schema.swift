@@ -24,6 +24,9 @@ extension AppDatabase {
                 try audit.recordCreation(db, trip: id)
             }
         }
+        migrator.registerMigration("v3 mail outbox and report deliveries") { db in
+            try db.execute(sql: schemaV3)
+        }
         return migrator
     }()
 
@@ -312,5 +315,37 @@ private let schemaV2 = """
         CONSTRAINT rule_name CHECK (length(name) > 0 AND name = trim(name)),
         CONSTRAINT rule_category CHECK (category IN ('business', 'private', 'commute')),
         CONSTRAINT rule_purpose CHECK (category <> 'business' OR length(trim(coalesce(purpose, ''))) > 0)
+    ) STRICT;
+    """
+
+/// Reports by e-mail: every message goes into the outbox first (its exact bytes, so what is retried is what was
+/// queued) and a sender delivers it with backoff; `report_delivery` remembers which period was sent for which
+/// vehicle so the daemon's monthly report never goes out twice.
+private let schemaV3 = """
+    CREATE TABLE mail_outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at REAL NOT NULL,
+        sender TEXT NOT NULL,
+        recipients TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        message BLOB NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at REAL NOT NULL,
+        last_error TEXT,
+        sent_at REAL,
+        CONSTRAINT mail_outbox_status CHECK (status IN ('pending', 'sent', 'failed')),
+        CONSTRAINT mail_outbox_sent CHECK ((status = 'sent') = (sent_at IS NOT NULL)),
+        CONSTRAINT mail_outbox_attempts CHECK (attempts >= 0),
+        CONSTRAINT mail_outbox_message CHECK (length(message) > 0 AND length(recipients) > 0)
+    ) STRICT;
+    CREATE INDEX mail_outbox_due ON mail_outbox(status, next_attempt_at);
+
+    CREATE TABLE report_delivery (
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE CASCADE,
+        period TEXT NOT NULL,
+        mail_id INTEGER NOT NULL REFERENCES mail_outbox(id) ON DELETE RESTRICT,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (vehicle_id, period)
     ) STRICT;
     """
