@@ -48,7 +48,11 @@ let package = Package(
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
         .target(name: "Reports", dependencies: ["TrackModel", "CCairo"], swiftSettings: strict),
-        .target(name: "Mailer", dependencies: ["TrackModel", "CCurl", "CCurlShim"], swiftSettings: strict),
+        .target(
+            name: "Mailer",
+            dependencies: ["TrackModel", "CCurl", "CCurlShim", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(name: "Checksums", swiftSettings: strict),
         .target(
             name: "GPSDClient",
@@ -95,7 +99,12 @@ let package = Package(
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "MailerTests", dependencies: ["Mailer", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
+            name: "MailerTests",
+            dependencies: [
+                "Mailer", "Reports", "TrackModel", "LogbookTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(
             name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),

@@ -24,4 +24,8 @@ CURLcode logbook_curl_setopt_data_callback(CURL *handle, CURLoption option, logb
     return curl_easy_setopt(handle, option, value);
 }
 
+CURLcode logbook_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 size_t logbook_curl_read_abort(void) { return CURL_READFUNC_ABORT; }

@@ -216,3 +216,51 @@ public struct ReportEdit: Sendable, Hashable, Codable {
         self.newValue = newValue
     }
 }
+
+extension ReportDocument {
+    /// A file name without extension: `vehicle-log-2026-10-123ABC` (letters, digits and `-` only).
+    public var fileStem: String {
+        let raw = "vehicle-log-\(header.periodLabel)-\(header.vehiclePlate)"
+        var out = ""
+        for character in raw {
+            if character.isASCII, character.isLetter || character.isNumber {
+                out.append(character)
+            } else if !out.hasSuffix("-") {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+
+    /// A plain-text summary for the body of the mail that carries the report.
+    public var summaryText: String {
+        let totals = self.totals
+        let unit = header.unit.symbol
+        var lines = [title, ""]
+        lines.append("Name: \(header.personName)")
+        if !header.company.isEmpty { lines.append("Company: \(header.company)") }
+        lines.append(
+            "Vehicle: \(([header.vehiclePlate, header.vehicleDescription]).filter { !$0.isEmpty }.joined(separator: ", "))"
+        )
+        lines.append("Period: \(header.periodLabel)")
+        lines.append("")
+        lines.append("Trips: \(totals.totalTrips)")
+        for category in ReportCategory.allCases {
+            lines.append(
+                "\(category.label): \(totals.distanceText(category)) \(unit) (\(totals.trips[category] ?? 0) trips)")
+        }
+        lines.append("Total: \(totals.totalDistanceText) \(unit)")
+        if !totals.privateShareText.isEmpty { lines.append("Private share: \(totals.privateShareText) %") }
+        if let rate = header.rate {
+            lines.append(
+                "Reimbursement: \(totals.distanceText(.business)) \(unit) × \(rate.decimalText) \(rate.currency)/\(unit)"
+                    + " = \(totals.reimbursementText) \(rate.currency)")
+        }
+        let edited = rows.filter(\.edited).count
+        if edited > 0 { lines.append("Trips changed after entry: \(edited) (see the edit history in the PDF)") }
+        lines.append("")
+        lines.append("The full log is attached as CSV and PDF.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

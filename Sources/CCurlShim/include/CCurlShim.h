@@ -27,6 +27,9 @@ typedef size_t (*logbook_curl_data_callback)(char *buffer, size_t size, size_t c
 /* Options that take a data callback (CURLOPT_READFUNCTION, CURLOPT_WRITEFUNCTION). */
 CURLcode logbook_curl_setopt_data_callback(CURL *handle, CURLoption option, logbook_curl_data_callback value);
 
+/* curl_easy_getinfo for values of type long (CURLINFO_RESPONSE_CODE); also variadic in libcurl. */
+CURLcode logbook_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+
 /* CURL_READFUNC_ABORT, a macro Swift does not import as a size_t. */
 size_t logbook_curl_read_abort(void);
 

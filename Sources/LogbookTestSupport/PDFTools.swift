@@ -1,25 +1,24 @@
-import Foundation
-import Testing
+public import Foundation
 
 /// poppler-utils (`pdftotext`, `pdfinfo`, `pdffonts`), run on a PDF written to a temporary file.
-struct PDFTools {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public struct PDFTools {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let url: URL
+    public let url: URL
 
     /// Writes `bytes` to a temporary file (removed by `remove()`).
-    init(bytes: [UInt8], name: String) throws {
+    public init(bytes: [UInt8], name: String) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("reports-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name).pdf")
         try Data(bytes).write(to: url)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
 
     /// The text of pages `first...last` (all when `nil`), laid out as on the page.
-    func text(first: Int? = nil, last: Int? = nil) throws -> String {
+    public func text(first: Int? = nil, last: Int? = nil) throws -> String {
         var arguments = ["-layout", "-enc", "UTF-8"]
         if let first { arguments += ["-f", String(first)] }
         if let last { arguments += ["-l", String(last)] }
@@ -27,7 +26,7 @@ struct PDFTools {
     }
 
     /// `pdfinfo`'s fields: "Pages" → "3", "Page size" → "595.276 x 841.89 pts (A4)", ...
-    func info() throws -> [String: String] {
+    public func info() throws -> [String: String] {
         var fields: [String: String] = [:]
         for line in try Self.run("pdfinfo", [url.path]).split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -37,9 +36,9 @@ struct PDFTools {
     }
 
     /// `pdffonts`' table.
-    func fonts() throws -> String { try Self.run("pdffonts", [url.path]) }
+    public func fonts() throws -> String { try Self.run("pdffonts", [url.path]) }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    public static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let path = "/usr/bin/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(description: "\(path) is missing: run scripts/install-deps (Debian poppler-utils)")
