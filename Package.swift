@@ -100,10 +100,7 @@ let package = Package(
             name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MailerTests",
-            dependencies: [
-                "Mailer", "Reports", "TrackModel", "LogbookTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Mailer", "Reports", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(
