@@ -247,8 +247,10 @@ extension ReportDocument {
         lines.append("")
         lines.append("Trips: \(totals.totalTrips)")
         for category in ReportCategory.allCases {
+            let count = totals.trips[category] ?? 0
             lines.append(
-                "\(category.label): \(totals.distanceText(category)) \(unit) (\(totals.trips[category] ?? 0) trips)")
+                "\(category.label): \(totals.distanceText(category)) \(unit) (\(count) \(count == 1 ? "trip" : "trips"))"
+            )
         }
         lines.append("Total: \(totals.totalDistanceText) \(unit)")
         if !totals.privateShareText.isEmpty { lines.append("Private share: \(totals.privateShareText) %") }
