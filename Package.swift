@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "TrackReader", targets: ["TrackReader"]),
         .library(name: "TripEngine", targets: ["TripEngine"]),
+        .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Mailer", targets: ["Mailer"]),
         .library(name: "LogbookTestSupport", targets: ["LogbookTestSupport"]),
     ],
     dependencies: [
@@ -37,10 +39,20 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Typed wrappers for the variadic curl_easy_setopt, which Swift cannot call.
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
+        .target(name: "Reports", dependencies: ["TrackModel", "CCairo"], swiftSettings: strict),
+        .target(
+            name: "Mailer",
+            dependencies: ["TrackModel", "CCurl", "CCurlShim", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(name: "Checksums", swiftSettings: strict),
         .target(
             name: "GPSDClient",
@@ -69,7 +81,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "LogbookTestSupport",
-            dependencies: ["TrackModel", "TrackFormats", "Geodesy"],
+            dependencies: ["TrackModel", "TrackFormats", "Geodesy", "Reports"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -83,6 +95,12 @@ let package = Package(
         .testTarget(
             name: "LogbookStoreTests",
             dependencies: ["LogbookStore", "TripEngine", "TrackModel", "MileageLog", "LogbookTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MailerTests",
+            dependencies: ["Mailer", "Reports", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(

@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "TrackFormats", package: "Logbook"),
                 .product(name: "TrackReader", package: "Logbook"),
                 .product(name: "TripEngine", package: "Logbook"),
+                .product(name: "Reports", package: "Logbook"),
                 .product(name: "LogbookTestSupport", package: "Logbook"),
             ],
             path: "Sources/LogbookBenchmarks",

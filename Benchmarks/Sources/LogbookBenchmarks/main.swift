@@ -2,12 +2,14 @@
 //   geodesy                 geodesic inverse calls per second
 //   decode FILE...          decoder throughput (MB/s) and fixes per file
 //   conformance [DIR]       NMEA conformance with gpsd over DIR (default ../shared/data/gpsd-nmea)
+//   report [TRIPS] [OUTDIR] CSV and PDF render times for a month of TRIPS trips (default 1,000)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "geodesy": runGeodesyBenchmark()
 case "decode": runDecodeBenchmark(paths: Array(arguments.dropFirst()))
 case "conformance": runConformance(directory: arguments.dropFirst().first)
 case "engine-memory": runEngineMemory(paths: Array(arguments.dropFirst()))
+case "report": runReportBenchmark(arguments: Array(arguments.dropFirst()))
 default:
-    print("usage: logbook-bench geodesy | decode FILE... | conformance [DIR]")
+    print("usage: logbook-bench geodesy | decode FILE... | conformance [DIR] | report [TRIPS] [OUTDIR]")
 }

@@ -1,0 +1,185 @@
+import CCairo
+
+/// A font at one size, through Cairo's toy font API (fontconfig picks the file; the PDF surface embeds a subset).
+final class CairoFont {
+    let scaledFont: OpaquePointer
+    let size: Double
+    /// Distance from the top of a line to its baseline, and the height of a line, in points.
+    let ascent: Double
+    let lineHeight: Double
+
+    init(family: String, bold: Bool, size: Double) throws(ReportError) {
+        let face = cairo_toy_font_face_create(
+            family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        defer { cairo_font_face_destroy(face) }
+        var fontMatrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, size, size)
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        // Unhinted metrics: widths measured here are the widths the PDF shows, at any zoom.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        scaledFont = cairo_scaled_font_create(face, &fontMatrix, &identity, options)
+        let status = cairo_scaled_font_status(scaledFont)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_scaled_font_destroy(scaledFont)
+            throw CairoCanvas.error(status, "cairo_scaled_font_create \(family)")
+        }
+        self.size = size
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaledFont, &extents)
+        ascent = extents.ascent
+        lineHeight = extents.ascent + extents.descent
+    }
+
+    deinit { cairo_scaled_font_destroy(scaledFont) }
+
+    /// The advance width of `text` in points.
+    func width(_ text: String) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_text_extents(scaledFont, text, &extents)
+        return extents.x_advance
+    }
+
+    func width(_ text: Substring) -> Double { width(String(text)) }
+
+    /// `text` cut to fit `width`, ending in an ellipsis when cut.
+    func fitting(_ text: String, width limit: Double) -> String {
+        if width(text) <= limit { return text }
+        let characters = Array(text)
+        var low = 0
+        var high = characters.count
+        // The longest prefix that fits with the ellipsis: binary search on whole characters.
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if width(String(characters[..<middle]) + "…") <= limit { low = middle } else { high = middle - 1 }
+        }
+        return low == 0 ? "" : String(characters[..<low]).trimmingBlanks + "…"
+    }
+
+    /// `text` broken into at most `maxLines` lines of at most `width` points, at spaces where possible; the last
+    /// line ends in an ellipsis when text is left over.
+    func wrapped(_ text: String, width limit: Double, maxLines: Int) -> [String] {
+        let text = text.singleLine.trimmingBlanks
+        if text.isEmpty { return [] }
+        if maxLines <= 1 || width(text) <= limit { return [fitting(text, width: limit)] }
+        var lines: [String] = []
+        var remaining = Array(text)
+        while !remaining.isEmpty {
+            if lines.count == maxLines - 1 {
+                lines.append(fitting(String(remaining), width: limit))
+                break
+            }
+            // The longest prefix that fits.
+            var low = 0
+            var high = remaining.count
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if width(String(remaining[..<middle])) <= limit { low = middle } else { high = middle - 1 }
+            }
+            if low == remaining.count {
+                lines.append(String(remaining))
+                break
+            }
+            var cut = max(low, 1)
+            // Prefer the last space inside the prefix (or right after it); else break inside the word.
+            if remaining[low] == " " {
+                cut = low
+            } else if let space = remaining[..<low].lastIndex(of: " "), space > 0 {
+                cut = space
+            }
+            lines.append(String(remaining[..<cut]).trimmingBlanks)
+            remaining = Array(remaining[cut...].drop { $0 == " " })
+        }
+        return lines
+    }
+}
+
+/// A Cairo drawing context on a PDF surface that collects the file's bytes in memory.
+final class CairoCanvas {
+    /// Receives the PDF bytes from Cairo's stream callback.
+    final class Sink {
+        var bytes: [UInt8] = []
+    }
+
+    let surface: OpaquePointer
+    let context: OpaquePointer
+    let sink = Sink()
+
+    init(width: Double, height: Double) throws(ReportError) {
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            if let data, length > 0 {
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            }
+            return CAIRO_STATUS_SUCCESS
+        }
+        surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw Self.error(surfaceStatus, "cairo_pdf_surface_create_for_stream")
+        }
+        context = cairo_create(surface)
+        let contextStatus = cairo_status(context)
+        guard contextStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw Self.error(contextStatus, "cairo_create")
+        }
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Sets a document information entry (title, author, creator, creation date).
+    func setMetadata(_ key: cairo_pdf_metadata_t, _ value: String) {
+        cairo_pdf_surface_set_metadata(surface, key, value)
+    }
+
+    func text(_ text: String, x: Double, baseline: Double, font: CairoFont) {
+        guard !text.isEmpty else { return }
+        cairo_set_scaled_font(context, font.scaledFont)
+        cairo_move_to(context, x, baseline)
+        cairo_show_text(context, text)
+    }
+
+    func color(_ grey: Double) { cairo_set_source_rgb(context, grey, grey, grey) }
+
+    func fill(x: Double, y: Double, width: Double, height: Double, grey: Double) {
+        color(grey)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_fill(context)
+        color(0)
+    }
+
+    func line(from start: (Double, Double), to end: (Double, Double), width: Double = 0.5, grey: Double = 0) {
+        color(grey)
+        cairo_set_line_width(context, width)
+        cairo_move_to(context, start.0, start.1)
+        cairo_line_to(context, end.0, end.1)
+        cairo_stroke(context)
+        color(0)
+    }
+
+    func showPage() { cairo_show_page(context) }
+
+    /// Checks the drawing status, finishes the surface (which writes the rest of the file) and returns the bytes.
+    func finish() throws(ReportError) -> [UInt8] {
+        let drawing = cairo_status(context)
+        guard drawing == CAIRO_STATUS_SUCCESS else { throw Self.error(drawing, "drawing") }
+        cairo_surface_finish(surface)
+        let finished = cairo_surface_status(surface)
+        guard finished == CAIRO_STATUS_SUCCESS else { throw Self.error(finished, "cairo_surface_finish") }
+        return sink.bytes
+    }
+
+    static func error(_ status: cairo_status_t, _ operation: String) -> ReportError {
+        ReportError(code: .rendering, operation: operation, reason: String(cString: cairo_status_to_string(status)))
+    }
+}
