@@ -68,7 +68,7 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums", "MileageLog",
+                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Reports", "Mailer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

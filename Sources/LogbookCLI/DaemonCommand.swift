@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GPSDClient
+import LogbookConfiguration
 import LogbookStore
 import Logging
 import ServiceLifecycle
@@ -74,9 +75,16 @@ struct DaemonCommand: AsyncParsableCommand {
             metadata: [
                 "gpsd.endpoint": "\(endpoint)", "vehicle.plate": "\(car.plate)", "database": "\(databaseOptions.path)",
             ])
+        var childArguments = ["--database", databaseOptions.path]
+        if let config = try configurationOptions.load().path { childArguments += ["--config", config] }
+        let reports = ReportScheduler(
+            database: database, vehicle: car.plate, settings: try configurationOptions.reportSettings(),
+            mailConfigured: try configurationOptions.mailConfiguration() != nil, clock: try settings.clock(),
+            childArguments: childArguments, logger: Logger(label: "logbook.reports"))
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: tracking)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [.init(service: tracking), .init(service: reports)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch {

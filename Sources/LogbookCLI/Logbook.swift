@@ -13,7 +13,8 @@ public struct Logbook: AsyncParsableCommand {
         subcommands: [
             FixesCommand.self, ReplayCommand.self, DaemonCommand.self, TripsCommand.self, ImportCommand.self,
             StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DriversCommand.self, OdometerCommand.self,
-            RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,
+            RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self, ReportCommand.self,
+            MailCommand.self,
         ]
     )
 

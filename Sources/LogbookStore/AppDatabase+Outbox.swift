@@ -14,6 +14,7 @@ public struct OutboxMessage: Sendable, Hashable {
     public var createdAt: Timestamp
     public var sender: String
     public var recipients: [String]
+    public var messageID: String
     public var subject: String
     /// The whole message as it goes on the wire (RFC 5322 with MIME parts).
     public var message: [UInt8]
@@ -49,7 +50,7 @@ extension AppDatabase {
     /// and refuses (returns nil) if that period was already queued for the vehicle.
     @discardableResult
     public func enqueueMail(
-        sender: String, recipients: [String], subject: String, message: [UInt8],
+        sender: String, recipients: [String], messageID: String = "", subject: String, message: [UInt8],
         report: (vehicle: String, period: String)? = nil
     ) throws -> Int64? {
         let now = clock().secondsSince1970
@@ -66,10 +67,11 @@ extension AppDatabase {
             }
             try db.execute(
                 sql: """
-                    INSERT INTO mail_outbox (created_at, sender, recipients, subject, message, next_attempt_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO mail_outbox (
+                        created_at, sender, recipients, message_id, subject, message, next_attempt_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [now, sender, recipients.joined(separator: ", "), subject, Data(message), now])
+                arguments: [now, sender, recipients.joined(separator: ", "), messageID, subject, Data(message), now])
             let id = db.lastInsertedRowID
             if let report, let vehicleID {
                 try db.execute(
@@ -169,7 +171,7 @@ extension AppDatabase {
             id: row["id"], createdAt: Timestamp(secondsSince1970: row["created_at"]), sender: row["sender"],
             recipients: (row["recipients"] as String).split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
-            }, subject: row["subject"], message: [UInt8](bytes),
+            }, messageID: row["message_id"], subject: row["subject"], message: [UInt8](bytes),
             status: OutboxMessage.Status(rawValue: row["status"]) ?? .pending, attempts: row["attempts"],
             nextAttemptAt: Timestamp(secondsSince1970: row["next_attempt_at"]), lastError: row["last_error"],
             sentAt: (row["sent_at"] as Double?).map(Timestamp.init(secondsSince1970:)))

@@ -327,6 +327,7 @@ private let schemaV3 = """
         created_at REAL NOT NULL,
         sender TEXT NOT NULL,
         recipients TEXT NOT NULL,
+        message_id TEXT NOT NULL,
         subject TEXT NOT NULL,
         message BLOB NOT NULL,
         status TEXT NOT NULL DEFAULT 'pending',

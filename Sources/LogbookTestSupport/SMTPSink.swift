@@ -83,17 +83,17 @@ public final class SMTPSink: @unchecked Sendable {
 
     public init(
         tls: TLS = .none, user: String? = nil, password: String? = nil, authMechanisms: String = "PLAIN,LOGIN",
-        readyTimeout: Double = 20
+        port: Int? = nil, readyTimeout: Double = 20
     ) throws {
         try Self.checkPeers()
         self.tls = tls
-        port = try GPSFake.freePort()
+        self.port = try port ?? GPSFake.freePort()
         directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("smtp-sink-\(getpid())-\(port)-\(UInt32.random(in: 0...UInt32.max))")
+            .appendingPathComponent("smtp-sink-\(getpid())-\(self.port)-\(UInt32.random(in: 0...UInt32.max))")
         let messages = directory.appendingPathComponent("messages")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         var arguments = [
-            Fixtures.url("smtp/smtp_sink.py").path, "--port", String(port), "--dir", messages.path, "--tls",
+            Fixtures.url("smtp/smtp_sink.py").path, "--port", String(self.port), "--dir", messages.path, "--tls",
             tls.rawValue,
         ]
         if tls != .none {
