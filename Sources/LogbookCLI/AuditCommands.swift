@@ -160,9 +160,7 @@ struct RegularCommand: ParsableCommand {
                     .number(r.distance, decimals: 1), .text(hhmm), .number(r.duration, decimals: 0),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 

@@ -120,12 +120,24 @@ struct Listing {
         return out
     }
 
-    func render(_ format: OutputFormat, clock: LocalClock, footer: [String] = []) -> String {
+    /// The listing in `format`; with `single`, JSON is the first row's object rather than an array.
+    func render(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false) -> String {
         switch format {
-        case .table: table(clock, footer: footer)
-        case .json: json()
-        case .csv: csv()
+        case .table: return table(clock, footer: footer)
+        case .csv: return csv()
+        case .json:
+            guard single, let first = rows.first else { return json() }
+            var j = JSONText()
+            object(first, into: &j)
+            return j.text + "\n"
         }
+    }
+
+    /// Renders to standard output.
+    func print(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false) {
+        var output = StandardOutput()
+        output.write(render(format, clock: clock, footer: footer, single: single))
+        output.flush()
     }
 }
 

@@ -48,15 +48,7 @@ struct ProfileCommand: ParsableCommand {
         static func print(_ profile: Profile, format: OutputFormat, clock: LocalClock) {
             var listing = Listing([("name", "Name"), ("company", "Company"), ("employee_id", "Employee id")])
             listing.append([.text(profile.name), .text(profile.company), .text(profile.employeeID)])
-            var output = StandardOutput()
-            if format == .json {
-                var j = JSONText()
-                listing.object(listing.rows[0], into: &j)
-                output.write(j.text + "\n")
-            } else {
-                output.write(listing.render(format, clock: clock))
-            }
-            output.flush()
+            listing.print(format, clock: clock, single: true)
         }
     }
 }
@@ -120,9 +112,7 @@ struct VehiclesCommand: ParsableCommand {
                     .number(v.initialOdometer, decimals: 1), .text(v.driver),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 }
@@ -156,9 +146,7 @@ struct DriversCommand: ParsableCommand {
             let (database, clock) = try log.open()
             var listing = Listing([("name", "Name")])
             for name in try storeCall({ try database.drivers() }) { listing.append([.text(name)]) }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 }
@@ -226,9 +214,7 @@ struct OdometerCommand: ParsableCommand {
                     .text(r.note),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 
@@ -257,19 +243,8 @@ struct OdometerCommand: ParsableCommand {
                 .text(report.vehicle), .number(report.factor, decimals: 4), .integer(report.intervals),
                 .number(report.gpsKilometres, decimals: 1), .number(report.odometerKilometres, decimals: 1),
             ])
-            var output = StandardOutput()
-            if format == .json {
-                var j = JSONText()
-                listing.object(listing.rows[0], into: &j)
-                output.write(j.text + "\n")
-            } else {
-                output.write(
-                    listing.render(
-                        format, clock: clock,
-                        footer: report.factor == nil
-                            ? ["No factor yet: record readings before and after GPS trips."] : []))
-            }
-            output.flush()
+            let footer = report.factor == nil ? ["No factor yet: record readings before and after GPS trips."] : []
+            listing.print(format, clock: clock, footer: footer, single: true)
         }
     }
 

@@ -145,15 +145,7 @@ struct ReportCommand: ParsableCommand {
             .text(totals.privateShareText), .text(totals.reimbursementText),
             .integer(document.rows.filter(\.edited).count),
         ])
-        var output = StandardOutput()
-        if format == .json {
-            var j = JSONText()
-            listing.object(listing.rows[0], into: &j)
-            output.write(j.text + "\n")
-        } else {
-            output.write(listing.render(format, clock: clock))
-        }
-        output.flush()
+        listing.print(format, clock: clock, single: true)
     }
 
     private func send(
@@ -268,9 +260,7 @@ struct MailCommand: ParsableCommand {
                     .time(m.status == .pending ? m.nextAttemptAt : nil), .time(m.sentAt), .text(m.lastError),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 

@@ -59,9 +59,7 @@ struct PlacesCommand: ParsableCommand {
                     .number(p.radiusMetres, decimals: 0),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 
@@ -180,9 +178,7 @@ struct RulesCommand: ParsableCommand {
                     .text(stored.vehicle), .text(r.category.rawValue), .text(r.purpose),
                 ])
             }
-            var output = StandardOutput()
-            output.write(listing.render(format, clock: clock))
-            output.flush()
+            listing.print(format, clock: clock)
         }
     }
 

@@ -75,6 +75,37 @@ enum TripArguments {
     }
 }
 
+/// What a trip was for and where it went: the options `trips add` and `trips edit` share.
+struct TripDescriptionOptions: ParsableArguments {
+    @Option(name: .long, help: "business, private or commute.")
+    var category: String?
+
+    @Option(name: .long, help: "What the trip was for (required for business).")
+    var purpose: String?
+
+    @Option(name: .long, help: "The business partner visited.")
+    var partner: String?
+
+    @Option(name: .long, help: "Where to.")
+    var destination: String?
+
+    @Option(name: .long, help: "Notes.")
+    var notes: String?
+
+    @Option(name: .customLong("from"), help: "Where the trip started (a label).")
+    var fromLabel: String?
+
+    @Option(name: .customLong("to"), help: "Where the trip ended (a label).")
+    var toLabel: String?
+
+    /// The changes these options ask for (nil fields keep the trip's values), with `driver` if given.
+    func changes(driver: String? = nil, purpose overridden: String?? = nil) throws -> TripChanges {
+        TripChanges(
+            category: try TripArguments.category(category).category, purpose: overridden ?? purpose, partner: partner,
+            destination: destination, notes: notes, startLabel: fromLabel, endLabel: toLabel, driver: driver)
+    }
+}
+
 struct TripsAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a trip by hand, or from a regular trip.",
@@ -106,26 +137,7 @@ struct TripsAddCommand: ParsableCommand {
     @Option(name: .long, help: "Distance driven, in the vehicle's unit (km or mi).")
     var distance: Double?
 
-    @Option(name: .long, help: "business, private or commute.")
-    var category: String?
-
-    @Option(name: .long, help: "What the trip was for (required for business).")
-    var purpose: String?
-
-    @Option(name: .long, help: "The business partner visited.")
-    var partner: String?
-
-    @Option(name: .long, help: "Where to.")
-    var destination: String?
-
-    @Option(name: .long, help: "Notes.")
-    var notes: String?
-
-    @Option(name: .customLong("from"), help: "Where the trip started (a label).")
-    var fromLabel: String?
-
-    @Option(name: .customLong("to"), help: "Where the trip ended (a label).")
-    var toLabel: String?
+    @OptionGroup var about: TripDescriptionOptions
 
     @Option(name: .long, help: "Make the trip from this regular trip.")
     var regular: String?
@@ -150,8 +162,8 @@ struct TripsAddCommand: ParsableCommand {
         if let odometerEnd, !(odometerEnd.isFinite && odometerEnd >= 0) {
             throw ValidationError("--odometer-end must be 0 or more.")
         }
-        let chosen = try TripArguments.category(category).category
-        if chosen == .business, regular == nil, purpose?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
+        let chosen = try TripArguments.category(about.category).category
+        if chosen == .business, regular == nil, about.purpose?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
             throw ValidationError("A business trip needs a purpose: add --purpose \"…\".")
         }
         _ = try TripArguments.minute(start, option: "start")
@@ -167,10 +179,8 @@ struct TripsAddCommand: ParsableCommand {
                 let minute = try TripArguments.minute(start, option: "start") ?? template.startMinute
                 var made = try database.addTrip(
                     regular: regular, start: clock.timestamp(day, minute: minute), vehicle: vehicle, driver: driver,
-                    purpose: purpose)
-                let changes = TripChanges(
-                    category: try TripArguments.category(category).category, partner: partner,
-                    destination: destination, notes: notes, startLabel: fromLabel, endLabel: toLabel)
+                    purpose: about.purpose)
+                let changes = try about.changes(purpose: .some(nil))
                 if !changes.isEmpty { made = try database.editTrip(id: made.id, changes) }
                 return made
             }
@@ -194,8 +204,9 @@ struct TripsAddCommand: ParsableCommand {
             let new = NewTrip(
                 vehicle: plate, driver: driver, start: startTime, end: endTime,
                 odometer: odometerEnd.map { .end($0) } ?? .distance(metres: (distance ?? 0) * unit.metres),
-                category: try TripArguments.category(category).category, purpose: purpose, partner: partner,
-                destination: destination, notes: notes, startLabel: fromLabel, endLabel: toLabel)
+                category: try TripArguments.category(about.category).category, purpose: about.purpose,
+                partner: about.partner, destination: about.destination, notes: about.notes,
+                startLabel: about.fromLabel, endLabel: about.toLabel)
             return try database.addTrip(new)
         }
         TripArguments.printTrip(trip, verb: "Added", format: format, clock: clock)
@@ -213,26 +224,7 @@ struct TripsEditCommand: ParsableCommand {
     @Argument(help: "The trip's id.")
     var id: Int64
 
-    @Option(name: .long, help: "business, private or commute.")
-    var category: String?
-
-    @Option(name: .long, help: "What the trip was for (required for business).")
-    var purpose: String?
-
-    @Option(name: .long, help: "The business partner visited.")
-    var partner: String?
-
-    @Option(name: .long, help: "Where to.")
-    var destination: String?
-
-    @Option(name: .long, help: "Notes.")
-    var notes: String?
-
-    @Option(name: .customLong("from"), help: "Where the trip started (a label).")
-    var fromLabel: String?
-
-    @Option(name: .customLong("to"), help: "Where the trip ended (a label).")
-    var toLabel: String?
+    @OptionGroup var about: TripDescriptionOptions
 
     @Option(name: .long, help: "The driver.")
     var driver: String?
@@ -242,13 +234,7 @@ struct TripsEditCommand: ParsableCommand {
 
     @OptionGroup var log: LogOptions
 
-    var changes: TripChanges {
-        get throws {
-            TripChanges(
-                category: try TripArguments.category(category).category, purpose: purpose, partner: partner,
-                destination: destination, notes: notes, startLabel: fromLabel, endLabel: toLabel, driver: driver)
-        }
-    }
+    var changes: TripChanges { get throws { try about.changes(driver: driver) } }
 
     func validate() throws {
         if try changes.isEmpty { throw ValidationError("Nothing to change: give --category, --purpose, … .") }
