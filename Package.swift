@@ -13,6 +13,7 @@ let package = Package(
     name: "Logbook",
     products: [
         .executable(name: "logbook", targets: ["logbook"]),
+        .executable(name: "logbook-daemon", targets: ["logbook-daemon"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "TrackReader", targets: ["TrackReader"]),
@@ -68,7 +69,7 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Reports", "Mailer",
+                "GPSDClient", "LogbookStore", "Checksums", "MileageLog",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -76,7 +77,18 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "logbook", dependencies: ["LogbookCLI"], swiftSettings: strict),
+        // Reports and mail (Cairo, libcurl and their ~45 shared libraries) and the root command: kept out of
+        // `LogbookCLI` so the daemon's own executable does not load them (about 10 MB of resident memory).
+        .target(
+            name: "LogbookReporting",
+            dependencies: [
+                "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel",
+                "LogbookConfiguration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "logbook", dependencies: ["LogbookReporting"], swiftSettings: strict),
+        .executableTarget(name: "logbook-daemon", dependencies: ["LogbookCLI"], swiftSettings: strict),
 
         // MARK: Tests
         .target(
@@ -126,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LogbookCLITests",
-            dependencies: ["LogbookCLI", "LogbookTestSupport", "TrackModel", "TrackFormats"],
+            dependencies: ["LogbookReporting", "LogbookTestSupport", "TrackModel", "TrackFormats"],
             swiftSettings: strict
         ),
     ]

@@ -113,8 +113,9 @@ def main():
     p.add_argument("--skip-memory", action="store_true")
     a = p.parse_args()
     # The binary as packaging/install.sh deploys it: release, Swift runtime linked statically.
-    subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook", "--static-swift-stdlib",
-                    "--scratch-path", os.path.join(ROOT, ".build-static")], cwd=ROOT, check=True)
+    for product in ("logbook", "logbook-daemon"):  # `logbook daemon` execs logbook-daemon, as install.sh deploys it
+        subprocess.run(["swift", "build", "-c", "release", "-q", "--product", product, "--static-swift-stdlib",
+                        "--scratch-path", os.path.join(ROOT, ".build-static")], cwd=ROOT, check=True)
     data = os.path.join(HERE, "data")
     os.makedirs(data, exist_ok=True)
     live = os.path.join(data, "drive-10hz-%ds.nmea" % a.seconds)

@@ -22,8 +22,11 @@ if [ "$(id -u)" -ne 0 ]; then echo "install.sh: run as root (sudo)" >&2; exit 77
 
 scripts/install-deps
 # The Swift runtime linked in: no toolchain needed on the box, and fewer shared pages resident.
+# logbook-daemon is the daemon without the report and mail libraries; `logbook daemon` runs it when it lies beside.
 swift build -c release -q --product logbook --static-swift-stdlib --scratch-path .build-static
+swift build -c release -q --product logbook-daemon --static-swift-stdlib --scratch-path .build-static
 install -m 0755 .build-static/release/logbook /usr/local/bin/logbook
+install -m 0755 .build-static/release/logbook-daemon /usr/local/bin/logbook-daemon
 install -d /usr/local/share/doc/logbook
 install -m 0644 README.md /usr/local/share/doc/logbook/README.md
 

@@ -46,6 +46,7 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.becomeSlimDaemon()
         // A write to a socket gpsd closed must be an error to handle, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
         LogBootstrap.bootstrap(level: logLevel)
@@ -78,8 +79,9 @@ struct DaemonCommand: AsyncParsableCommand {
         var childArguments = ["--database", databaseOptions.path]
         if let config = try configurationOptions.load().path { childArguments += ["--config", config] }
         let reports = ReportScheduler(
-            database: database, vehicle: car.plate, settings: try configurationOptions.reportSettings(),
-            mailConfigured: try configurationOptions.mailConfiguration() != nil, clock: try settings.clock(),
+            database: database, vehicle: car.plate,
+            settings: try configurationOptions.decodeTable(ReportSchedule.self, "report"),
+            mailConfigured: try configurationOptions.load().root["mail"] != nil, clock: try settings.clock(),
             childArguments: childArguments, logger: Logger(label: "logbook.reports"))
         let group = ServiceGroup(
             configuration: .init(
@@ -91,5 +93,23 @@ struct DaemonCommand: AsyncParsableCommand {
             logger.error("Daemon stopped on an error", metadata: ["error": "\(error)"])
             throw ExitCode(74)
         }
+    }
+
+    /// Run as `logbook daemon`, the process replaces itself with `logbook-daemon` when that is installed beside
+    /// it: the same command without the reporting libraries (Cairo, libcurl and their dependencies), which would
+    /// otherwise take about 10 MB of the vehicle box's memory for as long as the daemon runs. Same process id,
+    /// same arguments; reports and mail still go out, through `logbook` as a child process.
+    static func becomeSlimDaemon() {
+        let current = Executables.current
+        guard current.lastPathComponent != "logbook-daemon",
+            ProcessInfo.processInfo.environment["LOGBOOK_DAEMON_IN_PROCESS"] == nil
+        else { return }
+        let slim = Executables.sibling("logbook-daemon").path
+        guard access(slim, X_OK) == 0 else { return }
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let index = arguments.firstIndex(of: "daemon") { arguments.remove(at: index) }
+        let argv = ([slim] + arguments).map { strdup($0) } + [nil]
+        execv(slim, argv)
+        // Only reached if exec failed: carry on in this process.
     }
 }

@@ -3,18 +3,20 @@ import Foundation
 import LogbookStore
 
 /// `--database PATH`, else `$LOGBOOK_DATABASE`, else the XDG data directory (DESIGN.md §4).
-struct DatabaseOptions: ParsableArguments {
+package struct DatabaseOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .long,
         help: "The log's SQLite database (default $LOGBOOK_DATABASE or ~/.local/share/logbook/logbook.sqlite).")
-    var database: String?
+    package var database: String?
 
-    var path: String {
+    package var path: String {
         database ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens (and migrates) the database, reporting failures as one line with exit 74.
-    func open(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
+    package func open(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
         do {
             return try AppDatabase.open(path: path, policy: policy)
         } catch {

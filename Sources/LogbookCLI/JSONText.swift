@@ -2,8 +2,8 @@ import TrackFormats
 
 /// A small ordered JSON writer for the CLI's fixed output shapes (key order as written, numbers
 /// without exponent noise, strings escaped).
-struct JSONText {
-    private(set) var text = ""
+package struct JSONText {
+    package private(set) var text = ""
     /// Per open container: how many members written, and whether a key awaits its value.
     private var levels: [(count: Int, afterKey: Bool)] = []
 
@@ -17,78 +17,78 @@ struct JSONText {
         levels[levels.count - 1].count += 1
     }
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         separator()
         text += "{"
         levels.append((0, false))
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         text += "}"
         levels.removeLast()
     }
 
-    mutating func beginArray() {
+    package mutating func beginArray() {
         separator()
         text += "["
         levels.append((0, false))
     }
 
-    mutating func endArray() {
+    package mutating func endArray() {
         text += "]"
         levels.removeLast()
     }
 
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separator()
         text += Self.quote(name) + ":"
         levels[levels.count - 1].afterKey = true
     }
 
-    mutating func value(_ string: String) {
+    package mutating func value(_ string: String) {
         separator()
         text += Self.quote(string)
     }
 
-    mutating func value(_ number: Double, decimals: Int = 3) {
+    package mutating func value(_ number: Double, decimals: Int = 3) {
         separator()
         text += number.isFinite ? Self.fixed(number, decimals: decimals) : "null"
     }
 
-    mutating func value(_ integer: Int) {
+    package mutating func value(_ integer: Int) {
         separator()
         text += String(integer)
     }
 
-    mutating func value(_ flag: Bool) {
+    package mutating func value(_ flag: Bool) {
         separator()
         text += flag ? "true" : "false"
     }
 
-    mutating func null() {
+    package mutating func null() {
         separator()
         text += "null"
     }
 
-    mutating func field(_ name: String, _ string: String) {
+    package mutating func field(_ name: String, _ string: String) {
         key(name)
         value(string)
     }
 
-    mutating func field(_ name: String, _ number: Double, decimals: Int = 3) {
+    package mutating func field(_ name: String, _ number: Double, decimals: Int = 3) {
         key(name)
         value(number, decimals: decimals)
     }
 
-    mutating func field(_ name: String, _ integer: Int) {
+    package mutating func field(_ name: String, _ integer: Int) {
         key(name)
         value(integer)
     }
 
-    static func quote(_ s: String) -> String { TextEscaping.json(s) }
+    package static func quote(_ s: String) -> String { TextEscaping.json(s) }
 
     /// Fixed-point text with trailing zeros trimmed (`12.5`, `3`, `0.001`).
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    package static func fixed(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

@@ -2,10 +2,10 @@ import ArgumentParser
 import TrackModel
 
 /// `--format table|json|csv`, offered by every list-like command.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
 
 /// One value of a listing, typed so that JSON gets numbers, booleans and nulls and CSV and tables get text.
-enum Cell {
+package enum Cell {
     case text(String?)
     case number(Double?, decimals: Int)
     case integer(Int?)
@@ -13,7 +13,7 @@ enum Cell {
     /// UTC in JSON and CSV (ISO 8601), local in tables.
     case time(Timestamp?)
 
-    func json(into j: inout JSONText) {
+    package func json(into j: inout JSONText) {
         switch self {
         case .text(let s): if let s { j.value(s) } else { j.null() }
         case .number(let n, let decimals): if let n, n.isFinite { j.value(n, decimals: decimals) } else { j.null() }
@@ -23,7 +23,7 @@ enum Cell {
         }
     }
 
-    var csv: String {
+    package var csv: String {
         switch self {
         case .text(let s): CSVCell.text(s ?? "")
         case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
@@ -33,7 +33,7 @@ enum Cell {
         }
     }
 
-    func table(_ clock: LocalClock) -> String {
+    package func table(_ clock: LocalClock) -> String {
         switch self {
         case .text(let s):
             // Tables stay readable: long texts (a whole trip in an audit entry) are cut; JSON and CSV keep all.
@@ -46,7 +46,7 @@ enum Cell {
         }
     }
 
-    var isNumeric: Bool {
+    package var isNumeric: Bool {
         switch self {
         case .number, .integer: true
         default: false
@@ -55,31 +55,31 @@ enum Cell {
 }
 
 /// Rows of cells under named columns, rendered as a table for people, a JSON array of objects, or RFC 4180 CSV.
-struct Listing {
-    struct Column {
+package struct Listing {
+    package struct Column {
         var key: String
         var title: String
     }
 
-    var columns: [Column]
-    var rows: [[Cell]] = []
+    package var columns: [Column]
+    package var rows: [[Cell]] = []
 
-    init(_ columns: [(String, String)]) {
+    package init(_ columns: [(String, String)]) {
         self.columns = columns.map { Column(key: $0.0, title: $0.1) }
     }
 
-    mutating func append(_ row: [Cell]) {
+    package mutating func append(_ row: [Cell]) {
         precondition(row.count == columns.count, "a row needs one cell per column")
         rows.append(row)
     }
 
-    func objects(into j: inout JSONText) {
+    package func objects(into j: inout JSONText) {
         j.beginArray()
         for row in rows { object(row, into: &j) }
         j.endArray()
     }
 
-    func object(_ row: [Cell], into j: inout JSONText) {
+    package func object(_ row: [Cell], into j: inout JSONText) {
         j.beginObject()
         for (column, cell) in zip(columns, row) {
             j.key(column.key)
@@ -88,19 +88,19 @@ struct Listing {
         j.endObject()
     }
 
-    func json() -> String {
+    package func json() -> String {
         var j = JSONText()
         objects(into: &j)
         return j.text + "\n"
     }
 
-    func csv() -> String {
+    package func csv() -> String {
         var out = columns.map(\.key).joined(separator: ",") + "\r\n"
         for row in rows { out += row.map(\.csv).joined(separator: ",") + "\r\n" }
         return out
     }
 
-    func table(_ clock: LocalClock, footer: [String] = []) -> String {
+    package func table(_ clock: LocalClock, footer: [String] = []) -> String {
         let cells = rows.map { $0.map { $0.table(clock) } }
         let header = columns.map(\.title)
         let widths = header.indices.map { k in ([header[k]] + cells.map { $0[k] }).map(\.count).max() ?? 0 }
@@ -121,7 +121,9 @@ struct Listing {
     }
 
     /// The listing in `format`; with `single`, JSON is the first row's object rather than an array.
-    func render(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false) -> String {
+    package func render(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false)
+        -> String
+    {
         switch format {
         case .table: return table(clock, footer: footer)
         case .csv: return csv()
@@ -134,7 +136,7 @@ struct Listing {
     }
 
     /// Renders to standard output.
-    func print(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false) {
+    package func print(_ format: OutputFormat, clock: LocalClock, footer: [String] = [], single: Bool = false) {
         var output = StandardOutput()
         output.write(render(format, clock: clock, footer: footer, single: single))
         output.flush()

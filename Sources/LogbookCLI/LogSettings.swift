@@ -16,13 +16,13 @@ import TrackModel
 /// timezone = "Europe/Tallinn"          # default: the system's
 /// actor = "Mari Maasikas"              # default: $LOGBOOK_ACTOR, else $USER
 /// ```
-struct LogSettings: Decodable, Sendable {
-    var lockAfterDays = 7
-    var unclassifiedPrivateAfterDays: Int?
-    var preset: CountryPreset?
-    var applyOdometerCalibration = false
-    var timezone: String?
-    var actor: String?
+package struct LogSettings: Decodable, Sendable {
+    package var lockAfterDays = 7
+    package var unclassifiedPrivateAfterDays: Int?
+    package var preset: CountryPreset?
+    package var applyOdometerCalibration = false
+    package var timezone: String?
+    package var actor: String?
 
     enum CodingKeys: String, CodingKey {
         case lockAfterDays = "lock_after_days"
@@ -33,9 +33,9 @@ struct LogSettings: Decodable, Sendable {
         case actor
     }
 
-    init() {}
+    package init() {}
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         lockAfterDays = try c.decodeIfPresent(Int.self, forKey: .lockAfterDays) ?? 7
         guard lockAfterDays >= 0 else {
@@ -66,47 +66,47 @@ struct LogSettings: Decodable, Sendable {
 }
 
 /// Local time for people: days, minutes and dates in one time zone, without touching the engine's UTC times.
-struct LocalClock: Sendable {
-    let zone: TimeZone
-    let name: String
+package struct LocalClock: Sendable {
+    package let zone: TimeZone
+    package let name: String
 
-    init(zone: TimeZone, name: String) {
+    package init(zone: TimeZone, name: String) {
         self.zone = zone
         self.name = name
     }
 
-    func offset(_ time: Timestamp) -> Int {
+    package func offset(_ time: Timestamp) -> Int {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSince1970))
     }
 
-    func day(_ time: Timestamp) -> Day { Day(time, utcOffsetSeconds: offset(time)) }
+    package func day(_ time: Timestamp) -> Day { Day(time, utcOffsetSeconds: offset(time)) }
 
-    var today: Day { day(Timestamp(secondsSince1970: Date().timeIntervalSince1970)) }
+    package var today: Day { day(Timestamp(secondsSince1970: Date().timeIntervalSince1970)) }
 
     /// The moment a local day's minute begins (the later one if the clock was set back).
-    func timestamp(_ day: Day, minute: Int) -> Timestamp {
+    package func timestamp(_ day: Day, minute: Int) -> Timestamp {
         let naive = Double(day.dayNumber) * 86_400 + Double(minute) * 60
         let guess = naive - Double(offset(Timestamp(secondsSince1970: naive)))
         return Timestamp(secondsSince1970: naive - Double(offset(Timestamp(secondsSince1970: guess))))
     }
 
     /// `YYYY-MM-DD`.
-    func date(_ time: Timestamp) -> String { day(time).description }
+    package func date(_ time: Timestamp) -> String { day(time).description }
 
     /// `HH:MM`.
-    func time(_ time: Timestamp) -> String {
+    package func time(_ time: Timestamp) -> String {
         let c = (time + Double(offset(time))).components
         return (c.hour < 10 ? "0" : "") + "\(c.hour):" + (c.minute < 10 ? "0" : "") + "\(c.minute)"
     }
 
-    func dateTime(_ time: Timestamp) -> String { date(time) + " " + self.time(time) }
+    package func dateTime(_ time: Timestamp) -> String { date(time) + " " + self.time(time) }
 
-    func interval(_ period: Period) -> UTCInterval {
+    package func interval(_ period: Period) -> UTCInterval {
         period.interval(today: today) { offset($0) }
     }
 
     /// `HH:MM` → minute of the day.
-    static func minute(parsing text: String) -> Int? {
+    package static func minute(parsing text: String) -> Int? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
             (0..<24).contains(h), (0..<60).contains(m)
@@ -115,7 +115,7 @@ struct LocalClock: Sendable {
     }
 
     /// `YYYY-MM-DD`, `today` or `yesterday`.
-    func day(parsing text: String) -> Day? {
+    package func day(parsing text: String) -> Day? {
         switch text.lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
@@ -125,19 +125,21 @@ struct LocalClock: Sendable {
 }
 
 /// What every mileage-log command shares: the database, the configuration's `[log]` table, the time zone.
-struct LogOptions: ParsableArguments {
-    @OptionGroup var databaseOptions: DatabaseOptions
-    @OptionGroup var configurationOptions: ConfigurationOptions
+package struct LogOptions: ParsableArguments {
+    package init() {}
+
+    @OptionGroup package var databaseOptions: DatabaseOptions
+    @OptionGroup package var configurationOptions: ConfigurationOptions
 
     @Option(name: .long, help: "Time zone for dates and times (an IANA name; default [log] timezone or the system's).")
-    var timezone: String?
+    package var timezone: String?
 
-    func settings() throws -> LogSettings { try configurationOptions.logSettings() }
+    package func settings() throws -> LogSettings { try configurationOptions.logSettings() }
 
-    func clock(_ settings: LogSettings) throws -> LocalClock { try settings.clock(override: timezone) }
+    package func clock(_ settings: LogSettings) throws -> LocalClock { try settings.clock(override: timezone) }
 
     /// Opens the log with its policy; failures end the command with one line and their exit status.
-    func open() throws -> (AppDatabase, LocalClock) {
+    package func open() throws -> (AppDatabase, LocalClock) {
         let settings = try settings()
         let clock = try clock(settings)
         return (try databaseOptions.open(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
@@ -145,7 +147,7 @@ struct LogOptions: ParsableArguments {
 }
 
 extension LogSettings {
-    func clock(override: String? = nil) throws -> LocalClock {
+    package func clock(override: String? = nil) throws -> LocalClock {
         let name = override ?? timezone
         guard let name else { return LocalClock(zone: .current, name: TimeZone.current.identifier) }
         guard let zone = TimeZone(identifier: name) else {
@@ -155,7 +157,7 @@ extension LogSettings {
     }
 
     /// The store's policy; the actor is `[log] actor`, else `defaultActor`, else $LOGBOOK_ACTOR or $USER.
-    func policy(clock: LocalClock, defaultActor: String?) -> LogPolicy {
+    package func policy(clock: LocalClock, defaultActor: String?) -> LogPolicy {
         let environment = ProcessInfo.processInfo.environment
         let actor =
             self.actor ?? defaultActor ?? environment["LOGBOOK_ACTOR"].flatMap { $0.isEmpty ? nil : $0 }
@@ -168,9 +170,9 @@ extension LogSettings {
 }
 
 extension ConfigurationOptions {
-    func logSettings() throws -> LogSettings { try decodeTable(LogSettings.self, "log") }
+    package func logSettings() throws -> LogSettings { try decodeTable(LogSettings.self, "log") }
 
-    func decodeTable<T: Decodable>(_ type: T.Type, _ table: String) throws -> T {
+    package func decodeTable<T: Decodable>(_ type: T.Type, _ table: String) throws -> T {
         let file = try load()
         do {
             return try file.decode(type, table: table)
@@ -182,7 +184,7 @@ extension ConfigurationOptions {
 }
 
 /// Runs a store call, turning its errors into one line on standard error and the right exit status.
-func storeCall<T>(_ body: () throws -> T) throws -> T {
+package func storeCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {

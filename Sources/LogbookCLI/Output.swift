@@ -5,52 +5,52 @@
 #endif
 
 /// Buffered writing to standard output: text is gathered and written in large blocks.
-struct StandardOutput {
+package struct StandardOutput {
     private(set) var buffer = ""
-    let flushThreshold: Int
+    package let flushThreshold: Int
 
-    init(flushThreshold: Int = 256 * 1024) {
+    package init(flushThreshold: Int = 256 * 1024) {
         self.flushThreshold = flushThreshold
         buffer.reserveCapacity(flushThreshold + 4_096)
     }
 
     /// Writes the buffer out when it has grown past the threshold.
-    mutating func flushIfNeeded() {
+    package mutating func flushIfNeeded() {
         if buffer.utf8.count >= flushThreshold { flush() }
     }
 
-    mutating func flush() {
+    package mutating func flush() {
         guard !buffer.isEmpty else { return }
         FileDescriptorWriter.writeAll(buffer, to: STDOUT_FILENO)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         buffer += text
         flushIfNeeded()
     }
 
     /// Direct access for writers that append into the buffer.
-    mutating func withBuffer(_ body: (inout String) -> Void) {
+    package mutating func withBuffer(_ body: (inout String) -> Void) {
         body(&buffer)
         flushIfNeeded()
     }
 }
 
 /// Messages for people, on standard error.
-enum Diagnostics {
-    static func print(_ text: String) {
+package enum Diagnostics {
+    package static func print(_ text: String) {
         var line = text
         if !line.hasSuffix("\n") { line += "\n" }
         FileDescriptorWriter.writeAll(line, to: STDERR_FILENO)
     }
 
     /// `logbook: error: <text>`.
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         print("logbook: error: " + text)
     }
 
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+    package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 }
 
 /// Writes whole strings to a file descriptor with write(2), retrying short writes and EINTR.

@@ -130,15 +130,17 @@ struct Replay {
 }
 
 /// Shared `--config` handling.
-struct ConfigurationOptions: ParsableArguments {
+package struct ConfigurationOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .long,
         help:
             "Configuration file (TOML); default $LOGBOOK_CONFIG, /etc/logbook/logbook.toml or ~/.config/logbook/logbook.toml."
     )
-    var config: String?
+    package var config: String?
 
-    func load() throws -> ConfigurationFile {
+    package func load() throws -> ConfigurationFile {
         do {
             return try ConfigurationFile.load(explicitPath: config)
         } catch {
@@ -147,7 +149,7 @@ struct ConfigurationOptions: ParsableArguments {
         }
     }
 
-    func engineConfiguration() throws -> EngineConfiguration {
+    package func engineConfiguration() throws -> EngineConfiguration {
         let file = try load()
         do {
             return try file.decode(EngineConfiguration.self, table: "engine")

@@ -5,6 +5,42 @@ import MileageLog
 import ServiceLifecycle
 import TrackModel
 
+/// The part of the `[report]` table the daemon needs (`LogbookReporting` reads the rest): where and when to send
+/// the monthly report.
+struct ReportSchedule: Decodable, Sendable {
+    var email: String?
+    var sendDay = 1
+    var sendMinute = 8 * 60
+
+    enum CodingKeys: String, CodingKey {
+        case email
+        case sendDay = "send_day"
+        case sendTime = "send_time"
+    }
+
+    init(email: String? = nil, sendDay: Int = 1, sendMinute: Int = 8 * 60) {
+        self.email = email
+        self.sendDay = sendDay
+        self.sendMinute = sendMinute
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        email = try c.decodeIfPresent(String.self, forKey: .email)
+        sendDay = try c.decodeIfPresent(Int.self, forKey: .sendDay) ?? 1
+        guard (1...28).contains(sendDay) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sendDay, in: c, debugDescription: "must be 1 to 28 (a day every month has)")
+        }
+        if let text = try c.decodeIfPresent(String.self, forKey: .sendTime) {
+            guard let minute = LocalClock.minute(parsing: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .sendTime, in: c, debugDescription: "expected HH:MM")
+            }
+            sendMinute = minute
+        }
+    }
+}
+
 /// The daemon's monthly report and outbox delivery.
 ///
 /// Once a minute: when this month's send moment ([report] send_day and send_time, local) has passed and last
@@ -16,7 +52,7 @@ import TrackModel
 struct ReportScheduler: Service {
     let database: AppDatabase
     let vehicle: String
-    let settings: ReportSettings
+    let settings: ReportSchedule
     let mailConfigured: Bool
     let clock: LocalClock
     /// `--database …` and `--config …` for the children.
@@ -26,7 +62,7 @@ struct ReportScheduler: Service {
 
     /// The month whose report is due at `now` (`YYYY-MM`): last month once this month's send moment has passed,
     /// else the month before (still owed if the box was off all last month).
-    static func duePeriod(now: Timestamp, settings: ReportSettings, clock: LocalClock) -> String {
+    static func duePeriod(now: Timestamp, settings: ReportSchedule, clock: LocalClock) -> String {
         let today = clock.day(now)
         let moment = clock.timestamp(today.startOfMonth.adding(days: settings.sendDay - 1), minute: settings.sendMinute)
         let month = today.startOfMonth.adding(months: now < moment ? -2 : -1)
@@ -60,11 +96,12 @@ struct ReportScheduler: Service {
         }
     }
 
-    /// Runs this executable with `arguments`; returns its exit status (or -1 when it could not start).
+    /// Runs `logbook` (beside this executable) with `arguments`; returns its exit status (or -1 when it could not
+    /// start).
     static func runChild(_ arguments: [String]) async -> Int32 {
         await withCheckedContinuation { continuation in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.executableURL = Executables.sibling("logbook")
             process.arguments = arguments
             process.standardInput = FileHandle.nullDevice
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
@@ -74,5 +111,15 @@ struct ReportScheduler: Service {
                 continuation.resume(returning: -1)
             }
         }
+    }
+}
+
+/// Where the executables are: `logbook` and `logbook-daemon` are installed side by side.
+enum Executables {
+    static var current: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
+
+    /// The executable named `name` in the current one's directory (the current one if that is its name).
+    static func sibling(_ name: String) -> URL {
+        current.deletingLastPathComponent().appendingPathComponent(name)
     }
 }

@@ -5,8 +5,8 @@ import MileageLog
 import TrackModel
 
 /// Parsing of the arguments trip commands share; mistakes are `ValidationError`s (exit 64).
-enum TripArguments {
-    static func category(_ text: String?, allowUnclassified: Bool = false) throws -> (
+package enum TripArguments {
+    package static func category(_ text: String?, allowUnclassified: Bool = false) throws -> (
         category: TripCategory?, unclassified: Bool
     ) {
         guard let text else { return (nil, false) }
@@ -20,7 +20,7 @@ enum TripArguments {
         return (category, false)
     }
 
-    static func period(_ period: String?, from: String?, to: String?) throws -> Period {
+    package static func period(_ period: String?, from: String?, to: String?) throws -> Period {
         do {
             if let period { return try Period(parsing: period) }
             if from != nil || to != nil { return try Period.explicit(from: from, to: to) }
@@ -30,7 +30,7 @@ enum TripArguments {
         }
     }
 
-    static func day(_ text: String?, clock: LocalClock) throws -> Day {
+    package static func day(_ text: String?, clock: LocalClock) throws -> Day {
         guard let text else { return clock.today }
         guard let day = clock.day(parsing: text) else {
             throw ValidationError("--date \"\(text)\": expected a date YYYY-MM-DD, today or yesterday.")
@@ -38,7 +38,7 @@ enum TripArguments {
         return day
     }
 
-    static func minute(_ text: String?, option: String) throws -> Int? {
+    package static func minute(_ text: String?, option: String) throws -> Int? {
         guard let text else { return nil }
         guard let minute = LocalClock.minute(parsing: text) else {
             throw ValidationError("--\(option) \"\(text)\": expected a time HH:MM.")
@@ -47,7 +47,7 @@ enum TripArguments {
     }
 
     /// Trips printed after a change: a line each for people, the trip object (an array for several) or CSV rows.
-    static func printTrip(_ trips: StoredTrip..., verb: String, format: OutputFormat, clock: LocalClock) {
+    package static func printTrip(_ trips: StoredTrip..., verb: String, format: OutputFormat, clock: LocalClock) {
         var output = StandardOutput()
         let listing = TripRendering.listing(trips)
         switch format {

@@ -1,3 +1,3 @@
-import LogbookCLI
+import LogbookReporting
 
 await Logbook.runFromCommandLine()

@@ -67,6 +67,19 @@ struct DaemonTests {
         #expect(!daemon.log.contains("59.4"), "coordinates must not appear in the log at info level")
     }
 
+    @Test func logbookDaemonBecomesTheSlimDaemonWithoutTheReportLibraries() throws {
+        let dir = try TemporaryDirectory()
+        let gpsdPort = try GPSFake.freePort()
+        let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(gpsdPort)", "--database", dir.path("log.sqlite")])
+        #expect(waitUntil(timeout: 20) { daemon.log.contains("Logbook daemon starting") }, "\(daemon.log)")
+        let pid = daemon.process.processIdentifier
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        #expect(executable.hasSuffix("/logbook-daemon"))
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!maps.contains("libcairo") && !maps.contains("libcurl"))
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aTripSurvivesGpsdRestartingMidDrive() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LogbookCLI
 
 /// The `logbook` command: a GPS mileage log.
 ///
@@ -10,12 +11,7 @@ public struct Logbook: AsyncParsableCommand {
         commandName: "logbook",
         abstract: "A GPS mileage log: decodes tracks, measures the distance driven, cuts trips.",
         version: LogbookVersion.current,
-        subcommands: [
-            FixesCommand.self, ReplayCommand.self, DaemonCommand.self, TripsCommand.self, ImportCommand.self,
-            StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DriversCommand.self, OdometerCommand.self,
-            RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self, ReportCommand.self,
-            MailCommand.self,
-        ]
+        subcommands: LogbookCommands.all + [ReportCommand.self, MailCommand.self]
     )
 
     public init() {}
@@ -24,9 +20,4 @@ public struct Logbook: AsyncParsableCommand {
     public static func runFromCommandLine() async {
         await main()
     }
-}
-
-/// The version printed by `logbook --version`.
-public enum LogbookVersion {
-    public static let current = "0.1.0"
 }

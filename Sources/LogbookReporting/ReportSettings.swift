@@ -1,4 +1,5 @@
 import Foundation
+import LogbookCLI
 import LogbookConfiguration
 import Mailer
 import Reports

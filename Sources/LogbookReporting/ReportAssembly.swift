@@ -1,4 +1,5 @@
 import Foundation
+import LogbookCLI
 import LogbookStore
 import Mailer
 import MileageLog

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LogbookCLI
 import LogbookStore
 import Mailer
 import MileageLog
