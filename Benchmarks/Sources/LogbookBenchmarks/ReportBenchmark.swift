@@ -40,6 +40,7 @@ func runReportBenchmark(arguments: [String]) {
                 pdf.bytes.count, pages, 1 / pdf.seconds))
         print(String(format: "pdf Letter: %7.4f s  %8d bytes", letter.seconds, letter.bytes.count))
         if let output {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let stem = URL(fileURLWithPath: output).appendingPathComponent(document.fileStem)
             try Data(csv.bytes).write(to: stem.appendingPathExtension("csv"))
             try Data(pdf.bytes).write(to: stem.appendingPathExtension("pdf"))
