@@ -25,6 +25,10 @@ ROOT = os.path.dirname(HERE)
 TICK = os.sysconf("SC_CLK_TCK")
 
 
+# The malloc settings of packaging/logbook.service.
+MALLOC = {"MALLOC_ARENA_MAX": "1", "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_TRIM_THRESHOLD_": "131072"}
+
+
 def free_port():
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -76,7 +80,7 @@ def run(log, cycle, duration, sample):
     daemon = subprocess.Popen([os.path.join(ROOT, ".build-static", "release", "logbook"), "daemon", "--gpsd",
                                "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",
                                "warning"], stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "daemon.log"), "w"),
-                              env=dict(os.environ, MALLOC_ARENA_MAX="1"))  # as packaging/logbook.service
+                              env=dict(os.environ, **MALLOC))
     time.sleep(0.5)
     gpsd = gpsd_pid(port)
     d0, g0, t0 = cpu_seconds(daemon.pid), cpu_seconds(gpsd) if gpsd else 0, time.time()
@@ -112,10 +116,12 @@ def main():
     p.add_argument("--hours", type=float, default=24)
     p.add_argument("--skip-memory", action="store_true")
     a = p.parse_args()
-    # The binary as packaging/install.sh deploys it: release, Swift runtime linked statically.
-    for product in ("logbook", "logbook-daemon"):  # `logbook daemon` execs logbook-daemon, as install.sh deploys it
+    # The binaries as packaging/install.sh deploys them: release, Swift runtime linked statically, lld
+    # with packed relative relocations; `logbook daemon` execs logbook-daemon beside it.
+    for product in ("logbook", "logbook-daemon"):
         subprocess.run(["swift", "build", "-c", "release", "-q", "--product", product, "--static-swift-stdlib",
-                        "--scratch-path", os.path.join(ROOT, ".build-static")], cwd=ROOT, check=True)
+                        "--scratch-path", os.path.join(ROOT, ".build-static"), "-Xswiftc", "-use-ld=lld",
+                        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], cwd=ROOT, check=True)
     data = os.path.join(HERE, "data")
     os.makedirs(data, exist_ok=True)
     live = os.path.join(data, "drive-10hz-%ds.nmea" % a.seconds)

@@ -141,6 +141,29 @@ struct DaemonTests {
         }
     }
 
+    /// Off systemd each line starts with a UTC timestamp (TrackModel's, not Foundation's formatter,
+    /// which pulls in ICU); under systemd with the syslog priority instead.
+    @Test func logLinesStartWithATimestampOrUnderSystemdAPriority() throws {
+        let dir = try TemporaryDirectory()
+        var cases: [(environment: [String: String], start: String)] = [
+            (["JOURNAL_STREAM": "8:1"], #"^<6>info logbook\.daemon: Logbook daemon starting"#)
+        ]
+        if ProcessInfo.processInfo.environment["JOURNAL_STREAM"] == nil {
+            cases.append(
+                ([:], #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z info logbook\.daemon: Logbook daemon starting"#))
+        }
+        for (index, c) in cases.enumerated() {
+            // Nothing listens on port 1: the daemon logs its start and the failed connection, and retries.
+            let daemon = try DaemonProcess(
+                ["--gpsd", "127.0.0.1:1", "--database", dir.path("log\(index).sqlite")], environment: c.environment)
+            let logged = waitUntil(timeout: 30) { daemon.log.contains("Cannot connect to gpsd") }
+            #expect(logged, "daemon log:\n\(daemon.log)")
+            #expect(daemon.stop() == 0)
+            let first = String(daemon.log.split(separator: "\n").first ?? "")
+            #expect(first.contains(try Regex(c.start)), "first line: \(first)")
+        }
+    }
+
     @Test func statusReportsAStoppedDaemon() throws {
         let dir = try TemporaryDirectory()
         let result = try CLIRunner.run(["status", "--database", dir.path("none.sqlite")])
