@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import LogbookConfiguration
 import LogbookStore
 import MileageLog
@@ -35,6 +36,14 @@ package struct LogSettings: Decodable, Sendable {
 
     package init() {}
 
+    /// Whether the system knows a zone of this name: a file under /usr/share/zoneinfo (checked without loading
+    /// Foundation's ICU-backed time zones, which the daemon avoids), else whatever Foundation knows.
+    static func isZoneName(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.contains(".."), !name.hasPrefix("/") else { return false }
+        if access("/usr/share/zoneinfo", R_OK) == 0 { return access("/usr/share/zoneinfo/" + name, R_OK) == 0 }
+        return TimeZone(identifier: name) != nil
+    }
+
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         lockAfterDays = try c.decodeIfPresent(Int.self, forKey: .lockAfterDays) ?? 7
@@ -56,7 +65,7 @@ package struct LogSettings: Decodable, Sendable {
         }
         applyOdometerCalibration = try c.decodeIfPresent(Bool.self, forKey: .applyOdometerCalibration) ?? false
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
-        if let timezone, TimeZone(identifier: timezone) == nil {
+        if let timezone, !Self.isZoneName(timezone) {
             throw DecodingError.dataCorruptedError(
                 forKey: .timezone, in: c, debugDescription: "unknown time zone; use an IANA name such as Europe/Tallinn"
             )
@@ -67,13 +76,33 @@ package struct LogSettings: Decodable, Sendable {
 
 /// Local time for people: days, minutes and dates in one time zone, without touching the engine's UTC times.
 package struct LocalClock: Sendable {
-    package let zone: TimeZone
-    package let name: String
+    /// The zone, looked up on first use: Foundation's time zones load ICU's zone code and data (about 2 MB
+    /// resident), which the daemon needs only once a rule or the monthly report asks for a local time.
+    private let resolved: Resolved
 
-    package init(zone: TimeZone, name: String) {
-        self.zone = zone
-        self.name = name
+    private final class Resolved: Sendable {
+        let identifier: String?
+        let zone = Mutex<TimeZone?>(nil)
+
+        init(identifier: String?) { self.identifier = identifier }
+
+        var value: TimeZone {
+            zone.withLock { zone in
+                if let zone { return zone }
+                let made = identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+                zone = made
+                return made
+            }
+        }
     }
+
+    /// A named zone (already checked to exist), or the system's when `identifier` is nil.
+    package init(identifier: String?) {
+        resolved = Resolved(identifier: identifier)
+    }
+
+    package var zone: TimeZone { resolved.value }
+    package var name: String { resolved.identifier ?? zone.identifier }
 
     package func offset(_ time: Timestamp) -> Int {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSince1970))
@@ -149,11 +178,12 @@ package struct LogOptions: ParsableArguments {
 extension LogSettings {
     package func clock(override: String? = nil) throws -> LocalClock {
         let name = override ?? timezone
-        guard let name else { return LocalClock(zone: .current, name: TimeZone.current.identifier) }
-        guard let zone = TimeZone(identifier: name) else {
+        guard let name else { return LocalClock(identifier: nil) }
+        // Checked when given on the command line; the configuration's was checked when it was read.
+        if override != nil, TimeZone(identifier: name) == nil {
             throw ValidationError("Unknown time zone '\(name)'; use an IANA name such as Europe/Tallinn.")
         }
-        return LocalClock(zone: zone, name: name)
+        return LocalClock(identifier: name)
     }
 
     /// The store's policy; the actor is `[log] actor`, else `defaultActor`, else $LOGBOOK_ACTOR or $USER.

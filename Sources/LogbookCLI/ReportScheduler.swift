@@ -116,7 +116,12 @@ struct ReportScheduler: Service {
 
 /// Where the executables are: `logbook` and `logbook-daemon` are installed side by side.
 enum Executables {
-    static var current: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
+    static var current: URL {
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return URL(fileURLWithPath: CommandLine.arguments[0]) }
+        return URL(fileURLWithPath: String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
 
     /// The executable named `name` in the current one's directory (the current one if that is its name).
     static func sibling(_ name: String) -> URL {
