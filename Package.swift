@@ -48,7 +48,7 @@ let package = Package(
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
-        .target(name: "Reports", dependencies: ["TrackModel", "CCairo"], swiftSettings: strict),
+        .target(name: "Reports", dependencies: ["TrackModel", "TrackFormats", "CCairo"], swiftSettings: strict),
         .target(
             name: "Mailer",
             dependencies: ["TrackModel", "CCurl", "CCurlShim", .product(name: "Logging", package: "swift-log")],

@@ -51,10 +51,11 @@ struct DaemonCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         LogBootstrap.bootstrap(level: logLevel)
         let logger = Logger(label: "logbook.daemon")
-        var engineConfiguration = try configurationOptions.engineConfiguration()
+        let file = try configurationOptions.load()
+        var engineConfiguration = try file.table(EngineConfiguration.self, "engine")
         engineConfiguration.collectTrack = true
-        let settings = try configurationOptions.logSettings()
-        let daemonSettings = try configurationOptions.decodeTable(DaemonSettings.self, "daemon")
+        let settings = try file.table(LogSettings.self, "log")
+        let daemonSettings = try file.table(DaemonSettings.self, "daemon")
         let database = try databaseOptions.open(
             policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"))
         let car: Vehicle
@@ -77,11 +78,11 @@ struct DaemonCommand: AsyncParsableCommand {
                 "gpsd.endpoint": "\(endpoint)", "vehicle.plate": "\(car.plate)", "database": "\(databaseOptions.path)",
             ])
         var childArguments = ["--database", databaseOptions.path]
-        if let config = try configurationOptions.load().path { childArguments += ["--config", config] }
+        if let config = file.path { childArguments += ["--config", config] }
         let reports = ReportScheduler(
             database: database, vehicle: car.plate,
-            settings: try configurationOptions.decodeTable(ReportSchedule.self, "report"),
-            mailConfigured: try configurationOptions.load().root["mail"] != nil, clock: try settings.clock(),
+            settings: try file.table(ReportSchedule.self, "report"), mailConfigured: file.root["mail"] != nil,
+            clock: try settings.clock(),
             childArguments: childArguments, logger: Logger(label: "logbook.reports"))
         let group = ServiceGroup(
             configuration: .init(

@@ -36,9 +36,10 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var engineConfiguration = try configurationOptions.engineConfiguration()
+        let file = try configurationOptions.load()
+        var engineConfiguration = try file.table(EngineConfiguration.self, "engine")
         engineConfiguration.collectTrack = true
-        let (database, _) = try log.open()
+        let (database, _) = try log.open(file)
         let car: Vehicle
         do { car = try database.vehicle(plate: vehicle) } catch {
             Diagnostics.error("\(databaseOptions.path): \(error)")

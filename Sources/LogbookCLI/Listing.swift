@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackFormats
 import TrackModel
 
 /// `--format table|json|csv`, offered by every list-like command.
@@ -25,7 +26,7 @@ package enum Cell {
 
     package var csv: String {
         switch self {
-        case .text(let s): CSVCell.text(s ?? "")
+        case .text(let s): TextEscaping.csvText(s ?? "")
         case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
         case .integer(let n): n.map(String.init) ?? ""
         case .flag(let b): b ? "true" : "false"

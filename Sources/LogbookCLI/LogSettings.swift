@@ -163,14 +163,13 @@ package struct LogOptions: ParsableArguments {
     @Option(name: .long, help: "Time zone for dates and times (an IANA name; default [log] timezone or the system's).")
     package var timezone: String?
 
-    package func settings() throws -> LogSettings { try configurationOptions.logSettings() }
-
-    package func clock(_ settings: LogSettings) throws -> LocalClock { try settings.clock(override: timezone) }
-
     /// Opens the log with its policy; failures end the command with one line and their exit status.
-    package func open() throws -> (AppDatabase, LocalClock) {
-        let settings = try settings()
-        let clock = try clock(settings)
+    package func open() throws -> (AppDatabase, LocalClock) { try open(configurationOptions.load()) }
+
+    /// The same, with the configuration the command has already read.
+    package func open(_ file: ConfigurationFile) throws -> (AppDatabase, LocalClock) {
+        let settings = try file.table(LogSettings.self, "log")
+        let clock = try settings.clock(override: timezone)
         return (try databaseOptions.open(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
     }
 }
@@ -180,7 +179,7 @@ extension LogSettings {
         let name = override ?? timezone
         guard let name else { return LocalClock(identifier: nil) }
         // Checked when given on the command line; the configuration's was checked when it was read.
-        if override != nil, TimeZone(identifier: name) == nil {
+        if override != nil, !Self.isZoneName(name) {
             throw ValidationError("Unknown time zone '\(name)'; use an IANA name such as Europe/Tallinn.")
         }
         return LocalClock(identifier: name)
@@ -196,20 +195,6 @@ extension LogSettings {
             actor: actor, lockAfterDays: lockAfterDays == 0 ? nil : lockAfterDays,
             unclassifiedPrivateAfterDays: unclassifiedPrivateAfterDays, preset: preset,
             applyOdometerCalibration: applyOdometerCalibration, utcOffset: { clock.offset($0) })
-    }
-}
-
-extension ConfigurationOptions {
-    package func logSettings() throws -> LogSettings { try decodeTable(LogSettings.self, "log") }
-
-    package func decodeTable<T: Decodable>(_ type: T.Type, _ table: String) throws -> T {
-        let file = try load()
-        do {
-            return try file.decode(type, table: table)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(error.exitCode)
-        }
     }
 }
 

@@ -150,9 +150,15 @@ package struct ConfigurationOptions: ParsableArguments {
     }
 
     package func engineConfiguration() throws -> EngineConfiguration {
-        let file = try load()
+        try load().table(EngineConfiguration.self, "engine")
+    }
+}
+
+extension ConfigurationFile {
+    /// One table of the file, decoded; a bad value ends the command with one line naming the file and key.
+    package func table<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
         do {
-            return try file.decode(EngineConfiguration.self, table: "engine")
+            return try decode(type, table: name)
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.exitCode)

@@ -153,20 +153,3 @@ struct TripsCommand: ParsableCommand {
         }
     }
 }
-
-/// RFC 4180 quoting for a CSV cell.
-enum CSVCell {
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// A cell of text people typed: quoted, and inert in a spreadsheet — text that starts like a formula
-    /// (`=`, `+`, `-`, `@`, tab, carriage return) gets a leading apostrophe (OWASP's CSV-injection advice).
-    static func text(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else {
-            return escape(text)
-        }
-        return escape("'" + text)
-    }
-}

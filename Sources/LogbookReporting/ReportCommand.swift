@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookCLI
+import LogbookConfiguration
 import LogbookStore
 import Mailer
 import MileageLog
@@ -89,8 +90,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (database, clock) = try log.open()
-        var settings = try log.configurationOptions.reportSettings()
+        let file = try log.configurationOptions.load()
+        let (database, clock) = try log.open(file)
+        var settings = try file.table(ReportSettings.self, "report")
         if let paper { settings.paper = paper.lowercased() == "letter" ? .letter : .a4 }
         if bom { settings.byteOrderMark = true }
         let (period, label) = try period(today: clock.today)
@@ -104,7 +106,7 @@ struct ReportCommand: ParsableCommand {
             }
             return all[0].plate
         }
-        let configuredPreset = try log.settings().preset
+        let configuredPreset = try file.table(LogSettings.self, "log").preset
         let chosen = category.lowercased() == "all" ? nil : try TripArguments.category(category).category
         let request = ReportRequest(
             vehicle: plate, period: period, periodLabel: label, driver: driver, category: chosen,
@@ -114,20 +116,22 @@ struct ReportCommand: ParsableCommand {
         }
         for warning in assembly.warnings { Diagnostics.print("logbook: warning: " + warning) }
         let document = assembly.document
-        let csvBytes = ReportCSV(byteOrderMark: settings.byteOrderMark).render(document)
-        let pdfBytes: [UInt8]
+        // Each file is rendered once, and only when it is written or mailed.
+        let mailing = !email.isEmpty
+        let csvBytes = csv != nil || mailing ? ReportCSV(byteOrderMark: settings.byteOrderMark).render(document) : []
+        var pdfBytes: [UInt8] = []
         do {
-            pdfBytes = try ReportPDF(paper: settings.paper).render(document)
-            if let csv { try ReportCSV(byteOrderMark: settings.byteOrderMark).write(document, to: csv) }
-            if let pdf { try ReportPDF(paper: settings.paper).write(document, to: pdf) }
+            if pdf != nil || mailing { pdfBytes = try ReportPDF(paper: settings.paper).render(document) }
+            if let csv { try FileOutput.write(csvBytes, to: csv) }
+            if let pdf { try FileOutput.write(pdfBytes, to: pdf) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.exitCode == 73 ? 73 : 74)
         }
         printSummary(document, clock: clock)
-        if !email.isEmpty {
+        if mailing {
             try send(
-                assembly, csv: csvBytes, pdf: pdfBytes, database: database, clock: clock,
+                assembly, csv: csvBytes, pdf: pdfBytes, database: database, clock: clock, file: file,
                 monthly: month != nil || (from == nil && to == nil) ? label : nil)
         }
     }
@@ -151,9 +155,9 @@ struct ReportCommand: ParsableCommand {
 
     private func send(
         _ assembly: ReportAssembly, csv: [UInt8], pdf: [UInt8], database: AppDatabase, clock: LocalClock,
-        monthly: String?
+        file: ConfigurationFile, monthly: String?
     ) throws {
-        guard let configuration = try log.configurationOptions.mailConfiguration() else {
+        guard let configuration = try file.mailConfiguration() else {
             Diagnostics.error("--email needs a [mail] table in the configuration (host, port, tls, from, …)")
             throw ExitCode(78)
         }
@@ -215,8 +219,9 @@ struct MailCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            guard let configuration = try log.configurationOptions.mailConfiguration() else {
+            let file = try log.configurationOptions.load()
+            let (database, _) = try log.open(file)
+            guard let configuration = try file.mailConfiguration() else {
                 Diagnostics.error("sending needs a [mail] table in the configuration")
                 throw ExitCode(78)
             }

@@ -12,24 +12,18 @@ import Reports
 /// currency = "EUR"
 /// paper = "a4"           # or "letter"
 /// byte_order_mark = false
-/// email = "accounting@example.com"   # where the daemon sends last month's report
-/// send_day = 1           # day of the month (1–28)
-/// send_time = "08:00"    # local time
 /// ```
+///
+/// `email`, `send_day` and `send_time` (the daemon's monthly report) are the daemon's `ReportSchedule`.
 struct ReportSettings: Decodable, Sendable {
     var rate: String?
     var currency = "EUR"
     var paper: ReportPDF.Paper = .a4
     var byteOrderMark = false
-    var email: String?
-    var sendDay = 1
-    var sendMinute = 8 * 60
 
     enum CodingKeys: String, CodingKey {
-        case rate, currency, paper, email
+        case rate, currency, paper
         case byteOrderMark = "byte_order_mark"
-        case sendDay = "send_day"
-        case sendTime = "send_time"
     }
 
     init() {}
@@ -54,18 +48,6 @@ struct ReportSettings: Decodable, Sendable {
             self.paper = paper
         }
         byteOrderMark = try c.decodeIfPresent(Bool.self, forKey: .byteOrderMark) ?? false
-        email = try c.decodeIfPresent(String.self, forKey: .email)
-        sendDay = try c.decodeIfPresent(Int.self, forKey: .sendDay) ?? 1
-        guard (1...28).contains(sendDay) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .sendDay, in: c, debugDescription: "must be 1 to 28 (a day every month has)")
-        }
-        if let text = try c.decodeIfPresent(String.self, forKey: .sendTime) {
-            guard let minute = LocalClock.minute(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .sendTime, in: c, debugDescription: "expected HH:MM")
-            }
-            sendMinute = minute
-        }
     }
 
     func reimbursement() -> ReimbursementRate? {
@@ -73,13 +55,10 @@ struct ReportSettings: Decodable, Sendable {
     }
 }
 
-extension ConfigurationOptions {
-    func reportSettings() throws -> ReportSettings { try decodeTable(ReportSettings.self, "report") }
-
+extension ConfigurationFile {
     /// The `[mail]` table; nil when the file has none.
     func mailConfiguration() throws -> MailConfiguration? {
-        let file = try load()
-        guard file.root["mail"] != nil else { return nil }
-        return try decodeTable(MailConfiguration.self, "mail")
+        guard root["mail"] != nil else { return nil }
+        return try table(MailConfiguration.self, "mail")
     }
 }

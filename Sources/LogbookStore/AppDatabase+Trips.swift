@@ -22,7 +22,8 @@ extension AppDatabase {
         let policy = policy
         return try logWrite(operation) { db, context in
             let id = try Self.insertMeasured(
-                row, vehicleID: vehicleID, source: source, importKey: nil, policy: policy, context: &context, db)
+                row, vehicleID: vehicleID, source: source, importKey: nil, rules: try Self.ruleSet(db), policy: policy,
+                context: &context, db)
             if let checkpoint { try Self.save(checkpoint, db) }
             return try id.map { try Self.fetchTrip($0, includeTrack: true, now: context.now, policy: policy, db) }
         }
@@ -59,10 +60,11 @@ extension AppDatabase {
                     """,
                 arguments: [fingerprint, vehicleID, path, now])
             var added = 0
+            let rules = try Self.ruleSet(db)
             for row in rows {
                 let id = try Self.insertMeasured(
-                    row, vehicleID: vehicleID, source: .gps, importKey: fingerprint, policy: policy, context: &context,
-                    db)
+                    row, vehicleID: vehicleID, source: .gps, importKey: fingerprint, rules: rules, policy: policy,
+                    context: &context, db)
                 if id != nil { added += 1 }
             }
             try db.execute(
@@ -97,8 +99,8 @@ extension AppDatabase {
     /// Inserts a measured trip and its track unless the vehicle already has a trip with this start (voided
     /// ones aside); returns the new id, or nil. Only that uniqueness is forgiven: a CHECK failure still throws.
     static func insertMeasured(
-        _ row: PendingTrip, vehicleID: Int64, source: TripSource, importKey: String?, policy: LogPolicy,
-        context: inout LogContext, _ db: Database
+        _ row: PendingTrip, vehicleID: Int64, source: TripSource, importKey: String?, rules: RuleSet,
+        policy: LogPolicy, context: inout LogContext, _ db: Database
     ) throws -> Int64? {
         let trip = row.trip
         let vehicle = try Row.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [vehicleID])
@@ -115,7 +117,7 @@ extension AppDatabase {
         let facts = TripFacts(
             start: trip.start, utcOffsetSeconds: policy.utcOffset(trip.start), startCoordinate: trip.startCoordinate,
             endCoordinate: trip.endCoordinate, vehiclePlate: vehicle?["plate"])
-        let classification = try ruleSet(db).classify(facts)
+        let classification = rules.classify(facts)
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO trip (

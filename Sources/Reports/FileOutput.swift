@@ -2,8 +2,8 @@ import Glibc
 
 /// Writes whole files atomically: the bytes go to a temporary file beside the target, which is flushed and renamed
 /// over it, so a reader never sees half a report.
-enum FileOutput {
-    static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
+public enum FileOutput {
+    public static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("open", path: temporary) }

@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// Writes a report as CSV: RFC 4180 (CRLF line ends, fields quoted only when they hold a comma, a double quote, CR
 /// or LF, quotes doubled), UTF-8, with an optional byte order mark for spreadsheet programs that guess the encoding.
 ///
@@ -152,28 +154,11 @@ public struct ReportCSV: Sendable, Hashable {
         }
     }
 
-    /// `text` with a `'` in front when a spreadsheet would read it as a formula.
-    public static func neutralised(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first else { return text }
-        switch first {
-        case "=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": return "'" + text
-        default: return text
-        }
-    }
+    /// `text` with a `'` in front when a spreadsheet would read it as a formula (`TextEscaping.csvNeutralised`).
+    public static func neutralised(_ text: String) -> String { TextEscaping.csvNeutralised(text) }
 
-    /// `text` in double quotes, inner quotes doubled, when it holds a comma, a double quote, CR or LF.
-    public static func quoted(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains { byte in
-            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A
-        }
-        guard needsQuotes else { return text }
-        var out = "\""
-        for character in text.unicodeScalars {
-            if character == "\"" { out += "\"" }
-            out.unicodeScalars.append(character)
-        }
-        return out + "\""
-    }
+    /// `text` quoted when needed (`TextEscaping.csvQuoted`).
+    public static func quoted(_ text: String) -> String { TextEscaping.csvQuoted(text) }
 
     /// Whether `text` is `-?digits` or `-?digits.digits` (empty counts too: an empty cell is inert).
     static func isPlainNumber(_ text: String) -> Bool {

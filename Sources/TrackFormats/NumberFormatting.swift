@@ -46,6 +46,34 @@ enum DecimalText {
 
 /// Escaping for the writers' text formats (and the CLI's JSON).
 public enum TextEscaping {
+    /// A CSV field of text people typed (RFC 4180, OWASP's CSV-injection advice): a `'` in front when a
+    /// spreadsheet would read it as a formula (`=`, `+`, `-`, `@`, tab, carriage return, or their full-width
+    /// forms), then double quotes around it, inner quotes doubled, when it holds a comma, a quote, CR or LF.
+    public static func csvText(_ text: String) -> String { csvQuoted(csvNeutralised(text)) }
+
+    /// `text` with a `'` in front when a spreadsheet would read it as a formula.
+    public static func csvNeutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first else { return text }
+        switch first {
+        case "=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": return "'" + text
+        default: return text
+        }
+    }
+
+    /// `text` in double quotes, inner quotes doubled, when it holds a comma, a double quote, CR or LF.
+    public static func csvQuoted(_ text: String) -> String {
+        let needsQuotes = text.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A
+        }
+        guard needsQuotes else { return text }
+        var out = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { out += "\"" }
+            out.unicodeScalars.append(character)
+        }
+        return out + "\""
+    }
+
     /// XML character data and attribute values.
     public static func xml(_ text: String) -> String {
         var out = ""
