@@ -160,7 +160,12 @@ struct GPSDLiveTests {
         let before = collector.fixes.count
         fake = try GPSFake(log: LiveFixtures.drive, port: port, cycle: 0.05, once: false)
         defer { fake.stop() }
-        #expect(await eventually(timeout: 30) { collector.fixes.filter(\.hasPosition).count >= before + 5 })
+        // Fixes queued before the kill may still be draining into the collector: wait for the reconnection
+        // itself as well as for new fixes.
+        #expect(
+            await eventually(timeout: 30) {
+                client.status.reconnects >= 1 && collector.fixes.filter(\.hasPosition).count >= before + 5
+            })
         let status = client.status
         #expect(status.connected)
         #expect(status.reconnects >= 1)
