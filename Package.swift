@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Checksums", swiftSettings: strict),
         .target(
             name: "GPSDClient",
-            dependencies: ["CLibGPS", "TrackModel", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibGPS", "TrackModel", "TrackFormats", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(

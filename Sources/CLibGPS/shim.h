@@ -44,6 +44,35 @@ static inline bool logbook_gps_read_sky(const struct gps_data_t *data) {
     return (data->set & SATELLITE_SET) != 0;
 }
 
+/* The last read was a DEVICE report (one device: path, driver). */
+static inline bool logbook_gps_read_device(const struct gps_data_t *data) {
+    return (data->set & DEVICE_SET) != 0;
+}
+
+/* The last read was a DEVICES report (every device gpsd knows). */
+static inline bool logbook_gps_read_devicelist(const struct gps_data_t *data) {
+    return (data->set & DEVICELIST_SET) != 0;
+}
+
+/* The device of the last report (TPV, SKY and DEVICE name it), "" when none was named. */
+static inline const char *logbook_gps_dev_path(const struct gps_data_t *data) { return data->dev.path; }
+
+/* The driver of the last DEVICE report. */
+static inline const char *logbook_gps_dev_driver(const struct gps_data_t *data) { return data->dev.driver; }
+
+/* The number of devices in the last DEVICES report, and each one's path and driver. */
+static inline int logbook_gps_devices_count(const struct gps_data_t *data) {
+    int n = data->devices.ndevices;
+    return n < 0 ? 0 : (n > MAXUSERDEVS ? MAXUSERDEVS : n);
+}
+
+static inline const char *logbook_gps_devices_path(const struct gps_data_t *data, int i) {
+    return data->devices.list[i].path;
+}
+
+static inline const char *logbook_gps_devices_driver(const struct gps_data_t *data, int i) {
+    return data->devices.list[i].driver;
+}
 
 /* The TPV's time in whole milliseconds since 1970, or 0 when the last read carried no time
  * (TIME_SET clear: gpsd has no date yet, e.g. GGA before the first valid RMC). */

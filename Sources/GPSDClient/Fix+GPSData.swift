@@ -1,4 +1,5 @@
 internal import CLibGPS
+internal import TrackFormats
 internal import TrackModel
 
 extension Fix {
@@ -7,11 +8,12 @@ extension Fix {
     /// libgps sets every double gpsd left out to NaN: NaN becomes `nil`. Validity comes from `mode`
     /// (a position only with 2D or 3D), never from `status`, which gpsd 3.22 leaves out for a plain fix
     /// (libgps then reads 0): a fix without status reads as `.gps`, like `GPSDJSONDecoder` does.
-    init(gpsData data: UnsafePointer<gps_data_t>, timeMilliseconds: Int64) {
+    /// Its time comes from the report (`nil` when gpsd has no date yet).
+    init(gpsData data: UnsafePointer<gps_data_t>, timeMilliseconds: Int64?) {
         let fix = data.pointee.fix
         let mode = FixMode(rawValue: Int(fix.mode)) ?? .unknown
         let positioned = mode >= .twoD
-        self.init(time: Timestamp(secondsSince1970: Double(timeMilliseconds) / 1_000), mode: mode)
+        self.init(time: timeMilliseconds.map { Timestamp(secondsSince1970: Double($0) / 1_000) }, mode: mode)
         if fix.status != 0 {
             quality = FixQuality(rawValue: Int(fix.status)) ?? .unknown
         } else if positioned {
@@ -36,14 +38,13 @@ extension Fix {
     private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
 }
 
-extension EpochAssembler.Sky {
+extension GPSDEpochAssembler.Sky {
     /// DOPs and satellites used of a SKY report that libgps has just read into `data`.
     init(gpsData data: UnsafePointer<gps_data_t>) {
         let dop = data.pointee.dop
-        hdop = dop.hdop.isFinite ? dop.hdop : nil
-        pdop = dop.pdop.isFinite ? dop.pdop : nil
-        vdop = dop.vdop.isFinite ? dop.vdop : nil
         let used = Int(data.pointee.satellites_used)
-        satellitesUsed = used > 0 ? used : nil
+        self.init(
+            hdop: dop.hdop.isFinite ? dop.hdop : nil, pdop: dop.pdop.isFinite ? dop.pdop : nil,
+            vdop: dop.vdop.isFinite ? dop.vdop : nil, satellitesUsed: used > 0 ? used : nil)
     }
 }

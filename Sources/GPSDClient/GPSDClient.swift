@@ -2,6 +2,7 @@ internal import CLibGPS
 internal import Foundation
 public import Logging
 internal import Synchronization
+internal import TrackFormats
 public import TrackModel
 
 #if canImport(Glibc)
@@ -12,7 +13,8 @@ public import TrackModel
 ///
 /// `fixes()` opens a session on a dedicated thread (libgps blocks; Swift's cooperative pool never
 /// waits on it), asks gpsd for JSON reports (`WATCH_ENABLE | WATCH_JSON`) and yields every epoch once,
-/// with gpsd's fullest report of it (see `EpochAssembler`). When gpsd is down or goes away the client
+/// its reports merged by `GPSDEpochAssembler` — the same rules by which `logbook replay` reads a
+/// `gpspipe -w` recording, so live and recorded drives give the same fixes. When gpsd is down or goes away the client
 /// tries again after 0.5 s, doubling the wait up to `maximumBackoff`; the stream only ends when its
 /// consumer is cancelled, which closes the session within about a quarter of a second (unless libgps
 /// is still inside a blocking connect to an unreachable host).
@@ -21,6 +23,8 @@ public import TrackModel
 public final class GPSDClient: Sendable {
     public let endpoint: GPSDEndpoint
     public let maximumBackoff: Double
+    /// The device whose reports are used (`nil`: the first one gpsd reports).
+    public let device: String?
     private let logger: Logger
     private let state = Mutex(GPSDStatus())
 
@@ -29,8 +33,9 @@ public final class GPSDClient: Sendable {
     /// Longest time libgps waits for data before the reader looks at cancellation and quiet epochs.
     static let pollInterval = 0.25
 
-    public init(endpoint: GPSDEndpoint, logger: Logger, maximumBackoff: Double = 30) {
+    public init(endpoint: GPSDEndpoint, logger: Logger, maximumBackoff: Double = 30, device: String? = nil) {
         self.endpoint = endpoint
+        self.device = device
         self.maximumBackoff = max(maximumBackoff, Self.initialBackoff)
         var logger = logger
         logger[metadataKey: "gpsd.endpoint"] = "\(endpoint)"
@@ -64,7 +69,7 @@ public final class GPSDClient: Sendable {
         var sessions = 0
         var failuresInARow = 0
         var lastMode: FixMode?
-        var epochs = EpochAssembler()  // one per stream: no epoch is delivered twice across sessions
+        var epochs = GPSDEpochAssembler(device: device)  // one per stream: no epoch twice across sessions
         while !cancellation.isCancelled {
             state.withLock { $0.connectionAttempts += 1 }
             switch open() {
@@ -133,13 +138,15 @@ public final class GPSDClient: Sendable {
         _ data: UnsafeMutablePointer<gps_data_t>,
         _ continuation: AsyncStream<Fix>.Continuation,
         _ cancellation: CancellationFlag,
-        _ epochs: inout EpochAssembler,
+        _ epochs: inout GPSDEpochAssembler,
         _ lastMode: inout FixMode?
     ) -> SessionEnding {
-        var untimed = 0
-        let lateAtStart = epochs.lateReportsDropped
-        func deliver(_ fix: Fix?) {
-            guard let fix else { return }
+        let countsAtStart = epochs.counts
+        func deliverReady() {
+            // An untimed report is no epoch: gpsd has no date yet.
+            while let fix = epochs.next() { if fix.time != nil { deliver(fix) } }
+        }
+        func deliver(_ fix: Fix) {
             if fix.mode != lastMode {
                 logger.info("GPS fix mode changed", metadata: ["gps.mode": "\(Self.name(fix.mode))"])
                 lastMode = fix.mode
@@ -165,17 +172,23 @@ public final class GPSDClient: Sendable {
             }
         }
         defer {
-            deliver(epochs.flush())
-            let late = epochs.lateReportsDropped - lateAtStart
-            if late > 0 || untimed > 0 {
-                logger.debug(
-                    "gpsd session statistics",
-                    metadata: ["gpsd.late_reports": "\(late)", "gpsd.untimed_reports": "\(untimed)"])
-            }
+            epochs.flush()
+            deliverReady()
+            let counts = epochs.counts
+            logger.debug(
+                "gpsd session statistics",
+                metadata: [
+                    "gpsd.merged_reports": "\(counts.mergedReports - countsAtStart.mergedReports)",
+                    "gpsd.late_reports": "\(counts.lateReports - countsAtStart.lateReports)",
+                    "gpsd.untimed_reports": "\(counts.untimedReports - countsAtStart.untimedReports)",
+                    "gpsd.other_device_reports": "\(counts.otherDeviceReports - countsAtStart.otherDeviceReports)",
+                    "gpsd.devices": "\(epochs.devicesSeen.joined(separator: ","))",
+                ])
         }
         while !cancellation.isCancelled {
             let now = GPSDStatus.monotonicNow()
-            deliver(epochs.flush(ifQuietAt: now))
+            epochs.flush(ifQuietAt: now)
+            deliverReady()
             var wait = Self.pollInterval
             if let deadline = epochs.deadline { wait = min(wait, max(0.005, deadline - now)) }
             errno = 0
@@ -194,18 +207,34 @@ public final class GPSDClient: Sendable {
             if count == 0 { continue }
             if logbook_gps_read_tpv(data) {
                 let key = logbook_gps_fix_time_ms(data)
-                guard key > 0 else {
-                    untimed += 1
-                    continue
-                }
-                let fix = Fix(gpsData: data, timeMilliseconds: key)
-                deliver(epochs.report(fix, key: key, at: GPSDStatus.monotonicNow()))
+                let fix = Fix(gpsData: data, timeMilliseconds: key > 0 ? key : nil)
+                epochs.tpv(fix, device: Self.reportDevice(data), at: GPSDStatus.monotonicNow())
+                deliverReady()
             } else if logbook_gps_read_sky(data) {
                 let key = logbook_gps_sky_time_ms(data)
-                epochs.sky(EpochAssembler.Sky(gpsData: data), key: key > 0 ? key : nil)
+                epochs.sky(
+                    GPSDEpochAssembler.Sky(gpsData: data),
+                    time: key > 0 ? Timestamp(secondsSince1970: Double(key) / 1_000) : nil,
+                    device: Self.reportDevice(data))
+            } else if logbook_gps_read_device(data) {
+                let driver = String(cString: logbook_gps_dev_driver(data))
+                epochs.deviceReport(path: String(cString: logbook_gps_dev_path(data)), driver: driver)
+                if !driver.isEmpty { logger.info("gpsd device", metadata: ["gpsd.driver": "\(driver)"]) }
+            } else if logbook_gps_read_devicelist(data) {
+                for i in 0..<logbook_gps_devices_count(data) {
+                    epochs.deviceReport(
+                        path: String(cString: logbook_gps_devices_path(data, Int32(i))),
+                        driver: String(cString: logbook_gps_devices_driver(data, Int32(i))))
+                }
             }
         }
         return .cancelled
+    }
+
+    /// The device the last report named, `nil` when it named none.
+    private static func reportDevice(_ data: UnsafeMutablePointer<gps_data_t>) -> String? {
+        let path = String(cString: logbook_gps_dev_path(data))
+        return path.isEmpty ? nil : path
     }
 
     /// libgps's error text for a negative gpsd code, the system's for an errno.

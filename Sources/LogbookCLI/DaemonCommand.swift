@@ -24,6 +24,13 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: "gpsd to connect to, as HOST:PORT.")
     var gpsd: String = "127.0.0.1:2947"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With several receivers on one gpsd: use this device's reports (default: the first gpsd reports).",
+            valueName: "path"))
+    var device: String?
+
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Option(name: .long, help: "The vehicle's plate (the trips are stored under it).")
@@ -66,7 +73,7 @@ struct DaemonCommand: AsyncParsableCommand {
             throw ExitCode(74)
         }
         let endpoint = GPSDEndpoint(parsing: gpsd)!
-        let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"))
+        let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"), device: device)
         let tracking = TrackingService(
             client: client, database: database, vehicle: car, configuration: engineConfiguration, logger: logger,
             checkpointInterval: .milliseconds(Int64(checkpointInterval * 1_000)),

@@ -19,9 +19,7 @@ struct FixesCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: json, csv, gpx, geojson or kml.")
     var format: TrackOutputFormat = .json
 
-    @Flag(
-        name: .long, help: "Print counts of records read, decoded, skipped and rejected (by reason) to standard error.")
-    var stats = false
+    @OptionGroup var input: TrackInputOptions
 
     @Argument(help: "Track files (NMEA 0183, gpsd JSON or GPX; .gz accepted).")
     var files: [String]
@@ -35,7 +33,7 @@ struct FixesCommand: ParsableCommand {
         var writer: any TrackWriter =
             format == .geojson ? GeoJSONWriter(style: .points) : format.makeWriter(name: "Logbook fixes")
         output.withBuffer { writer.begin(into: &$0) }
-        let reader = TrackFileReader()
+        let reader = input.reader
         var firstFailure: TrackReadError?
         var summaries: [TrackFileSummary] = []
         var failed: [TrackReadError] = []
@@ -54,36 +52,9 @@ struct FixesCommand: ParsableCommand {
         }
         output.withBuffer { writer.end(into: &$0) }
         output.flush()
-        if stats { Diagnostics.print(Self.statisticsReport(summaries, failed: failed)) }
+        input.printStatistics(summaries, failed: failed)
         for error in failed { Diagnostics.error(error.description) }
         if let firstFailure { throw ExitCode(firstFailure.exitCode) }
-    }
-
-    static func statisticsReport(_ summaries: [TrackFileSummary], failed: [TrackReadError]) -> String {
-        var lines: [String] = []
-        var total = DecodeStatistics()
-        for summary in summaries {
-            let s = summary.statistics
-            total.merge(s)
-            lines.append(
-                "\(summary.path): \(summary.format.rawValue)\(summary.compressed ? " (gzip)" : ""), "
-                    + "\(s.recordsRead) records read, \(s.recordsDecoded) decoded, \(s.fixesDecoded) fixes, "
-                    + "\(s.skippedTotal) skipped, \(s.rejectedTotal) rejected")
-            lines.append(contentsOf: reasonLines(s))
-        }
-        if summaries.count > 1 {
-            lines.append(
-                "total: \(total.recordsRead) records read, \(total.recordsDecoded) decoded, "
-                    + "\(total.fixesDecoded) fixes, \(total.skippedTotal) skipped, \(total.rejectedTotal) rejected")
-            lines.append(contentsOf: reasonLines(total))
-        }
-        if !failed.isEmpty { lines.append("\(failed.count) file(s) could not be read") }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func reasonLines(_ s: DecodeStatistics) -> [String] {
-        s.rejected.sorted { $0.key < $1.key }.map { "  rejected \($0.key): \($0.value)" }
-            + s.skipped.sorted { $0.key < $1.key }.map { "  skipped \($0.key): \($0.value)" }
     }
 }
 

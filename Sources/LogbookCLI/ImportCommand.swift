@@ -22,6 +22,7 @@ struct ImportCommand: ParsableCommand {
     var vehicle: String = "default"
 
     @OptionGroup var log: LogOptions
+    @OptionGroup var input: TrackInputOptions
     var databaseOptions: DatabaseOptions { log.databaseOptions }
     var configurationOptions: ConfigurationOptions { log.configurationOptions }
 
@@ -54,7 +55,8 @@ struct ImportCommand: ParsableCommand {
                     continue
                 }
                 var replay = Replay(configuration: engineConfiguration)
-                _ = try TrackFileReader().read(path) { replay.ingest($0) }
+                let summary = try input.reader.read(path) { replay.ingest($0) }
+                input.printStatistics([summary], failed: [])
                 replay.finish()
                 let added = try database.importTrips(replay.trips, vehicle: car, fingerprint: fingerprint, path: path)
                 let total = replay.trips.reduce(0) { $0 + $1.distance }

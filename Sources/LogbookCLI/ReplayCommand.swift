@@ -28,6 +28,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Time zone for the table's local times (an IANA name such as Europe/Tallinn).")
     var timezone: String?
 
+    @OptionGroup var input: TrackInputOptions
+
     @Option(name: .customLong("track-out"), help: "Write each trip's cleaned track to FILE (.gpx or .geojson).")
     var trackOut: String?
 
@@ -50,19 +52,21 @@ struct ReplayCommand: ParsableCommand {
         engineConfiguration.collectTrack = trackOut != nil
         var replay = Replay(configuration: engineConfiguration)
 
-        var reader = TrackFileReader()
+        var reader = input.reader
         let progress = ProgressLine(enabled: Diagnostics.stderrIsTerminal)
         reader.progress = { path, done, total in progress.update(path: path, done: done, total: total) }
         var failures: [TrackReadError] = []
+        var summaries: [TrackFileSummary] = []
         for path in files {
             do {
-                _ = try reader.read(path) { replay.ingest($0) }
+                summaries.append(try reader.read(path) { replay.ingest($0) })
             } catch let error as TrackReadError {
                 failures.append(error)
             }
         }
         replay.finish()
         progress.clear()
+        input.printStatistics(summaries, failed: failures)
 
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
         var output = StandardOutput()

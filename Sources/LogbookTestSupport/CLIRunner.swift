@@ -2,6 +2,12 @@ import Foundation
 
 /// Runs the built `logbook` executable as a user would, capturing its output and exit status.
 public enum CLIRunner {
+    /// A run that did not give what a helper needed.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
     public struct Result: Sendable {
         public var status: Int32
         public var stdout: String

@@ -10,17 +10,18 @@ public import TrackModel
 /// mode is 2D or 3D gets quality `.gps`; without `status` and without a fix it has no quality.
 /// Unknown status codes read as `.unknown`. `Fix.sourceLine` is the TPV's line number.
 ///
-/// **SKY** reports contribute `hdop`, `pdop`, `vdop` and `uSat` (when `uSat` is absent, the count
-/// of `satellites` entries with `"used": true`). They are merged into the TPV of the same epoch:
-/// - each TPV is held back until the next TPV arrives (or the input ends), so that SKY reports
-///   written after it can still join it;
-/// - a SKY **with** a `time` joins the held TPV when the times are equal; otherwise it belongs to a
-///   later epoch: the held TPV is released and the SKY waits for the next TPV, which it joins only
-///   if that TPV has the same time;
-/// - a SKY **without** a `time` joins the held TPV (gpsd writes the SKY of an epoch after its TPV);
-///   when no TPV is held (before the first TPV), it waits and joins the next TPV;
-/// - several SKY reports for one epoch are merged, later members overriding earlier ones;
-/// - a SKY that joins no TPV is counted as skipped, `unmatched-sky`.
+/// The reports of one epoch — gpsd may send several TPV and SKY reports per epoch — are merged into
+/// one fix by `GPSDEpochAssembler`, the same rules the live client follows: the receiver's own speed
+/// and track win over gpsd's derived ones, SKY reports contribute `hdop`, `pdop`, `vdop` and `uSat`
+/// (when `uSat` is absent, the count of `satellites` entries with `"used": true`), gpsd's DOP-derived
+/// error figures of an NMEA receiver (known from the DEVICE or DEVICES report) become the HDOP they
+/// came from, and a fix below 2D carries no position. A TPV's own `hdop`, `pdop`, `vdop` and `uSat`
+/// (as Logbook's TPV writer adds them) are read too. Each epoch is held until a report of another
+/// epoch arrives or the input ends.
+///
+/// Reports of one device are decoded: `device` when given, else the first that appears; the others
+/// are skipped as `other-device`. `counted.devices` lists every device seen. Reports for an epoch
+/// already handed out are skipped as `late-report`, SKY reports that join no epoch as `unmatched-sky`.
 ///
 /// Other classes (VERSION, DEVICES, WATCH, GST, ATT, PPS, TOFF, …) are skipped as `other-class`,
 /// objects without a `class` as `no-class`. Lines that are not one well-formed JSON object are
@@ -35,7 +36,7 @@ public struct GPSDJSONDecoder: TrackDecoder {
     /// The longest line accepted, in bytes (without the line feed).
     public static let defaultMaximumLineLength = 64 * 1_024
 
-    public private(set) var statistics = DecodeStatistics()
+    private var counted = DecodeStatistics()
     public let maximumLineLength: Int
 
     /// Bytes received and not yet decoded; `buffer[readIndex...]`.
@@ -50,16 +51,33 @@ public struct GPSDJSONDecoder: TrackDecoder {
     /// Lines consumed so far.
     private var lineNumber = 0
 
-    /// A fix ready to be returned.
-    private var ready: Fix?
-    /// The latest TPV, held back for SKY reports that may follow.
-    private var held: Fix?
-    /// SKY data waiting for the next TPV.
-    private var waitingSky: Sky?
+    /// Merges each epoch's reports into one fix.
+    private var assembler: GPSDEpochAssembler
     private var finished = false
+    /// The last device name read, to turn repeated `device` members into a `String` once.
+    private var lastDeviceBytes: [UInt8] = []
+    private var lastDeviceName: String?
 
-    public init(maximumLineLength: Int = GPSDJSONDecoder.defaultMaximumLineLength) {
+    /// - Parameters:
+    ///   - maximumLineLength: the longest line accepted, in bytes.
+    ///   - device: the device whose reports to decode (`nil`: the first one seen).
+    public init(maximumLineLength: Int = GPSDJSONDecoder.defaultMaximumLineLength, device: String? = nil) {
         self.maximumLineLength = max(16, maximumLineLength)
+        assembler = GPSDEpochAssembler(device: device)
+    }
+
+    /// What was read, decoded, skipped and rejected so far, with the devices seen.
+    public var statistics: DecodeStatistics {
+        var s = counted
+        let c = assembler.counts
+        // Reports that joined no fix were read but not decoded.
+        s.recordsDecoded -= c.lateReports + c.otherDeviceReports + c.unmatchedSky
+        if c.lateReports > 0 { s.skip("late-report", count: c.lateReports) }
+        if c.otherDeviceReports > 0 { s.skip("other-device", count: c.otherDeviceReports) }
+        if c.unmatchedSky > 0 { s.skip("unmatched-sky", count: c.unmatchedSky) }
+        s.devices = assembler.devicesSeen
+        s.device = assembler.device
+        return s
     }
 
     // MARK: Input
@@ -121,8 +139,8 @@ public struct GPSDJSONDecoder: TrackDecoder {
 
     public mutating func next() throws(TrackDecodingError) -> Fix? {
         while true {
-            if let fix = ready {
-                ready = nil
+            if let fix = assembler.next() {
+                counted.fixesDecoded += 1
                 return fix
             }
             guard !finished, let lf = findLineFeed() else {
@@ -149,18 +167,10 @@ public struct GPSDJSONDecoder: TrackDecoder {
             readIndex = 0
             scanIndex = 0
         }
-        if let fix = ready {
-            ready = nil
+        assembler.flush()
+        if let fix = assembler.next() {
+            counted.fixesDecoded += 1
             return fix
-        }
-        if let fix = held {
-            held = nil
-            statistics.fixesDecoded += 1
-            return fix
-        }
-        if let sky = waitingSky {
-            waitingSky = nil
-            statistics.skip("unmatched-sky", count: sky.lines)
         }
         return nil
     }
@@ -193,9 +203,9 @@ public struct GPSDJSONDecoder: TrackDecoder {
         while hi > lo, JSONNumber.isXMLSpace(buffer[hi - 1]) { hi -= 1 }
         while lo < hi, JSONNumber.isXMLSpace(buffer[lo]) { lo += 1 }
         guard lo < hi else { return }
-        statistics.recordsRead += 1
+        counted.recordsRead += 1
         if range.count > maximumLineLength {
-            statistics.reject("overlong")
+            counted.reject("overlong")
             return
         }
         var report = GPSDJSONReport()
@@ -203,39 +213,78 @@ public struct GPSDJSONDecoder: TrackDecoder {
             GPSDJSONReport.parse(UnsafeBufferPointer(rebasing: $0[lo..<hi]), into: &report)
         }
         guard wellFormed else {
-            statistics.reject("malformed-json")
+            counted.reject("malformed-json")
             return
         }
         if report.invalidClass {
-            statistics.reject("invalid-value")
+            counted.reject("invalid-value")
             return
         }
         switch report.kind {
         case .missing:
-            statistics.skip("no-class")
+            counted.skip("no-class")
         case .other:
-            statistics.skip("other-class")
+            counted.skip("other-class")
         case .tpv:
             guard report.invalidTPVField == nil else {
-                statistics.reject("invalid-value")
+                counted.reject("invalid-value")
                 return
             }
-            receiveTPV(report)
+            counted.recordsDecoded += 1
+            assembler.tpv(Self.fix(report, line: lineNumber), device: deviceName(report.device, lineStart: lo))
         case .sky:
             guard report.invalidSKYField == nil else {
-                statistics.reject("invalid-value")
+                counted.reject("invalid-value")
                 return
             }
-            receiveSky(Sky(report))
+            counted.recordsDecoded += 1
+            let sky = GPSDEpochAssembler.Sky(
+                hdop: report.hdop, pdop: report.pdop, vdop: report.vdop,
+                satellitesUsed: report.uSat ?? report.usedSatellites)
+            assembler.sky(sky, time: report.time, device: deviceName(report.device, lineStart: lo))
+        case .device:
+            counted.recordsDecoded += 1
+            if let path = report.path {
+                assembler.deviceReport(
+                    path: String(decoding: path, as: UTF8.self),
+                    driver: report.driver.map { String(decoding: $0, as: UTF8.self) })
+            }
+        case .devices:
+            counted.recordsDecoded += 1
+            for entry in report.devices {
+                assembler.deviceReport(
+                    path: String(decoding: entry.path, as: UTF8.self),
+                    driver: entry.driver.map { String(decoding: $0, as: UTF8.self) })
+            }
         }
     }
 
-    private mutating func receiveTPV(_ report: GPSDJSONReport) {
-        statistics.recordsDecoded += 1
-        if let previous = held {
-            ready = previous
-            statistics.fixesDecoded += 1
+    /// The `device` member as a `String`, made once per run of reports from the same device.
+    private mutating func deviceName(_ value: GPSDJSONReport.StringValue?, lineStart: Int) -> String? {
+        guard let value else { return nil }
+        let same: Bool
+        switch value {
+        case .range(let inLine):
+            let range = (inLine.lowerBound + lineStart)..<(inLine.upperBound + lineStart)
+            same = buffer.withUnsafeBufferPointer { b in
+                range.count == lastDeviceBytes.count && lastDeviceName != nil
+                    && lastDeviceBytes.withUnsafeBufferPointer { last in
+                        var i = 0
+                        while i < range.count, b[range.lowerBound + i] == last[i] { i += 1 }
+                        return i == range.count
+                    }
+            }
+            if !same { lastDeviceBytes = Array(buffer[range]) }
+        case .decoded(let bytes):
+            same = bytes == lastDeviceBytes && lastDeviceName != nil
+            if !same { lastDeviceBytes = bytes }
         }
+        if !same { lastDeviceName = String(decoding: lastDeviceBytes, as: UTF8.self) }
+        return lastDeviceName
+    }
+
+    /// The fix of one TPV report.
+    private static func fix(_ report: GPSDJSONReport, line: Int) -> Fix {
         var fix = Fix(
             time: report.time,
             mode: FixMode(rawValue: report.mode ?? 0) ?? .unknown,
@@ -251,82 +300,17 @@ public struct GPSDJSONDecoder: TrackDecoder {
             epv: report.epv,
             epx: report.epx,
             epy: report.epy,
-            sourceLine: lineNumber
+            hdop: report.hdop,
+            pdop: report.pdop,
+            vdop: report.vdop,
+            satellitesUsed: report.uSat,
+            sourceLine: line
         )
         if let status = report.status {
             fix.quality = FixQuality(rawValue: status) ?? .unknown
         } else if fix.mode >= .twoD {
             fix.quality = .gps
         }
-        if let sky = waitingSky {
-            waitingSky = nil
-            if sky.time == nil || sky.time == fix.time {
-                sky.apply(to: &fix)
-                statistics.recordsDecoded += sky.lines
-            } else {
-                statistics.skip("unmatched-sky", count: sky.lines)
-            }
-        }
-        held = fix
-    }
-
-    private mutating func receiveSky(_ sky: Sky) {
-        if var fix = held, sky.time == nil || sky.time == fix.time {
-            sky.apply(to: &fix)
-            held = fix
-            statistics.recordsDecoded += 1
-            return
-        }
-        if sky.time != nil, let fix = held {
-            // A SKY of a later epoch: the held TPV is complete.
-            ready = fix
-            held = nil
-            statistics.fixesDecoded += 1
-        }
-        if var waiting = waitingSky {
-            if let t = sky.time, let w = waiting.time, t != w {
-                statistics.skip("unmatched-sky", count: waiting.lines)
-                waitingSky = sky
-            } else {
-                waiting.merge(sky)
-                waitingSky = waiting
-            }
-        } else {
-            waitingSky = sky
-        }
-    }
-
-    /// The SKY members Logbook uses, possibly merged from several lines of one epoch.
-    private struct Sky {
-        var time: Timestamp?
-        var hdop: Double?
-        var pdop: Double?
-        var vdop: Double?
-        var satellitesUsed: Int?
-        var lines = 1
-
-        init(_ report: GPSDJSONReport) {
-            time = report.time
-            hdop = report.hdop
-            pdop = report.pdop
-            vdop = report.vdop
-            satellitesUsed = report.uSat ?? report.usedSatellites
-        }
-
-        mutating func merge(_ later: Sky) {
-            time = later.time ?? time
-            hdop = later.hdop ?? hdop
-            pdop = later.pdop ?? pdop
-            vdop = later.vdop ?? vdop
-            satellitesUsed = later.satellitesUsed ?? satellitesUsed
-            lines += later.lines
-        }
-
-        func apply(to fix: inout Fix) {
-            if let hdop { fix.hdop = hdop }
-            if let pdop { fix.pdop = pdop }
-            if let vdop { fix.vdop = vdop }
-            if let satellitesUsed { fix.satellitesUsed = satellitesUsed }
-        }
+        return fix
     }
 }

@@ -2,7 +2,7 @@ import TrackModel
 
 /// The members of one gpsd report line that Logbook uses (TPV and SKY), read without allocating.
 struct GPSDJSONReport {
-    enum Kind { case missing, tpv, sky, other }
+    enum Kind { case missing, tpv, sky, device, devices, other }
 
     var kind: Kind = .missing
     var time: Timestamp?
@@ -33,10 +33,23 @@ struct GPSDJSONReport {
     var invalidSKYField: StaticString?
     /// `class` was present but not a string.
     var invalidClass = false
+    /// The `device` member (TPV, SKY): where in the line its bytes are, or its decoded bytes when escaped.
+    var device: StringValue?
+    /// DEVICE: `path` and `driver`.
+    var path: [UInt8]?
+    var driver: [UInt8]?
+    /// DEVICES: each listed device's path and driver.
+    var devices: [(path: [UInt8], driver: [UInt8]?)] = []
+
+    /// A string member: a range of the line when it has no escapes, else its decoded bytes.
+    enum StringValue {
+        case range(Range<Int>)
+        case decoded([UInt8])
+    }
 
     private enum Member {
         case `class`, time, mode, status, lat, lon, altHAE, altMSL, alt, geoidSep, speed, track, climb
-        case eph, epv, epx, epy, hdop, pdop, vdop, uSat, satellites, other
+        case eph, epv, epx, epy, hdop, pdop, vdop, uSat, satellites, device, path, driver, devices, other
     }
 
     /// Reads one line into `report` (which should be fresh). Returns `false` when the line is not
@@ -90,6 +103,7 @@ struct GPSDJSONReport {
             if equals(b, at, "pdop") { return .pdop }
             if equals(b, at, "vdop") { return .vdop }
             if equals(b, at, "uSat") { return .uSat }
+            if equals(b, at, "path") { return .path }
         case 5:
             if equals(b, at, "class") { return .class }
             if equals(b, at, "speed") { return .speed }
@@ -99,6 +113,10 @@ struct GPSDJSONReport {
             if equals(b, at, "status") { return .status }
             if equals(b, at, "altHAE") { return .altHAE }
             if equals(b, at, "altMSL") { return .altMSL }
+            if equals(b, at, "device") { return .device }
+            if equals(b, at, "driver") { return .driver }
+        case 7:
+            if equals(b, at, "devices") { return .devices }
         case 8:
             if equals(b, at, "geoidSep") { return .geoidSep }
         case 10:
@@ -116,6 +134,14 @@ struct GPSDJSONReport {
         case .class: return readClass(&s)
         case .time: return readTime(&s)
         case .satellites: return readSatellites(&s)
+        case .device:
+            guard s.peek == UInt8(ascii: "\"") else { return s.skipValue() }
+            guard let token = s.scanString() else { return false }
+            device = token.hasEscapes ? .decoded(s.decodeString(token)) : .range(token.start..<token.end)
+            return true
+        case .path: return readString(&s) { $0.path = $1 }
+        case .driver: return readString(&s) { $0.driver = $1 }
+        case .devices: return readDevices(&s)
         case .mode:
             return readInteger(&s, range: 0...3, field: "mode", sky: false) { $0.mode = $1 }
         case .status:
@@ -194,11 +220,21 @@ struct GPSDJSONReport {
         guard let token = s.scanString() else { return false }
         if token.hasEscapes {
             let decoded = s.decodeString(token)
-            kind = decoded == Array("TPV".utf8) ? .tpv : decoded == Array("SKY".utf8) ? .sky : .other
+            switch decoded {
+            case Array("TPV".utf8): kind = .tpv
+            case Array("SKY".utf8): kind = .sky
+            case Array("DEVICE".utf8): kind = .device
+            case Array("DEVICES".utf8): kind = .devices
+            default: kind = .other
+            }
         } else if s.token(token, is: "TPV") {
             kind = .tpv
         } else if s.token(token, is: "SKY") {
             kind = .sky
+        } else if s.token(token, is: "DEVICE") {
+            kind = .device
+        } else if s.token(token, is: "DEVICES") {
+            kind = .devices
         } else {
             kind = .other
         }
@@ -226,6 +262,53 @@ struct GPSDJSONReport {
         return readNumber(&s, range: 0...1e11, field: "time", sky: false) { report, seconds in
             report.time = Timestamp(secondsSince1970: seconds)
         }
+    }
+
+    /// Reads a string member (any other type is skipped).
+    private mutating func readString(_ s: inout JSONLineScanner, _ assign: (inout GPSDJSONReport, [UInt8]) -> Void)
+        -> Bool
+    {
+        guard s.peek == UInt8(ascii: "\"") else { return s.skipValue() }
+        guard let token = s.scanString() else { return false }
+        assign(&self, s.decodeString(token))
+        return true
+    }
+
+    /// Reads DEVICES' `devices` array: the path and driver of each device object.
+    private mutating func readDevices(_ s: inout JSONLineScanner) -> Bool {
+        guard s.consume(UInt8(ascii: "[")) else { return s.skipValue() }
+        if s.consume(UInt8(ascii: "]")) { return true }
+        repeat {
+            s.skipWhitespace()
+            guard s.peek == UInt8(ascii: "{") else {
+                guard s.skipValue(depth: 1) else { return false }
+                continue
+            }
+            s.index += 1
+            var path: [UInt8]?
+            var driver: [UInt8]?
+            if !s.consume(UInt8(ascii: "}")) {
+                repeat {
+                    s.skipWhitespace()
+                    guard let key = s.scanString(), s.consume(UInt8(ascii: ":")) else { return false }
+                    s.skipWhitespace()
+                    let name = s.decodeString(key)
+                    if (name == Array("path".utf8) || name == Array("driver".utf8)), s.peek == UInt8(ascii: "\"") {
+                        guard let value = s.scanString() else { return false }
+                        if name == Array("path".utf8) {
+                            path = s.decodeString(value)
+                        } else {
+                            driver = s.decodeString(value)
+                        }
+                    } else {
+                        guard s.skipValue(depth: 2) else { return false }
+                    }
+                } while s.consume(UInt8(ascii: ","))
+                guard s.consume(UInt8(ascii: "}")) else { return false }
+            }
+            if let path { devices.append((path, driver)) }
+        } while s.consume(UInt8(ascii: ","))
+        return s.consume(UInt8(ascii: "]"))
     }
 
     /// Counts the satellites marked `"used": true`.

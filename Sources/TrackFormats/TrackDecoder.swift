@@ -50,6 +50,10 @@ public struct DecodeStatistics: Sendable, Hashable {
     public var rejected: [String: Int] = [:]
     /// Records skipped as not relevant, by reason (for example `unknown-sentence`, `proprietary`).
     public var skipped: [String: Int] = [:]
+    /// gpsd JSON: every device that sent a report, in the order seen.
+    public var devices: [String] = []
+    /// gpsd JSON: the device whose reports were decoded.
+    public var device: String?
 
     public init() {}
 
@@ -66,6 +70,8 @@ public struct DecodeStatistics: Sendable, Hashable {
         fixesDecoded += other.fixesDecoded
         for (k, v) in other.rejected { rejected[k, default: 0] += v }
         for (k, v) in other.skipped { skipped[k, default: 0] += v }
+        for d in other.devices where !devices.contains(d) { devices.append(d) }
+        device = device ?? other.device
     }
 }
 

@@ -89,11 +89,21 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A fresh decoder for this format.
-    public func makeDecoder() -> any TrackDecoder {
+    public func makeDecoder(_ options: DecoderOptions = DecoderOptions()) -> any TrackDecoder {
         switch self {
         case .nmea: return NMEADecoder()
-        case .gpsdJSON: return GPSDJSONDecoder()
+        case .gpsdJSON: return GPSDJSONDecoder(device: options.gpsdDevice)
         case .gpx: return GPXDecoder()
         }
+    }
+}
+
+/// Choices that apply to some formats only.
+public struct DecoderOptions: Sendable, Hashable {
+    /// gpsd JSON: the device whose reports to decode (`nil`: the first one seen).
+    public var gpsdDevice: String?
+
+    public init(gpsdDevice: String? = nil) {
+        self.gpsdDevice = gpsdDevice
     }
 }

@@ -27,8 +27,12 @@ public struct TrackFileReader: Sendable {
     /// Called after each chunk with the bytes read so far in the current file and its size (for progress).
     public var progress: (@Sendable (_ path: String, _ bytesRead: Int, _ fileSize: Int) -> Void)?
 
-    public init(chunkSize: Int = 256 * 1024) {
+    /// Format-specific choices (the gpsd device to read).
+    public var decoderOptions: DecoderOptions
+
+    public init(chunkSize: Int = 256 * 1024, decoderOptions: DecoderOptions = DecoderOptions()) {
         self.chunkSize = chunkSize
+        self.decoderOptions = decoderOptions
     }
 
     /// Reads the files in order as one stream, handing every decoded fix to `body`.
@@ -59,7 +63,7 @@ public struct TrackFileReader: Sendable {
 
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4_096, chunkSize), alignment: 16)
         defer { buffer.deallocate() }
-        var state = StreamState(path: path)
+        var state = StreamState(path: path, options: decoderOptions)
         var inflater: GzipInflater? = nil
         var firstChunk = true
 
@@ -116,7 +120,12 @@ private struct StreamState {
     var format: TrackFormat?
     var fixes = 0
 
-    init(path: String) { self.path = path }
+    let options: DecoderOptions
+
+    init(path: String, options: DecoderOptions) {
+        self.path = path
+        self.options = options
+    }
 
     mutating func consume(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
         bytesDecoded += bytes.count
@@ -142,7 +151,7 @@ private struct StreamState {
                 message: "not a track file: content is not NMEA 0183, gpsd JSON or GPX")
         }
         format = detected
-        decoder = detected.makeDecoder()
+        decoder = detected.makeDecoder(options)
     }
 
     private mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
@@ -172,10 +181,17 @@ private struct StreamState {
         }
         let statistics = decoder!.statistics
         guard fixes > 0 else {
-            throw TrackReadError(
-                code: .noFixes, path: path,
-                message: "no fixes decoded (\(statistics.recordsRead) records read, "
-                    + "\(statistics.rejectedTotal) rejected, \(statistics.skippedTotal) skipped)")
+            var message =
+                "no fixes decoded (\(statistics.recordsRead) records read, "
+                + "\(statistics.rejectedTotal) rejected, \(statistics.skippedTotal) skipped)"
+            if let wanted = options.gpsdDevice, !statistics.devices.contains(wanted) {
+                message +=
+                    statistics.devices.isEmpty
+                    ? "; no reports name device '\(wanted)'"
+                    : "; no reports from device '\(wanted)' (devices seen: "
+                        + statistics.devices.joined(separator: ", ") + ")"
+            }
+            throw TrackReadError(code: .noFixes, path: path, message: message)
         }
         return TrackFileSummary(
             path: path, format: format!, compressed: compressed, bytesRead: bytesRead, bytesDecoded: bytesDecoded,

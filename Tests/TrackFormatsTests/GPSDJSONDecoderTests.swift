@@ -51,9 +51,10 @@ struct GPSDJSONDecoderTests {
 
         let s = outcome.statistics
         #expect(s.recordsRead == 12)
-        #expect(s.recordsDecoded == 5)  // 3 TPV + 2 SKY
+        #expect(s.recordsDecoded == 6)  // 3 TPV + 2 SKY + DEVICES (the drivers)
         #expect(s.fixesDecoded == 3)
-        #expect(s.skipped == ["other-class": 7])  // VERSION DEVICES WATCH GST PPS TOFF ATT
+        #expect(s.skipped == ["other-class": 6])  // VERSION WATCH GST PPS TOFF ATT
+        #expect(s.devices == ["/dev/ttyACM0"] && s.device == "/dev/ttyACM0")
         #expect(s.rejected.isEmpty)
     }
 
