@@ -39,10 +39,15 @@ public import TrackModel
 ///
 /// **Emitted fixes.** An epoch is emitted when it has a time (time of day and a date) or a position;
 /// others (a time of day before any date, with no position) are dropped and counted in
-/// `epochsDiscarded`. Positions are taken from valid RMC/GLL/GNS and from any GGA (even quality 0,
-/// as gpsd does). `mode` is `.noFix` when the sentence that gave the final position flags it
-/// invalid, else GSA's 2D/3D, else 3D when there is an altitude from four or more satellites, else 2D;
-/// without a position it is `.noFix` when a sentence reported no fix, else `.unknown`. `quality` is
+/// `epochsDiscarded`. Positions are taken from valid RMC/GLL/GNS and from any GGA. `mode` is `.noFix`
+/// when the sentence that gave the final position flags it invalid (GGA quality 0) or a later sentence
+/// of the epoch says outright that there is no fix (RMC/GLL status `V`, FAA mode `N` or `E` in RMC,
+/// GLL, GNS or VTG — even after a GGA with quality 6), else GSA's 2D/3D, else 3D when there is an
+/// altitude from four or more satellites, else 2D; without a position it is `.noFix` when a sentence
+/// reported no fix, else `.unknown`. Below 2D a fix carries, like gpsd's TPV, no latitude, longitude,
+/// altitudes, geoid separation, speed, track or error estimates, whatever the sentences said (a GGA
+/// with quality 0 and coordinates or `0000.0000` placeholders); its time, quality, DOPs and satellite
+/// count remain. `quality` is
 /// GGA's fix quality, else the FAA mode indicator's. `altitudeHAE` = `altitudeMSL` + geoid separation
 /// where both are given. Speeds are converted from knots (1 kn = 1852/3600 m/s); a 2D/3D epoch
 /// without a reported speed gets the speed from the previous epoch's position, like gpsd
@@ -513,9 +518,12 @@ public struct NMEADecoder: TrackDecoder {
         }
         fixesDecoded += 1
         let mode = epoch.mode
-        var speed = nmeaOptional(epoch.speed)
+        // gpsd prints position, altitudes, speed, track and error estimates only from mode 2 up
+        // (json_tpv_dump): below it, whatever the sentences said, the fix carries none of them.
+        let hasFix = mode >= .twoD  // implies a position
+        @inline(__always) func measured(_ x: Double) -> Double? { hasFix ? nmeaOptional(x) : nil }
+        var speed = measured(epoch.speed)
         if let day {
-            let hasFix = epoch.hasPosition && mode >= .twoD
             if speed == nil, hasFix, configuration.derivesMissingSpeed, let previousTime, let previousPosition {
                 // The interval from day and time of day apart: seconds since 1970 would lose
                 // microseconds to rounding, which shows in speeds derived over 0.1 s.
@@ -532,24 +540,24 @@ public struct NMEADecoder: TrackDecoder {
             previousTime = (day, epoch.timeOfDay)
             previousPosition = hasFix ? (epoch.latitude, epoch.longitude) : nil
         }
-        let msl = nmeaOptional(epoch.altitudeMSL)
-        let separation = nmeaOptional(epoch.geoidSeparation)
+        let msl = measured(epoch.altitudeMSL)
+        let separation = measured(epoch.geoidSeparation)
         hasReady = true
         ready = Fix(
             time: time,
             mode: mode,
             quality: epoch.quality,
-            latitude: epoch.hasPosition ? epoch.latitude : nil,
-            longitude: epoch.hasPosition ? epoch.longitude : nil,
+            latitude: hasFix ? epoch.latitude : nil,
+            longitude: hasFix ? epoch.longitude : nil,
             altitudeMSL: msl,
             altitudeHAE: msl.flatMap { m in separation.map { m + $0 } },
             geoidSeparation: separation,
             speed: speed,
-            track: nmeaOptional(epoch.track),
-            eph: nmeaOptional(epoch.eph),
-            epv: nmeaOptional(epoch.epv),
-            epx: nmeaOptional(epoch.epx),
-            epy: nmeaOptional(epoch.epy),
+            track: measured(epoch.track),
+            eph: measured(epoch.eph),
+            epv: measured(epoch.epv),
+            epx: measured(epoch.epx),
+            epy: measured(epoch.epy),
             hdop: nmeaOptional(epoch.hdop),
             pdop: nmeaOptional(epoch.pdop),
             vdop: nmeaOptional(epoch.vdop),

@@ -68,12 +68,22 @@ struct NMEAEpoch {
         positionValidity = validity
     }
 
+    /// A sentence said outright that there is no fix — RMC or GLL status `V`, or FAA mode `N` (not
+    /// valid) or `E` (estimated) in RMC, GLL, GNS or VTG: the position merged so far is no fix.
+    ///
+    /// As in gpsd, where the last sentence of a cycle to set the mode decides it, a later sentence
+    /// that brings a position with its own validity (a GGA with quality 1, a valid RMC) replaces this.
+    mutating func markInvalid() {
+        reportedNoFix = true
+        positionValidity = .invalid
+    }
+
     /// The fix mode this epoch supports.
     ///
     /// Validity comes from the sentence that gave the final position (GGA quality, RMC/GLL status,
-    /// GNS mode); when that sentence said nothing (an empty GGA quality), any no-fix report of the
-    /// epoch decides. GSA's mode then tells 2D from 3D; without GSA, an altitude from at least four
-    /// satellites means 3D.
+    /// GNS mode) unless a later sentence flagged the fix invalid (`markInvalid`); when that sentence
+    /// said nothing (an empty GGA quality), any no-fix report of the epoch decides. GSA's mode then
+    /// tells 2D from 3D; without GSA, an altitude from at least four satellites means 3D.
     var mode: FixMode {
         guard hasPosition else { return reportedNoFix || gsaMode == 1 ? .noFix : .unknown }
         let valid: Bool

@@ -25,16 +25,25 @@ extension NMEADecoder {
     }
 
     /// A fix sentence that reports no fix: it joins (or, without a time, closes) the open epoch.
+    /// `explicit`: it said so outright (status `V`, FAA mode `N` or `E`), which also takes the fix from
+    /// the position merged so far (`NMEAEpoch.markInvalid`).
     @inline(__always)
-    private mutating func noFixSentence(timeOfDay: Double?, line: Int) {
+    private mutating func noFixSentence(timeOfDay: Double?, line: Int, explicit: Bool = false) {
         guard let timeOfDay else {
             skippedNoFix += 1
             enterEpoch(timeOfDay: nil, timelessNoFix: true)
             return
         }
         enterEpoch(timeOfDay: timeOfDay)
-        epoch.reportedNoFix = true
+        if explicit { epoch.markInvalid() } else { epoch.reportedNoFix = true }
         contribute(line: line)
+    }
+
+    /// Whether an FAA mode indicator says there is no fix: `N` (not valid) or `E` (estimated, dead
+    /// reckoning).
+    @inline(__always)
+    private static func faaModeIsNoFix(_ mode: UInt8) -> Bool {
+        mode == 78 || mode == 69  // 'N', 'E'
     }
 
     // MARK: GGA
@@ -108,8 +117,9 @@ extension NMEADecoder {
         let time = base.nmeaTimeOfDay(fTime)
         if time.isInvalid { return rejectBadField() }
         let faaMode = base.nmeaFirstByte(fMode)
+        let flaggedInvalid = base.nmeaIs(fStatus, 86) || Self.faaModeIsNoFix(faaMode)  // status 'V'
         guard base.nmeaIs(fStatus, 65), faaMode != 78 else {  // 'A', not FAA 'N'
-            return noFixSentence(timeOfDay: time.value, line: line)
+            return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
@@ -124,6 +134,7 @@ extension NMEADecoder {
         if let speed = base.nmeaDecimal(fSpeed).value { epoch.speed = speed * Self.metresPerSecondPerKnot }
         if let course = base.nmeaDecimal(fCourse).value { epoch.track = nmeaNormalizedTrack(course) }
         epoch.modeQuality = NMEAEpoch.quality(faaMode: faaMode) ?? .gps
+        if flaggedInvalid { epoch.markInvalid() }  // FAA 'E': its date counts, its position is no fix
         contribute(line: line)
     }
 
@@ -142,18 +153,20 @@ extension NMEADecoder {
         let time = base.nmeaTimeOfDay(fTime)
         if time.isInvalid { return rejectBadField() }
         let faaMode = base.nmeaFirstByte(fMode)
+        let flaggedInvalid = base.nmeaIs(fStatus, 86) || Self.faaModeIsNoFix(faaMode)  // status 'V'
         guard base.nmeaIs(fStatus, 65), faaMode != 78 else {
-            return noFixSentence(timeOfDay: time.value, line: line)
+            return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
         if lat.isInvalid || lon.isInvalid { return rejectBadField() }
         guard let latitude = lat.value, let longitude = lon.value else {
-            return noFixSentence(timeOfDay: time.value, line: line)
+            return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
         enterEpoch(timeOfDay: time.value, bringsPosition: true)
         epoch.setPosition(latitude: latitude, longitude: longitude, validity: .valid)
         epoch.modeQuality = NMEAEpoch.quality(faaMode: faaMode) ?? .gps
+        if flaggedInvalid { epoch.markInvalid() }  // FAA 'E'
         contribute(line: line)
     }
 
@@ -187,15 +200,19 @@ extension NMEADecoder {
             }
             i += 1
         }
+        // No fix outright when every constellation's indicator is 'N' or 'E'.
+        var j = fMode.start
+        while j < fMode.end, Self.faaModeIsNoFix(base[j]) { j += 1 }
+        let flaggedInvalid = !fMode.isEmpty && j == fMode.end
         let status = base.nmeaFirstByte(fStatus)
         guard indicator != 0, status != 85, status != 86 else {  // 'U', 'V'
-            return noFixSentence(timeOfDay: time.value, line: line)
+            return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
         if lat.isInvalid || lon.isInvalid { return rejectBadField() }
         guard let latitude = lat.value, let longitude = lon.value else {
-            return noFixSentence(timeOfDay: time.value, line: line)
+            return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
         enterEpoch(timeOfDay: time.value, bringsPosition: true)
         epoch.setPosition(latitude: latitude, longitude: longitude, validity: .valid)
@@ -204,6 +221,7 @@ extension NMEADecoder {
         if let satellites = base.nmeaInteger(fSatellites).value { epoch.satellitesUsed = satellites }
         if let hdop = Self.dop(base.nmeaDecimal(fHDOP)) { epoch.hdop = hdop }
         epoch.modeQuality = NMEAEpoch.quality(faaMode: indicator)
+        if flaggedInvalid { epoch.markInvalid() }  // indicators 'E' and 'N' only
         contribute(line: line)
     }
 
@@ -233,8 +251,15 @@ extension NMEADecoder {
             knots = base.nmeaDecimal(f.next())
             kmh = base.nmeaDecimal(f.next())
         }
-        guard mode != 78, mode != 69 else {  // 'N' not valid, 'E' estimated: ignored like gpsd
-            skippedNoFix += 1
+        guard !Self.faaModeIsNoFix(mode) else {
+            // 'N' not valid, 'E' estimated: the open epoch has no fix, as with these modes in RMC, GLL
+            // and GNS (gpsd merely ignores such a VTG). Without an open epoch there is nothing to flag.
+            guard epoch.contributed else {
+                skippedNoFix += 1
+                return
+            }
+            epoch.markInvalid()
+            contribute(line: line)
             return
         }
         if knots.isInvalid { knots = .empty }
