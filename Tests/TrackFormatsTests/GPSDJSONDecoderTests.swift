@@ -1,3 +1,4 @@
+import Foundation
 import LogbookTestSupport
 import Testing
 import TrackFormats
@@ -280,7 +281,9 @@ struct GPSDJSONDecoderTests {
         }
     }
 
-    @Test(arguments: ["gpsd-json/session.jsonl", "gpsd-json/commute-excerpt.jsonl"])
+    @Test(arguments: [
+        "gpsd-json/session.jsonl", "gpsd-json/commute-excerpt.jsonl", "gpsd-json/multi-report-excerpt.jsonl",
+    ])
     func randomChunkingGivesIdenticalOutput(fixture: String) throws {
         let input = try Fixtures.data(fixture)
         var decoder = GPSDJSONDecoder()
@@ -311,6 +314,39 @@ struct GPSDJSONDecoderTests {
         #expect(outcome.fixes.map(\.sourceLine) == Array(1...150))
         // Times strictly increase in this excerpt.
         for (a, b) in zip(outcome.fixes, outcome.fixes.dropFirst()) { #expect(a.time! < b.time!) }
+    }
+
+    /// gpsd's reports of an NMEA receiver that does not know the cycle's last sentence: per epoch a TPV
+    /// after GGA (gpsd's speed from positions, no track), a SKY, then the TPV after RMC (the receiver's
+    /// speed and track). Expected values are read from the excerpt's own lines, not from the decoder.
+    @Test func severalReportsPerEpochBecomeOneFixWithTheReceiversVelocity() throws {
+        let input = try Fixtures.data("gpsd-json/multi-report-excerpt.jsonl")
+        var receiver: [String: (speed: Double, track: Double)] = [:]
+        var hdop: [String: Double] = [:]
+        var pendingHDOP: Double?
+        for line in input.split(separator: 10) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            if object["class"] as? String == "SKY" { pendingHDOP = object["hdop"] as? Double }
+            guard object["class"] as? String == "TPV", let time = object["time"] as? String else { continue }
+            if let h = pendingHDOP { hdop[time] = h }
+            if let track = object["track"] as? Double, let speed = object["speed"] as? Double {
+                receiver[time] = (speed, track)
+            }
+        }
+        let outcome = decodeOutcome(GPSDJSONDecoder(), input)
+        #expect(outcome.error == nil)
+        #expect(outcome.fixes.count == Set(receiver.keys).count)
+        var differsFromGPSD = 0
+        for fix in outcome.fixes {
+            let time = try #require(fix.time?.iso8601)
+            let want = try #require(receiver[time], "\(time)")
+            #expect(fix.speed == want.speed && fix.track == want.track, "\(time)")
+            #expect(fix.hdop == hdop[time], "\(time): the SKY's HDOP")
+            #expect(fix.eph == nil)
+            if fix.speed != nil { differsFromGPSD += 1 }
+        }
+        #expect(differsFromGPSD > 30)
+        #expect(outcome.statistics.devices == ["/dev/pts/7"])
     }
 
     @Test func randomByteMutationsNeverCrashAndChunkingAgrees() throws {
