@@ -60,7 +60,7 @@ enum TripRendering {
                 .text(clock.day(t.end) == clock.day(t.start) ? clock.time(t.end) : clock.dateTime(t.end)),
                 .text(distance(t.distance, unit: t.odometerUnit)), .text(odometer),
                 .text(t.category?.rawValue ?? "—"),
-                .text(t.purpose.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }),
+                .text(t.purpose.map { TerminalText.truncated(TerminalText.escaped($0), toWidth: 40) }),
                 .text(flags.joined(separator: ",")),
             ])
         }
