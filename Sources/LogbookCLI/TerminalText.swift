@@ -27,11 +27,17 @@ package enum TerminalText {
         return out
     }
 
-    /// `text` with every control character as `\xNN`, tabs and line feeds too: for messages about the text.
+    /// `text` with every control character escaped (`\r`, `\t`, `\n`, else `\xNN`): for messages about the text.
     package static func visible(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if scalar == "\r" {
+                out += "\\r"
+            } else if scalar == "\t" {
+                out += "\\t"
+            } else if scalar == "\n" {
+                out += "\\n"
+            } else if isControl(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 out += "\\x" + (hex.count < 2 ? "0" : "") + hex
             } else {

@@ -63,9 +63,12 @@ struct StoreCommandsTextTests {
         for arguments in [["trips", "list"], ["trips", "show", "1"]] {
             let out = try log.run(arguments).stdout
             #expect(out.contains("Red\\x1b[31m\\x07\\r\\x9bx"), "\(arguments): \(out)")
-            #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments)")
-            #expect(!out.unicodeScalars.contains { (0x7F..<0xA0).contains($0.value) }, "\(arguments)")
+            #expect(!out.unicodeScalars.contains { TerminalTextTest.isControl($0) && $0 != "\n" }, "\(arguments)")
         }
+        // Messages on standard error quote stored text escaped too.
+        let verify = try log.run(["audit", "verify"], expect: 65)
+        #expect(verify.stderr.contains("'Red\\x1b[31m\\x07\\r\\x9bx'"), "\(verify.stderr)")
+        #expect(!verify.stderr.unicodeScalars.contains { TerminalTextTest.isControl($0) && $0 != "\n" })
         // JSON and CSV keep the text as stored (JSON escapes it its own way).
         let json = try log.run(["trips", "list", "--format", "json"]).stdout
         #expect(json.contains("Red\\u001b[31m\\u0007\\r"), "\(json)")
@@ -104,5 +107,12 @@ struct StoreCommandsTextTests {
         #expect(narrow.contains("Quarterly") && narrow.contains("…"), "\(narrow)")
         #expect(!narrow.contains("supplier"), "\(narrow)")
         #expect(narrow.contains("短い"))
+    }
+}
+
+enum TerminalTextTest {
+    /// C0, DEL and C1 controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 }
