@@ -109,4 +109,15 @@ struct StoreCommandsUnitsTests {
         #expect(office["distance"] as? Double == 10)
         #expect(office["distance_unit"] as? String == "mi")
     }
+
+    @Test func importSaysHowFarInTheVehiclesUnit() throws {
+        let log = try Log()
+        try log.run(["vehicles", "add", "--plate", "MI2", "--unit", "mi", "--odometer", "100"])
+        let imported = try log.run(["import", "--vehicle", "MI2", Fixtures.url("daemon/drive.nmea").path]).stdout
+        let json = try #require(try log.json(["trips", "list"]) as? [String: Any])
+        let metres = try #require(json["distance_m"] as? Double)
+        // 1 mi = 1609.344 m.
+        let miles = (metres / 1_609.344 * 10).rounded() / 10
+        #expect(imported.hasSuffix(", \(miles) mi\n"), "\(imported)")
+    }
 }
