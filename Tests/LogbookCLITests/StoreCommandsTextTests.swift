@@ -108,6 +108,36 @@ struct StoreCommandsTextTests {
         #expect(!narrow.contains("supplier"), "\(narrow)")
         #expect(narrow.contains("短い"))
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1)"))
+    func tablesFitTheWidthOfTheTerminalTheyArePrintedOn() throws {
+        let log = try Self.kmLog()
+        try Self.addTrip(log, "08:00", purpose: "Quarterly review with the regional sales team and the supplier")
+        // A pseudo-terminal 105 columns wide (script(1)), without $COLUMNS: the width comes from the tty.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = [
+            "-qec",
+            "stty cols 105 rows 30; exec env -u COLUMNS '\(CLIRunner.executable.path)' trips list --database "
+                + "'\(log.database)' --timezone UTC",
+            "/dev/null",
+        ]
+        process.environment = ["LOGBOOK_CONFIG": log.dir.path("none.toml"), "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\r\n")
+        #expect(lines.count >= 4, "\(text)")
+        for line in lines { #expect(line.count <= 105, "\(line)") }
+        #expect(lines.contains { $0.count == 105 }, "\(text)")
+        #expect(text.contains("Quarterly") && text.contains("…") && !text.contains("supplier"), "\(text)")
+        #expect(text.contains("1000.0–1012.5 km"))
+    }
 }
 
 enum TerminalTextTest {
