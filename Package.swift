@@ -139,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LogbookCLITests",
-            dependencies: ["LogbookReporting", "LogbookTestSupport", "TrackModel", "TrackFormats"],
+            dependencies: ["LogbookReporting", "LogbookCLI", "LogbookTestSupport", "TrackModel", "TrackFormats"],
             swiftSettings: strict
         ),
     ]
