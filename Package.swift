@@ -40,7 +40,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Typed wrappers for the variadic curl_easy_setopt, which Swift cannot call.
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
@@ -138,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LogbookCLITests",
-            dependencies: ["LogbookReporting", "LogbookTestSupport", "TrackModel", "TrackFormats"],
+            dependencies: ["LogbookReporting", "LogbookCLI", "LogbookTestSupport", "TrackModel", "TrackFormats"],
             swiftSettings: strict
         ),
     ]

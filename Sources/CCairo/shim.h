@@ -1,7 +1,45 @@
 #ifndef LOGBOOK_CCAIRO_SHIM_H
 #define LOGBOOK_CCAIRO_SHIM_H
 /* Cairo's core API and its PDF surface (Debian libcairo2-dev, Cairo 1.16). Text goes through the toy font API,
- * which finds fonts with fontconfig and embeds subsets of them in the PDF. */
+ * which finds fonts with fontconfig and embeds subsets of them in the PDF. Fontconfig (libfontconfig-dev) itself
+ * picks a fallback font, run by run, for characters the report's font lacks. */
+#include <stddef.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
+
+/* The installed fonts in fontconfig's order of preference for `family` (then DejaVu Sans, Noto Sans and
+ * sans-serif) at the given weight, best first; NULL when fontconfig fails. Free with FcFontSetDestroy. */
+static inline FcFontSet *logbook_font_sort(const char *family, int bold) {
+    FcPattern *pattern = FcPatternCreate();
+    if (!pattern) return NULL;
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"DejaVu Sans");
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"Noto Sans");
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"sans-serif");
+    FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
+    FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result = FcResultNoMatch;
+    FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcPatternDestroy(pattern);
+    return set;
+}
+
+static inline int logbook_font_count(const FcFontSet *set) { return set ? set->nfont : 0; }
+
+/* The family name of font `index` of the set (owned by the set), or NULL. */
+static inline const char *logbook_font_family(const FcFontSet *set, int index) {
+    FcChar8 *value = NULL;
+    if (FcPatternGetString(set->fonts[index], FC_FAMILY, 0, &value) != FcResultMatch) return NULL;
+    return (const char *)value;
+}
+
+/* Whether font `index` of the set has a glyph for the code point. */
+static inline int logbook_font_has_char(const FcFontSet *set, int index, unsigned int codepoint) {
+    FcCharSet *charset = NULL;
+    if (FcPatternGetCharSet(set->fonts[index], FC_CHARSET, 0, &charset) != FcResultMatch) return 0;
+    return FcCharSetHasChar(charset, codepoint) ? 1 : 0;
+}
 #endif

@@ -38,8 +38,8 @@ package enum Cell {
         switch self {
         case .text(let s):
             // Tables stay readable: long texts (a whole trip in an audit entry) are cut; JSON and CSV keep all.
-            (s ?? "").count > 60
-                ? String((s ?? "").prefix(59)).replacingNewlines() + "…" : (s ?? "").replacingNewlines()
+            // Control characters are shown escaped, never sent to the terminal.
+            TerminalText.truncated(TerminalText.escaped(s ?? ""), toWidth: 60)
         case .number(let n, let decimals): n.map { JSONText.fixed($0, decimals: decimals) } ?? ""
         case .integer(let n): n.map(String.init) ?? ""
         case .flag(let b): b ? "yes" : ""
@@ -101,15 +101,39 @@ package struct Listing {
         return out
     }
 
-    package func table(_ clock: LocalClock, footer: [String] = []) -> String {
-        let cells = rows.map { $0.map { $0.table(clock) } }
+    /// Columns of free text people typed: the ones shortened when a table is wider than the terminal.
+    package static let freeTextKeys: Set<String> = [
+        "purpose", "partner", "destination", "notes", "note", "void_reason", "reason", "make_model", "from", "to",
+        "old_value", "new_value",
+    ]
+
+    /// The table for people. Columns are as wide as their widest cell in terminal cells (wide characters count
+    /// two); numbers are right-aligned. When `width` is given (the terminal's, by default) and the table is wider,
+    /// the free-text columns (`freeTextKeys`) are cut, widest first, down to 8 cells — never the numbers.
+    package func table(_ clock: LocalClock, footer: [String] = [], width: Int? = TerminalText.columns()) -> String {
+        var cells = rows.map { $0.map { $0.table(clock) } }
         let header = columns.map(\.title)
-        let widths = header.indices.map { k in ([header[k]] + cells.map { $0[k] }).map(\.count).max() ?? 0 }
+        var widths = header.indices.map { k in
+            ([header[k]] + cells.map { $0[k] }).map(TerminalText.width).max() ?? 0
+        }
         let numeric = header.indices.map { k in !rows.isEmpty && rows.allSatisfy { $0[k].isNumeric } }
+        if let width {
+            let free = columns.indices.filter { Self.freeTextKeys.contains(columns[$0].key) && !numeric[$0] }
+            let floor = header.indices.map { max(8, TerminalText.width(header[$0])) }
+            var total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+            while total > width,
+                let k = free.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
+            {
+                let cut = min(total - width, widths[k] - floor[k])
+                widths[k] -= cut
+                total -= cut
+                for r in cells.indices { cells[r][k] = TerminalText.truncated(cells[r][k], toWidth: widths[k]) }
+            }
+        }
         func line(_ row: [String]) -> String {
             var out = ""
             for (k, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[k] - cell.count)
+                let padding = String(repeating: " ", count: max(0, widths[k] - TerminalText.width(cell)))
                 out += (k == 0 ? "" : "  ") + (numeric[k] ? padding + cell : cell + padding)
             }
             while out.hasSuffix(" ") { out.removeLast() }
@@ -117,7 +141,7 @@ package struct Listing {
         }
         var out = line(header)
         for row in cells { out += line(row) }
-        for extra in footer { out += extra + "\n" }
+        for extra in footer { out += TerminalText.escaped(extra) + "\n" }
         return out
     }
 
@@ -141,11 +165,5 @@ package struct Listing {
         var output = StandardOutput()
         output.write(render(format, clock: clock, footer: footer, single: single))
         output.flush()
-    }
-}
-
-extension String {
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
     }
 }

@@ -25,7 +25,7 @@ package struct LogSettings: Decodable, Sendable {
     package var timezone: String?
     package var actor: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case lockAfterDays = "lock_after_days"
         case unclassifiedPrivateAfterDays = "unclassified_private_after_days"
         case preset

@@ -11,6 +11,10 @@ package enum LogbookCommands {
 
     /// The entry point of `logbook-daemon`: `logbook daemon` alone, without the reporting libraries.
     package static func runDaemon() async {
+        if let refusal = TerminalText.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
+            Diagnostics.error(refusal)
+            DaemonCommand.exit(withError: ExitCode(64))
+        }
         await DaemonCommand.main()
     }
 }

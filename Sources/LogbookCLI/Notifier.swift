@@ -11,7 +11,7 @@ struct DaemonSettings: Decodable, Sendable {
     /// Run through `/bin/sh -c` on reminders, with `LOGBOOK_EVENT` and the event's details in its environment.
     var notifyCommand: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case notifyCommand = "notify_command"
     }
 }

@@ -39,8 +39,11 @@ package struct StandardOutput {
 
 /// Messages for people, on standard error.
 package enum Diagnostics {
+    /// Control characters other than line feeds are written escaped (`\x1b`): messages may quote stored text.
     package static func print(_ text: String) {
-        var line = text
+        var line = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TerminalText.visible(String($0))
+        }.joined(separator: "\n")
         if !line.hasSuffix("\n") { line += "\n" }
         FileDescriptorWriter.writeAll(line, to: STDERR_FILENO)
     }

@@ -144,9 +144,12 @@ package struct ConfigurationOptions: ParsableArguments {
     )
     package var config: String?
 
+    /// The configuration file, checked for unknown tables and keys (`ConfigurationSchema.logbook`).
     package func load() throws -> ConfigurationFile {
         do {
-            return try ConfigurationFile.load(explicitPath: config)
+            let file = try ConfigurationFile.load(explicitPath: config)
+            try ConfigurationSchema.logbook.check(file)
+            return file
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.exitCode)

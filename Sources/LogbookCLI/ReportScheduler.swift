@@ -12,7 +12,7 @@ struct ReportSchedule: Decodable, Sendable {
     var sendDay = 1
     var sendMinute = 8 * 60
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case email
         case sendDay = "send_day"
         case sendTime = "send_time"

@@ -7,6 +7,8 @@ public struct ConfigurationFile: Sendable {
     /// Where the settings came from (`nil`: defaults only).
     public let path: String?
     public let root: [String: TOMLValue]
+    /// The parsed document with the line of each key, for messages that point into the file.
+    public let document: TOMLDocument
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -27,8 +29,13 @@ public struct ConfigurationFile: Sendable {
     }
 
     public init(path: String?, root: [String: TOMLValue]) {
+        self.init(path: path, document: TOMLDocument(root: root))
+    }
+
+    public init(path: String?, document: TOMLDocument) {
         self.path = path
-        self.root = root
+        self.root = document.root
+        self.document = document
     }
 
     /// Finds and parses the configuration. An explicitly named file must exist.
@@ -61,8 +68,13 @@ public struct ConfigurationFile: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw LoadError(path: path, message: "the configuration is not UTF-8 text", exitCode: 78)
         }
+        return try parse(text: text, path: path)
+    }
+
+    /// Parses configuration text read from `path`.
+    public static func parse(text: String, path: String) throws(LoadError) -> ConfigurationFile {
         do {
-            return ConfigurationFile(path: path, root: try TOMLParser.parse(text))
+            return ConfigurationFile(path: path, document: try TOMLParser.parseDocument(text))
         } catch {
             throw LoadError(path: path, line: error.line, column: error.column, message: error.message, exitCode: 78)
         }

@@ -24,6 +24,29 @@ public enum TOMLValue: Sendable, Hashable {
     }
 }
 
+/// A parsed TOML document: its root table and the line on which each key and table was first named.
+public struct TOMLDocument: Sendable, Hashable {
+    public var root: [String: TOMLValue]
+    /// Lines by key path (`["engine", "gap_threshold"]`); arrays of tables appear under `#0`, `#1`, … components.
+    public var lines: [[String]: Int]
+
+    public init(root: [String: TOMLValue], lines: [[String]: Int] = [:]) {
+        self.root = root
+        self.lines = lines
+    }
+
+    /// The line of `path`, or of the nearest enclosing key or table that has one (keys of inline tables share
+    /// their table's line).
+    public func line(of path: [String]) -> Int? {
+        var path = path
+        while !path.isEmpty {
+            if let line = lines[path] { return line }
+            path.removeLast()
+        }
+        return nil
+    }
+}
+
 /// A syntax error in a TOML document, pointing at line and column.
 public struct TOMLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int
@@ -44,11 +67,28 @@ public struct TOMLParser {
     private var root: [String: TOMLValue] = [:]
     private var currentPath: [String] = []
     private var definedTables: Set<[String]> = []
+    /// The line on which each key and table was first named (arrays of tables under their `#n` paths).
+    private var lines: [[String]: Int] = [:]
 
     public static func parse(_ text: String) throws(TOMLError) -> [String: TOMLValue] {
+        try parseDocument(text).root
+    }
+
+    /// The document's tables together with the line of every key and table header, for checks that point into
+    /// the file (unknown keys) without knowing how it was parsed.
+    public static func parseDocument(_ text: String) throws(TOMLError) -> TOMLDocument {
         var parser = TOMLParser(bytes: Array(text.utf8))
         try parser.parseDocument()
-        return normalized(parser.root)
+        return TOMLDocument(root: normalized(parser.root), lines: parser.lines)
+    }
+
+    /// Notes the line of `path` and of every table above it not seen before.
+    private mutating func note(_ path: [String], line: Int) {
+        guard !path.isEmpty else { return }
+        for count in 1...path.count {
+            let prefix = Array(path.prefix(count))
+            if lines[prefix] == nil { lines[prefix] = line }
+        }
     }
 
     /// Arrays of tables are built as tables keyed "#0", "#1", …; turn them into arrays.
@@ -124,6 +164,8 @@ public struct TOMLParser {
     }
 
     private mutating func parseTableHeader() throws(TOMLError) {
+        let headerLine = line
+        defer { note(currentPath, line: headerLine) }
         i += 1
         let isArray = !atEnd && current == UInt8(ascii: "[")
         if isArray { i += 1 }
@@ -147,7 +189,9 @@ public struct TOMLParser {
     }
 
     private mutating func parseKeyValue(into path: [String]) throws(TOMLError) {
+        let keyLine = line
         let key = try parseKey()
+        note(path + key, line: keyLine)
         skipSpaces()
         guard !atEnd, current == UInt8(ascii: "=") else { throw error("expected '=' after the key") }
         i += 1

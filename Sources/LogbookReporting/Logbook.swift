@@ -18,6 +18,11 @@ public struct Logbook: AsyncParsableCommand {
 
     /// The executable's entry point: parses the command line and runs the chosen command.
     public static func runFromCommandLine() async {
+        // Control characters in user text are refused before anything is parsed or stored (issue 11 §6).
+        if let refusal = TerminalText.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
+            Diagnostics.error(refusal)
+            exit(withError: ExitCode(64))
+        }
         await main()
     }
 }

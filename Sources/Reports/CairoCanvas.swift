@@ -1,14 +1,69 @@
 import CCairo
 
-/// A font at one size, through Cairo's toy font API (fontconfig picks the file; the PDF surface embeds a subset).
+/// The fonts fontconfig prefers for a family, best first, and which of them has a glyph for a character: the report's
+/// font for what it covers, else the first font in that order that has all of the character (DejaVu, then Noto where
+/// installed), so Thai or CJK text is set in a font that has it rather than shown as boxes.
+final class FontFallback {
+    private let set: UnsafeMutablePointer<FcFontSet>?
+    private let count: Int32
+    private var chosen: [Character: Int] = [:]
+
+    init(family: String, bold: Bool) {
+        set = logbook_font_sort(family, bold ? 1 : 0)
+        count = logbook_font_count(set)
+    }
+
+    deinit { if let set { FcFontSetDestroy(set) } }
+
+    /// The index of the font for `character` (0: the family's own font).
+    func fontIndex(for character: Character) -> Int {
+        if let index = chosen[character] { return index }
+        let index = search(character)
+        chosen[character] = index
+        return index
+    }
+
+    /// The family name of font `index`.
+    func family(at index: Int) -> String? {
+        guard let set, index < count, let name = logbook_font_family(set, Int32(index)) else { return nil }
+        return String(cString: name)
+    }
+
+    private func search(_ character: Character) -> Int {
+        guard let set, count > 0 else { return 0 }
+        let scalars = character.unicodeScalars.map(\.value)
+        func covers(_ index: Int32, _ scalar: UInt32) -> Bool { logbook_font_has_char(set, index, scalar) != 0 }
+        if scalars.allSatisfy({ covers(0, $0) }) { return 0 }
+        for index in 1..<count where scalars.allSatisfy({ covers(index, $0) }) { return Int(index) }
+        for index in 1..<count where covers(index, scalars[0]) { return Int(index) }
+        return 0
+    }
+}
+
+/// A font at one size, through Cairo's toy font API (fontconfig picks the file; the PDF surface embeds a subset),
+/// with fallback fonts for the characters it lacks.
 final class CairoFont {
     let scaledFont: OpaquePointer
     let size: Double
     /// Distance from the top of a line to its baseline, and the height of a line, in points.
     let ascent: Double
     let lineHeight: Double
+    private let bold: Bool
+    private let fallback: FontFallback
+    private var fallbackFonts: [Int: OpaquePointer] = [:]
 
     init(family: String, bold: Bool, size: Double) throws(ReportError) {
+        scaledFont = try Self.scaledFont(family: family, bold: bold, size: size)
+        self.size = size
+        self.bold = bold
+        fallback = FontFallback(family: family, bold: bold)
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaledFont, &extents)
+        ascent = extents.ascent
+        lineHeight = extents.ascent + extents.descent
+    }
+
+    private static func scaledFont(family: String, bold: Bool, size: Double) throws(ReportError) -> OpaquePointer {
         let face = cairo_toy_font_face_create(
             family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         defer { cairo_font_face_destroy(face) }
@@ -21,26 +76,61 @@ final class CairoFont {
         // Unhinted metrics: widths measured here are the widths the PDF shows, at any zoom.
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        scaledFont = cairo_scaled_font_create(face, &fontMatrix, &identity, options)
+        guard let scaledFont = cairo_scaled_font_create(face, &fontMatrix, &identity, options) else {
+            throw CairoCanvas.error(CAIRO_STATUS_NO_MEMORY, "cairo_scaled_font_create \(family)")
+        }
         let status = cairo_scaled_font_status(scaledFont)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_scaled_font_destroy(scaledFont)
             throw CairoCanvas.error(status, "cairo_scaled_font_create \(family)")
         }
-        self.size = size
-        var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(scaledFont, &extents)
-        ascent = extents.ascent
-        lineHeight = extents.ascent + extents.descent
+        return scaledFont
     }
 
-    deinit { cairo_scaled_font_destroy(scaledFont) }
+    deinit {
+        cairo_scaled_font_destroy(scaledFont)
+        for font in fallbackFonts.values { cairo_scaled_font_destroy(font) }
+    }
+
+    /// `text` in runs set in one font each: the font's own where it has the glyphs, fallback fonts elsewhere.
+    /// Spaces stay in the run they are in.
+    func runs(_ text: String) -> [(text: String, font: OpaquePointer)] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return [(text, scaledFont)] }
+        var runs: [(text: String, font: OpaquePointer)] = []
+        var current = ""
+        var currentIndex = 0
+        for character in text {
+            let index = character == " " && !current.isEmpty ? currentIndex : fallback.fontIndex(for: character)
+            if index != currentIndex, !current.isEmpty {
+                runs.append((current, font(index: currentIndex)))
+                current = ""
+            }
+            currentIndex = index
+            current.append(character)
+        }
+        if !current.isEmpty { runs.append((current, font(index: currentIndex))) }
+        return runs
+    }
+
+    private func font(index: Int) -> OpaquePointer {
+        if index == 0 { return scaledFont }
+        if let font = fallbackFonts[index] { return font }
+        guard let family = fallback.family(at: index),
+            let font = try? Self.scaledFont(family: family, bold: bold, size: size)
+        else { return scaledFont }
+        fallbackFonts[index] = font
+        return font
+    }
 
     /// The advance width of `text` in points.
     func width(_ text: String) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_scaled_font_text_extents(scaledFont, text, &extents)
-        return extents.x_advance
+        var total = 0.0
+        for run in runs(text) {
+            var extents = cairo_text_extents_t()
+            cairo_scaled_font_text_extents(run.font, run.text, &extents)
+            total += extents.x_advance
+        }
+        return total
     }
 
     func width(_ text: Substring) -> Double { width(String(text)) }
@@ -144,9 +234,12 @@ final class CairoCanvas {
 
     func text(_ text: String, x: Double, baseline: Double, font: CairoFont) {
         guard !text.isEmpty else { return }
-        cairo_set_scaled_font(context, font.scaledFont)
         cairo_move_to(context, x, baseline)
-        cairo_show_text(context, text)
+        // Each run in its font; cairo_show_text leaves the current point where the next glyph goes.
+        for run in font.runs(text) {
+            cairo_set_scaled_font(context, run.font)
+            cairo_show_text(context, run.text)
+        }
     }
 
     func color(_ grey: Double) { cairo_set_source_rgb(context, grey, grey, grey) }

@@ -5,7 +5,8 @@ import CCairo
 ///
 /// Text is set in DejaVu Sans through Cairo's toy font API (fontconfig finds the font; Debian's fonts-dejavu-core),
 /// embedded as a subset with a Unicode map, so names like Jõgeva, Müller, Straße and Åsa show and extract from the
-/// PDF. The document's `createdAt` is written as the PDF's creation date, so the same document renders to the
+/// PDF. Characters DejaVu lacks (Thai, CJK, …) are set in the font fontconfig prefers that has them (Noto where
+/// installed). Purposes, partners and destinations wrap within their cells, the row growing, and are never cut. The document's `createdAt` is written as the PDF's creation date, so the same document renders to the
 /// same bytes.
 public struct ReportPDF: Sendable, Hashable {
     public enum Paper: String, Sendable, Hashable, Codable, CaseIterable {
@@ -212,6 +213,14 @@ final class PDFReportRenderer {
 
     // MARK: Tables
 
+    /// The most lines a table row can hold and still fit on a page under the running header and the table's header
+    /// row: purposes, partners and destinations wrap up to this (in practice without limit) rather than being cut.
+    var linesPerPage: Int {
+        let cell = font(.cell)
+        let room = bottom - margin - (font(.small).lineHeight + 6) - 2 * (font(.cellBold).lineHeight + cellPaddingY)
+        return max(2, Int((room - 2 * cellPaddingY) / cell.lineHeight))
+    }
+
     /// Column widths: fixed columns as wide as their widest cell (or the header's longest word), the flexible ones
     /// share what is left in the given proportions.
     private func makeTable(
@@ -318,7 +327,7 @@ final class PDFReportRenderer {
                 "Purpose", "Partner / destination",
             ],
             alignments: [.left, .left, .left, .left, .right, .right, .right, .left, .left, .left],
-            maxLines: [1, 1, 1, 1, 1, 1, 1, 1, 2, 2], fixedCells: fixed, maxFixedWidth: 60,
+            maxLines: [1, 1, 1, 1, 1, 1, 1, 1, linesPerPage, linesPerPage], fixedCells: fixed, maxFixedWidth: 60,
             flexible: [8: 0.55, 9: 0.45])
         ensureSpace(table.headerHeight + 20)
         placeHeader(of: table)
@@ -389,7 +398,7 @@ final class PDFReportRenderer {
         }
         let table = makeTable(
             titles: ["Trip", "Changed", "By", "Field", "Old value", "New value"],
-            alignments: [.left, .left, .left, .left, .left, .left], maxLines: [1, 1, 1, 1, 4, 4],
+            alignments: [.left, .left, .left, .left, .left, .left], maxLines: [1, 1, 1, 1, linesPerPage, linesPerPage],
             fixedCells: fixed, maxFixedWidth: 90, flexible: [4: 0.5, 5: 0.5])
         sectionTitle("Edit history", keepWith: table.headerHeight + 3 * font(.cell).lineHeight)
         if rows.isEmpty {

@@ -93,7 +93,10 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey {
+    /// The keys of the `[engine]` table of the configuration file.
+    public static var configurationKeys: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case requireThreeD = "require_3d"
         case maximumEPH = "maximum_eph"
         case maximumHDOP = "maximum_hdop"

@@ -127,8 +127,12 @@ struct RegularCommand: ParsableCommand {
 
         func run() throws {
             let (database, clock) = try log.open()
-            let regular = try storeCall { try database.addRegular(name: name, fromTrip: fromTrip) }
-            List.print([regular], format: format, clock: clock)
+            let (regular, vehicles) = try storeCall {
+                (try database.addRegular(name: name, fromTrip: fromTrip), try database.allVehicleDetails())
+            }
+            var units: [String: OdometerUnit] = [:]
+            for v in vehicles { units[v.plate] = v.odometerUnit }
+            List.print([regular], units: units, format: format, clock: clock)
         }
     }
 
@@ -140,25 +144,51 @@ struct RegularCommand: ParsableCommand {
 
         func run() throws {
             let (database, clock) = try log.open()
-            Self.print(try storeCall { try database.regulars() }, format: format, clock: clock)
+            let (regulars, vehicles) = try storeCall { (try database.regulars(), try database.allVehicleDetails()) }
+            var units: [String: OdometerUnit] = [:]
+            for v in vehicles { units[v.plate] = v.odometerUnit }
+            Self.print(regulars, units: units, format: format, clock: clock)
         }
 
-        static func print(_ regulars: [RegularTrip], format: OutputFormat, clock: LocalClock) {
+        /// Programs get metres and seconds (and the distance in the vehicle's unit); people get the vehicle's unit
+        /// and hours:minutes. `units` maps plates to their odometer unit (km when unknown).
+        static func print(
+            _ regulars: [RegularTrip], units: [String: OdometerUnit], format: OutputFormat, clock: LocalClock
+        ) {
+            let table = format == .table
             var listing = Listing([
                 ("name", "Name"), ("vehicle", "Vehicle"), ("driver", "Driver"), ("category", "Category"),
                 ("purpose", "Purpose"), ("partner", "Partner"), ("destination", "Destination"), ("from", "From"),
-                ("to", "To"), ("distance_m", "Distance m"), ("start_time", "Start"), ("duration_s", "Duration s"),
+                ("to", "To"),
             ])
+            listing.columns +=
+                table
+                ? Listing([("distance", "Distance"), ("start_time", "Start"), ("duration", "Duration")]).columns
+                : Listing([
+                    ("distance_m", "Distance m"), ("start_time", "Start"), ("duration_s", "Duration s"),
+                    ("distance", "Distance"), ("distance_unit", "Unit"),
+                ]).columns
             for r in regulars {
+                let unit = r.vehicle.flatMap { units[$0] } ?? .km
                 let hhmm =
                     TimeWindow(startMinute: r.startMinute, endMinute: r.startMinute).map {
                         String($0.description.prefix(5))
                     } ?? ""
-                listing.append([
+                var row: [Cell] = [
                     .text(r.name), .text(r.vehicle), .text(r.driver), .text(r.category.rawValue), .text(r.purpose),
                     .text(r.partner), .text(r.destination), .text(r.startLabel), .text(r.endLabel),
-                    .number(r.distance, decimals: 1), .text(hhmm), .number(r.duration, decimals: 0),
-                ])
+                ]
+                row +=
+                    table
+                    ? [
+                        .text(TripRendering.distance(r.distance, unit: unit)), .text(hhmm),
+                        .text(ReplayRendering.hoursMinutes(r.duration)),
+                    ]
+                    : [
+                        .number(r.distance, decimals: 1), .text(hhmm), .number(r.duration, decimals: 0),
+                        .number(r.distance / unit.metres, decimals: 3), .text(unit.rawValue),
+                    ]
+                listing.append(row)
             }
             listing.print(format, clock: clock)
         }

@@ -46,6 +46,7 @@ struct ImportCommand: ParsableCommand {
             Diagnostics.error("\(databaseOptions.path): \(error)")
             throw ExitCode(74)
         }
+        let unit = (try? database.vehicleDetails(plate: car.plate))?.odometerUnit ?? .km
         var firstFailure: Int32?
         for path in files {
             do {
@@ -63,7 +64,7 @@ struct ImportCommand: ParsableCommand {
                 print(
                     "\(path): \(added) trip\(added == 1 ? "" : "s") added"
                         + (added < replay.trips.count ? " (\(replay.trips.count - added) already stored)" : "")
-                        + ", \(ReplayRendering.kilometres(total))")
+                        + ", \(TripRendering.distance(total, unit: unit))")
             } catch let error as TrackReadError {
                 Diagnostics.error(error.description)
                 firstFailure = firstFailure ?? error.exitCode

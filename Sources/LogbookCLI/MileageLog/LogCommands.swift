@@ -234,15 +234,35 @@ struct OdometerCommand: ParsableCommand {
 
         func run() throws {
             let (database, clock) = try log.open()
-            let report = try storeCall { try database.calibration(vehicle: vehicle) }
-            var listing = Listing([
-                ("vehicle", "Vehicle"), ("factor", "Factor"), ("intervals", "Intervals"),
-                ("gps_km", "GPS km"), ("odometer_km", "Odometer km"),
-            ])
-            listing.append([
-                .text(report.vehicle), .number(report.factor, decimals: 4), .integer(report.intervals),
-                .number(report.gpsKilometres, decimals: 1), .number(report.odometerKilometres, decimals: 1),
-            ])
+            let (report, unit) = try storeCall {
+                (try database.calibration(vehicle: vehicle), try database.vehicleDetails(plate: vehicle).odometerUnit)
+            }
+            // Programs keep kilometres and get the vehicle's unit too; people read the vehicle's unit.
+            let perUnit = 1_000 / unit.metres
+            var listing: Listing
+            if format == .table {
+                listing = Listing([
+                    ("vehicle", "Vehicle"), ("factor", "Factor"), ("intervals", "Intervals"),
+                    ("gps", "GPS \(unit.rawValue)"), ("odometer", "Odometer \(unit.rawValue)"),
+                ])
+                listing.append([
+                    .text(report.vehicle), .number(report.factor, decimals: 4), .integer(report.intervals),
+                    .number(report.gpsKilometres * perUnit, decimals: 1),
+                    .number(report.odometerKilometres * perUnit, decimals: 1),
+                ])
+            } else {
+                listing = Listing([
+                    ("vehicle", "Vehicle"), ("factor", "Factor"), ("intervals", "Intervals"), ("gps_km", "GPS km"),
+                    ("odometer_km", "Odometer km"), ("gps_distance", "GPS distance"),
+                    ("odometer_distance", "Odometer distance"), ("unit", "Unit"),
+                ])
+                listing.append([
+                    .text(report.vehicle), .number(report.factor, decimals: 4), .integer(report.intervals),
+                    .number(report.gpsKilometres, decimals: 1), .number(report.odometerKilometres, decimals: 1),
+                    .number(report.gpsKilometres * perUnit, decimals: 1),
+                    .number(report.odometerKilometres * perUnit, decimals: 1), .text(unit.rawValue),
+                ])
+            }
             let footer = report.factor == nil ? ["No factor yet: record readings before and after GPS trips."] : []
             listing.print(format, clock: clock, footer: footer, single: true)
         }
@@ -257,32 +277,55 @@ struct OdometerCommand: ParsableCommand {
         @Option(name: .long, help: "Only this vehicle.") var vehicle: String?
         @Option(name: .long, help: "Tolerance relative to the distance, in percent (default 1).") var percent: Double =
             1
-        @Option(name: .long, help: "Tolerance in kilometres, whichever is larger (default 1).") var km: Double = 1
+        @Option(name: .long, help: "Tolerance in the vehicle's unit (km or mi), whichever is larger (default 1).")
+        var tolerance: Double?
+        @Option(name: .long, help: "Tolerance in kilometres for every vehicle (instead of --tolerance).") var km:
+            Double?
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
         func validate() throws {
-            if !(percent.isFinite && percent >= 0 && km.isFinite && km >= 0) {
-                throw ValidationError("--percent and --km must be 0 or more.")
+            if !(percent.isFinite && percent >= 0) { throw ValidationError("--percent must be 0 or more.") }
+            if let tolerance, !(tolerance.isFinite && tolerance >= 0) {
+                throw ValidationError("--tolerance must be 0 or more.")
             }
+            if let km, !(km.isFinite && km >= 0) { throw ValidationError("--km must be 0 or more.") }
+            if tolerance != nil, km != nil { throw ValidationError("Give --tolerance or --km, not both.") }
         }
 
         func run() throws {
             let (database, clock) = try log.open()
             let findings = try storeCall {
-                try database.odometerFindings(
-                    vehicle: vehicle, tolerance: OdometerTolerance(relative: percent / 100, absoluteKilometres: km))
+                try database.odometerFindings(vehicle: vehicle) { unit in
+                    OdometerTolerance(
+                        relative: percent / 100, absoluteKilometres: km ?? (tolerance ?? 1) * unit.metres / 1_000)
+                }
             }
+            // Programs get kilometres (as before) and the figures in the vehicle's unit; people get the latter.
             var listing = Listing([
                 ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
-                ("km", "km"), ("limit_km", "Limit km"),
+                ("km", "km"), ("limit_km", "Limit km"), ("distance", "Distance"), ("limit", "Limit"),
+                ("unit", "Unit"),
             ])
-            for (plate, f) in findings {
+            var table = Listing([
+                ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
+                ("distance", "Distance"), ("limit", "Limit"),
+            ])
+            for (plate, unit, f) in findings {
+                let perUnit = 1_000 / unit.metres
                 listing.append([
                     .text(plate), .integer(Int(f.tripID)), .integer(f.previousTripID.flatMap { Int($0) }),
                     .text(f.kind.rawValue), .number(f.kilometres, decimals: 2), .number(f.limitKilometres, decimals: 2),
+                    .number(f.kilometres * perUnit, decimals: 2), .number(f.limitKilometres * perUnit, decimals: 2),
+                    .text(unit.rawValue),
+                ])
+                table.append([
+                    .text(plate), .integer(Int(f.tripID)), .integer(f.previousTripID.flatMap { Int($0) }),
+                    .text(f.kind.rawValue), .text(Self.figure(f.kilometres * perUnit, unit)),
+                    .text(Self.figure(f.limitKilometres * perUnit, unit)),
                 ])
             }
+            if format == .table { listing = table }
             var output = StandardOutput()
             output.write(
                 listing.render(
@@ -290,6 +333,17 @@ struct OdometerCommand: ParsableCommand {
                     footer: [findings.isEmpty ? "The odometer chain is continuous." : "\(findings.count) finding(s)."]))
             output.flush()
             if !findings.isEmpty { throw ExitCode(1) }
+        }
+
+        /// `3.00 mi`: two decimals and the unit.
+        static func figure(_ value: Double, _ unit: OdometerUnit) -> String {
+            var text = JSONText.fixed(value, decimals: 2)
+            if !text.contains(".") { text += "." }
+            while text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) < 3
+            {
+                text += "0"
+            }
+            return text + " " + unit.rawValue
         }
     }
 }

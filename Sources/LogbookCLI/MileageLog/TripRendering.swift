@@ -16,7 +16,8 @@ enum TripRendering {
             ("category_origin", "category_origin"), ("purpose", "purpose"), ("partner", "partner"),
             ("destination", "destination"), ("notes", "notes"), ("start_label", "start_label"),
             ("end_label", "end_label"), ("source", "source"), ("regular", "regular"), ("edited", "edited"),
-            ("locked", "locked"), ("voided", "voided"), ("void_reason", "void_reason"),
+            ("locked", "locked"), ("voided", "voided"), ("void_reason", "void_reason"), ("distance", "distance"),
+            ("distance_unit", "distance_unit"),
         ])
         for t in trips {
             listing.append([
@@ -31,6 +32,7 @@ enum TripRendering {
                 .text(t.purpose), .text(t.partner), .text(t.destination), .text(t.notes), .text(t.startLabel),
                 .text(t.endLabel), .text(t.source.rawValue), .text(t.regularName), .flag(edited.contains(t.id)),
                 .flag(t.locked), .flag(t.voided), .text(t.voidReason),
+                .number(t.distance / t.odometerUnit.metres, decimals: 3), .text(t.odometerUnit.rawValue),
             ])
         }
         return listing
@@ -58,25 +60,32 @@ enum TripRendering {
                 .text(clock.day(t.end) == clock.day(t.start) ? clock.time(t.end) : clock.dateTime(t.end)),
                 .text(distance(t.distance, unit: t.odometerUnit)), .text(odometer),
                 .text(t.category?.rawValue ?? "—"),
-                .text(t.purpose.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }),
+                .text(t.purpose.map { TerminalText.truncated(TerminalText.escaped($0), toWidth: 40) }),
                 .text(flags.joined(separator: ",")),
             ])
         }
         return listing.table(clock, footer: totals(trips) + ["Times in \(clock.name)"])
     }
 
-    /// A line with the count and distance, and one per category (voided trips not counted).
+    /// A line with the count and distance, and one per category (voided trips not counted), in the vehicles'
+    /// units: a log with vehicles in kilometres and in miles gets a figure per unit (`16.1 km + 15.0 mi`).
     static func totals(_ trips: [StoredTrip]) -> [String] {
         let counted = trips.filter { !$0.voided }
-        let total = counted.reduce(0) { $0 + $1.distance }
-        var lines = ["Total: \(counted.count) trip\(counted.count == 1 ? "" : "s"), \(kilometres(total))"]
+        func sum(_ selected: [StoredTrip]) -> String {
+            let units = OdometerUnit.allCases.filter { unit in selected.contains { $0.odometerUnit == unit } }
+            if units.isEmpty { return kilometres(0) }
+            return units.map { unit in
+                distance(selected.filter { $0.odometerUnit == unit }.reduce(0) { $0 + $1.distance }, unit: unit)
+            }.joined(separator: " + ")
+        }
+        var lines = ["Total: \(counted.count) trip\(counted.count == 1 ? "" : "s"), \(sum(counted))"]
         var parts: [String] = []
         for category in TripCategory.allCases {
-            let metres = counted.filter { $0.category == category }.reduce(0) { $0 + $1.distance }
-            if metres > 0 { parts.append("\(category.rawValue) \(kilometres(metres))") }
+            let selected = counted.filter { $0.category == category && $0.distance > 0 }
+            if !selected.isEmpty { parts.append("\(category.rawValue) \(sum(selected))") }
         }
-        let open = counted.filter { $0.category == nil }.reduce(0) { $0 + $1.distance }
-        if open > 0 { parts.append("unclassified \(kilometres(open))") }
+        let open = counted.filter { $0.category == nil && $0.distance > 0 }
+        if !open.isEmpty { parts.append("unclassified \(sum(open))") }
         if !parts.isEmpty { lines.append("By category: " + parts.joined(separator: ", ")) }
         return lines
     }

@@ -147,8 +147,10 @@ struct TripsCommand: ParsableCommand {
                         separator: ", ")
                 ))
             let width = lines.map(\.0.count).max() ?? 0
-            return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 + "\n" }
-                .joined()
+            return lines.map {
+                $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + TerminalText.escaped($0.1) + "\n"
+            }
+            .joined()
                 + "Times in \(clock.name)\n"
         }
     }

@@ -145,13 +145,24 @@ extension AppDatabase {
     public func odometerFindings(vehicle plate: String? = nil, tolerance: OdometerTolerance = OdometerTolerance())
         throws -> [(vehicle: String, finding: OdometerFinding)]
     {
+        try odometerFindings(vehicle: plate) { _ in tolerance }.map { ($0.vehicle, $0.finding) }
+    }
+
+    /// Gaps, jumps and backward steps in the odometer chain of each vehicle's trips, with each vehicle's odometer
+    /// unit. The findings are in kilometres; `tolerance` gives a vehicle's tolerance (in kilometres) from its unit,
+    /// so a tolerance can be meant in the vehicle's own unit.
+    public func odometerFindings(
+        vehicle plate: String? = nil, tolerance: (OdometerUnit) -> OdometerTolerance
+    ) throws -> [(vehicle: String, unit: OdometerUnit, finding: OdometerFinding)] {
         let all = try trips(TripFilter(vehicle: plate))
-        var result: [(vehicle: String, finding: OdometerFinding)] = []
+        var result: [(vehicle: String, unit: OdometerUnit, finding: OdometerFinding)] = []
         for vehicle in Set(all.map(\.vehicle)).sorted() {
             let factor = try read("calibration") { db in
                 try Self.calibrationFactor(vehicleID: try Self.requireVehicle(vehicle, db).id, db)
             }
-            let chain = all.filter { $0.vehicle == vehicle }.compactMap { trip -> OdometerTrip? in
+            let trips = all.filter { $0.vehicle == vehicle }
+            let unit = trips.first?.odometerUnit ?? .km
+            let chain = trips.compactMap { trip -> OdometerTrip? in
                 guard let start = trip.startOdometer, let end = trip.endOdometer else { return nil }
                 let km = trip.odometerUnit.metres / 1_000
                 return OdometerTrip(
@@ -159,8 +170,8 @@ extension AppDatabase {
                     gpsMetres: trip.source == .gps ? trip.distance : nil)
             }
             let check = OdometerCheck(
-                tolerance: tolerance, calibrationFactor: policy.applyOdometerCalibration ? factor ?? 1 : 1)
-            result += check.findings(trips: chain).map { (vehicle, $0) }
+                tolerance: tolerance(unit), calibrationFactor: policy.applyOdometerCalibration ? factor ?? 1 : 1)
+            result += check.findings(trips: chain).map { (vehicle, unit, $0) }
         }
         return result
     }

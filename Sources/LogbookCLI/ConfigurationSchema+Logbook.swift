@@ -1,0 +1,17 @@
+import LogbookConfiguration
+import TripEngine
+
+extension ConfigurationSchema {
+    /// Every table and key Logbook reads. Keys come from the settings types' coding keys where this target sees
+    /// them; `[report]`'s output settings (`ReportSettings`, in LogbookReporting) and `[mail]`
+    /// (`MailConfiguration`, in Mailer) are named here, as the daemon binary links neither.
+    package static let logbook = ConfigurationSchema(tables: [
+        "engine": Set(EngineConfiguration.configurationKeys),
+        "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
+        "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
+        "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([
+            "rate", "currency", "paper", "byte_order_mark",
+        ]),
+        "mail": ["host", "port", "tls", "user", "from", "password_file", "ca_file", "timeout"],
+    ])
+}
