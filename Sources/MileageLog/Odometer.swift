@@ -124,6 +124,10 @@ public struct OdometerFinding: Sendable, Hashable, CustomStringConvertible {
         case backwardsWithinTrip = "backwards-within-trip"
         /// The trip's odometer distance disagrees with its calibrated GPS distance.
         case jump
+        /// A dashboard reading below the odometer the log had already reached (recorded with --force).
+        case readingBackwards = "reading-backwards"
+        /// A dashboard reading far beyond what the trips since the previous reading explain (recorded with --force).
+        case readingBeyond = "reading-beyond"
     }
 
     public var kind: Kind
@@ -134,17 +138,23 @@ public struct OdometerFinding: Sendable, Hashable, CustomStringConvertible {
     public var kilometres: Double
     /// The limit that was exceeded (zero for backwards readings).
     public var limitKilometres: Double
+    /// For findings about a dashboard reading, the reading (then `tripID` is the trip it disagrees with, if any).
+    public var readingID: String?
 
-    public init(kind: Kind, tripID: String, previousTripID: String? = nil, kilometres: Double, limitKilometres: Double)
-    {
+    public init(
+        kind: Kind, tripID: String, previousTripID: String? = nil, kilometres: Double, limitKilometres: Double,
+        readingID: String? = nil
+    ) {
         self.kind = kind
         self.tripID = tripID
         self.previousTripID = previousTripID
         self.kilometres = kilometres
         self.limitKilometres = limitKilometres
+        self.readingID = readingID
     }
 
     public var description: String {
+        if let readingID { return "reading \(readingID): \(kind.rawValue) of \(kilometres) km" }
         let after = previousTripID.map { " after trip \($0)" } ?? ""
         return "trip \(tripID)\(after): \(kind.rawValue) of \(kilometres) km"
     }
@@ -207,4 +217,20 @@ public struct OdometerCheck: Sendable, Hashable {
         }
         return result
     }
+}
+
+/// How far a dashboard reading may run ahead of the odometer the log explains (the previous reading, or the initial
+/// odometer, plus the trips logged since) before `odometer record` refuses it: the larger of `absolute` and
+/// `relative` × the distance those trips explain, in the vehicle's unit. Driving nobody logged beyond that is
+/// a gap in the books, not a reading to take silently.
+public struct ReadingTolerance: Sendable, Hashable {
+    public var relative: Double
+    public var absolute: Double
+
+    public init(relative: Double = 0.05, absolute: Double = 25) {
+        self.relative = relative
+        self.absolute = absolute
+    }
+
+    public func limit(explained distance: Double) -> Double { max(absolute, relative * max(0, distance)) }
 }

@@ -32,9 +32,17 @@ struct AuditWriter {
         _ db: Database, trip: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
         new: String? = nil, actor: String? = nil
     ) throws {
+        try record(db, entity: "trip", id: trip, action: action, field: field, old: old, new: new, actor: actor)
+    }
+
+    /// Appends one entry about any entity (`trip`, `odometer_reading`, `trip_conflict`).
+    mutating func record(
+        _ db: Database, entity: String, id: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
+        new: String? = nil, actor: String? = nil
+    ) throws {
         let entry = chain.append(
             AuditChange(
-                actor: actor ?? self.actor, time: time, entity: "trip", entityID: String(trip), action: action,
+                actor: actor ?? self.actor, time: time, entity: entity, entityID: String(id), action: action,
                 field: field, oldValue: old, newValue: new))
         try db.execute(
             sql: """
@@ -56,6 +64,20 @@ struct AuditWriter {
     {
         let snapshot = try AppDatabase.snapshot(trip: trip, db)
         try record(db, trip: trip, action: action, old: note, new: AuditSnapshot.encode(snapshot))
+    }
+
+    /// Records a new odometer reading: its values as one JSON object.
+    mutating func recordReadingCreation(_ db: Database, reading id: Int64) throws {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT read_at, reading, note, forced FROM odometer_reading WHERE id = ?", arguments: [id])
+        else { throw StoreError(.notFound, operation: "audit", detail: "there is no odometer reading \(id)") }
+        var values: [String: String] = [:]
+        values["read_at"] = AuditSnapshot.number(row["read_at"])
+        values["reading"] = AuditSnapshot.number(row["reading"])
+        values["note"] = row["note"]
+        if (row["forced"] as Int?) == 1 { values["forced"] = "true" }
+        try record(db, entity: "odometer_reading", id: id, action: .create, new: AuditSnapshot.encode(values))
     }
 
     /// Records each audited field that differs between two snapshots of one trip.
