@@ -87,13 +87,20 @@ public struct OdometerTrip: Sendable, Hashable {
     public var odometerStart: Double
     public var odometerEnd: Double
     public var gpsMetres: Double?
+    /// A voided trip lies between this trip and the one before: a gap here is driving that trip was meant to
+    /// account for, so it counts at any size, not only beyond the tolerance.
+    public var followsVoidedTrip: Bool
 
-    public init(id: String, start: Timestamp, odometerStart: Double, odometerEnd: Double, gpsMetres: Double? = nil) {
+    public init(
+        id: String, start: Timestamp, odometerStart: Double, odometerEnd: Double, gpsMetres: Double? = nil,
+        followsVoidedTrip: Bool = false
+    ) {
         self.id = id
         self.start = start
         self.odometerStart = odometerStart
         self.odometerEnd = odometerEnd
         self.gpsMetres = gpsMetres
+        self.followsVoidedTrip = followsVoidedTrip
     }
 
     public var odometerKilometres: Double { odometerEnd - odometerStart }
@@ -176,7 +183,8 @@ public struct OdometerCheck: Sendable, Hashable {
     /// - Within a trip: an end reading below the start is `backwardsWithinTrip`; otherwise, with a GPS distance,
     ///   an odometer distance off by more than the limit for the trip's odometer distance is a `jump`.
     /// - Between consecutive trips: any start below the previous end is `backwardsBetweenTrips`; a start above it
-    ///   by more than the limit for the two trips' odometer distances together is a `gap`.
+    ///   by more than the limit for the two trips' odometer distances together is a `gap` — by any amount when a
+    ///   voided trip lies between them (`followsVoidedTrip`).
     public func findings(trips: [OdometerTrip]) -> [OdometerFinding] {
         let sorted = trips.enumerated().sorted { a, b in
             a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
@@ -186,14 +194,18 @@ public struct OdometerCheck: Sendable, Hashable {
         for trip in sorted {
             if let previous {
                 let step = trip.odometerStart - previous.odometerEnd
-                let limit = tolerance.limit(
-                    forKilometres: max(0, previous.odometerKilometres) + max(0, trip.odometerKilometres))
+                // After a voided trip any gap counts (beyond float noise): that trip said the driving happened.
+                let limit =
+                    trip.followsVoidedTrip
+                    ? 0
+                    : tolerance.limit(
+                        forKilometres: max(0, previous.odometerKilometres) + max(0, trip.odometerKilometres))
                 if step < 0 {
                     result.append(
                         OdometerFinding(
                             kind: .backwardsBetweenTrips, tripID: trip.id, previousTripID: previous.id,
                             kilometres: -step, limitKilometres: 0))
-                } else if step > limit {
+                } else if step > max(limit, 1e-6) {
                     result.append(
                         OdometerFinding(
                             kind: .gap, tripID: trip.id, previousTripID: previous.id, kilometres: step,

@@ -119,12 +119,20 @@ import TripEngine
         let third = try db.addTrip(Self.trip(2, .end(1_100)))  // 1060 → 1100
         #expect(try db.odometerFindings().isEmpty)
         _ = try db.voidTrip(id: second.id, reason: "entered by mistake")
-        // Trip 3 now starts 18 km after trip 1 ended; the limit is max(1, 1 % of 42 + 40) = 1 km.
+        // Trip 3 now starts 18 km after trip 1 ended; a voided trip lies between, so any gap counts.
         let findings = try db.odometerFindings().map(\.finding)
         #expect(findings.count == 1)
         #expect(findings.first?.kind == .gap)
         #expect(findings.first?.tripID == String(third.id) && findings.first?.previousTripID == String(first.id))
         #expect(findings.first?.kilometres == 18)
+        // A short trip voided leaves a gap below the 1 km tolerance: flagged all the same.
+        let fourth = try db.addTrip(Self.trip(3, .distance(metres: 400)))  // 1100 → 1100.4
+        let fifth = try db.addTrip(Self.trip(4, .distance(metres: 5_000)))  // 1100.4 → 1105.4
+        _ = try db.voidTrip(id: fourth.id, reason: "never happened")
+        let all = try db.odometerFindings().map(\.finding)
+        #expect(all.map(\.kind) == [.gap, .gap])
+        #expect(all.last?.tripID == String(fifth.id) && all.last?.previousTripID == String(third.id))
+        #expect(abs((all.last?.kilometres ?? 0) - 0.4) < 1e-9 && all.last?.limitKilometres == 0)
     }
 
     @Test(arguments: DatabaseKind.allCases)

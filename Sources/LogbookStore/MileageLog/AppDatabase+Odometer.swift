@@ -352,18 +352,26 @@ extension AppDatabase {
     public func odometerFindings(vehicle plate: String? = nil, tolerance: OdometerTolerance = OdometerTolerance())
         throws -> [(vehicle: String, finding: OdometerFinding)]
     {
-        let all = try trips(TripFilter(vehicle: plate))
+        let everything = try trips(TripFilter(vehicle: plate, includeVoided: true))
+        let all = everything.filter { !$0.voided }
         var result: [(vehicle: String, finding: OdometerFinding)] = []
         for vehicle in Set(all.map(\.vehicle)).sorted() {
             let factor = try read("calibration") { db in
                 try Self.calibrationFactor(vehicleID: try Self.requireVehicle(vehicle, db).id, db)
             }
+            let voidedStarts = everything.filter { $0.vehicle == vehicle && $0.voided }.map(\.start)
+            var previousStart: Timestamp?
             let chain = all.filter { $0.vehicle == vehicle }.compactMap { trip -> OdometerTrip? in
                 guard let start = trip.startOdometer, let end = trip.endOdometer else { return nil }
+                defer { previousStart = trip.start }
                 let km = trip.odometerUnit.metres / 1_000
+                let afterVoided =
+                    previousStart.map { before in
+                        voidedStarts.contains { $0 > before && $0 < trip.start }
+                    } ?? false
                 return OdometerTrip(
                     id: String(trip.id), start: trip.start, odometerStart: start * km, odometerEnd: end * km,
-                    gpsMetres: trip.source == .gps ? trip.distance : nil)
+                    gpsMetres: trip.source == .gps ? trip.distance : nil, followsVoidedTrip: afterVoided)
             }
             let check = OdometerCheck(
                 tolerance: tolerance, calibrationFactor: policy.applyOdometerCalibration ? factor ?? 1 : 1)
