@@ -200,4 +200,40 @@ struct MileageLogAcceptanceBooksTests {
         #expect(past.stderr.contains("past the start of the next trip"), "\(past.stderr)")
         #expect(try trips(log).map { $0["start_odometer"] as? Double } == [12_864, 12_910, 12_940, 12_950])
     }
+
+    @Test(arguments: [
+        (["trips", "conflicts", "resolve", "9", "--keep", "existing"], Int32(65), "there is no conflict 9"),
+        (
+            ["trips", "conflicts", "resolve", "1", "--keep", "mine"], 64,
+            "--keep \"mine\": expected existing or imported"
+        ),
+        (["odometer", "correct", "9", "--reading", "5"], 65, "there is no odometer reading 9"),
+        (["odometer", "correct", "1", "--reading=-5"], 64, "--reading must be 0 or more"),
+        (["odometer", "void", "1", "--reason", " "], 64, "--reason must not be empty"),
+        (
+            [
+                "trips", "add", "--vehicle", "123ABC", "--odometer-start", "100", "--odometer-end", "50", "--date",
+                "2026-11-20",
+            ], 64, "--odometer-end 50.0 is below --odometer-start 100.0"
+        ),
+        (
+            ["odometer", "record", "--vehicle", "123ABC", "--reading", "5", "--date", "2026-11-20", "--time", "09:00"],
+            65, "5 km is below the reading 12864 km"
+        ),
+    ])
+    func userMistakesGetOneLine(arguments: [String], status: Int32, message: String) throws {
+        let log = try Log()
+        try log.run(["vehicles", "add", "--plate", "123ABC", "--odometer", "12864"])
+        try log.run([
+            "odometer", "record", "--vehicle", "123ABC", "--reading", "12864", "--date", "2026-11-20", "--time",
+            "08:00",
+        ])
+        let result = try log.run(arguments, expect: status)
+        // The message is the first line; usage errors (64) add ArgumentParser's usage hint after it.
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.contains(message) == true, "\(result.stderr)")
+        if status == 65 { #expect(lines.count == 1, "\(result.stderr)") }
+        #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("CHECK"))
+        #expect(result.stdout.isEmpty)
+    }
 }
