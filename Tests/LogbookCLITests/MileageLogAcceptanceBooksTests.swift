@@ -160,7 +160,14 @@ struct MileageLogAcceptanceBooksTests {
         #expect(findings.first?["kind"] as? String == "gap" && findings.first?["km"] as? Double == 18)
         #expect(findings.first?["trip"] as? Int == 3 && findings.first?["previous_trip"] as? Int == 1)
         let pdf = log.dir.path("november.pdf")
-        let report = try log.run(["report", "--month", "2026-11", "--vehicle", "123ABC", "--pdf", pdf])
+        let csv = log.dir.path("november.csv")
+        let report = try log.run(["report", "--month", "2026-11", "--vehicle", "123ABC", "--pdf", pdf, "--csv", csv])
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(
+            rows.contains {
+                $0.hasPrefix("3,") && $0.hasSuffix(",gap of 18.0 km after trip 1 that no trip accounts for")
+            })
+        #expect(rows.contains { $0.hasPrefix("1,") && $0.hasSuffix(",") })
         #expect(report.stderr.contains("odometer chain is broken at 1 trip"), "\(report.stderr)")
         let tools = try PDFTools(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf))), name: "books")
         defer { tools.remove() }
