@@ -157,6 +157,28 @@ import TripEngine
         #expect(try db.verifyAudit().isIntact)
     }
 
+    @Test(arguments: DatabaseKind.allCases)
+    func auditVerifyNamesAReadingChangedBehindTheLogsBack(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        let reading = try db.recordOdometer(vehicle: "123ABC", reading: 1_010, at: Self.eight)
+        _ = try db.correctOdometer(id: reading.id, reading: 1_012)
+        #expect(try db.verifyAudit().isIntact)
+        // As with the sqlite3 shell: the chain stays valid, the row no longer matches it.
+        try test.writer.write { db in
+            try db.execute(sql: "UPDATE odometer_reading SET reading = 1500 WHERE id = ?", arguments: [reading.id])
+            try db.execute(
+                sql: "INSERT INTO odometer_reading (vehicle_id, read_at, reading, created_at) VALUES (1, 99, 900, 1)")
+        }
+        let report = try db.verifyAudit()
+        #expect(report.problems.map(\.kind) == [.readingChanged, .readingWithoutHistory])
+        #expect(
+            report.problems.first?.message
+                == "odometer reading \(reading.id): reading is '1500.0' but the audit history (up to entry 2) says '1012.0'"
+        )
+    }
+
     @Test func aVersion3DatabaseUpgradesWithItsReadingsAndImports() throws {
         let directory = try TestDatabase.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
