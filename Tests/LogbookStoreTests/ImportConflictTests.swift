@@ -58,6 +58,10 @@ import TripEngine
         #expect(conflict.distance == 39_000)
         #expect(conflict.file == "/data/commute.nmea")
         #expect(!conflict.isResolved)
+        // A resolution needs its moment and the trip kept (trip_conflict_resolution).
+        #expect(throws: (any Error).self) {
+            try test.writer.write { try $0.execute(sql: "UPDATE trip_conflict SET resolution = 'imported'") }
+        }
         #expect(try db.verifyAudit().isIntact)
     }
 
@@ -107,8 +111,14 @@ import TripEngine
         #expect(voidEntries.map(\.change.newValue) == [voided.voidReason])
         #expect(try db.conflicts().isEmpty)
         #expect(try db.conflicts(includeResolved: true).count == 1)
-        // Once resolved, it stays resolved.
+        // Once resolved, it stays resolved — also in the schema, which never lets a conflict go.
         #expect(throws: StoreError.self) { try db.resolveConflict(id: id, keep: .existing) }
+        for sql in [
+            "UPDATE trip_conflict SET resolution = 'existing' WHERE id = \(id)",
+            "DELETE FROM trip_conflict WHERE id = \(id)",
+        ] {
+            #expect(throws: (any Error).self, "\(sql)") { try test.writer.write { try $0.execute(sql: sql) } }
+        }
         #expect(try db.verifyAudit().isIntact)
     }
 

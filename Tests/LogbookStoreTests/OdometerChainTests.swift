@@ -210,5 +210,12 @@ import TripEngine
         #expect(report.isIntact)
         #expect(try upgraded.auditEntries().map(\.change.entity) == ["odometer_reading", "odometer_reading"])
         #expect(try upgraded.conflicts().isEmpty)
+        try upgraded.reader.read { db in
+            let strict = try Row.fetchAll(db, sql: "PRAGMA table_list").filter { ($0["strict"] as Int?) == 1 }
+                .map { $0["name"] as String }
+            #expect(Set(strict).isSuperset(of: ["vehicle_import", "trip_conflict", "odometer_reading"]))
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
     }
 }
