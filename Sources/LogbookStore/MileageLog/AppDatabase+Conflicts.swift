@@ -81,9 +81,8 @@ extension AppDatabase {
             if let resolution = conflict.resolution {
                 throw StoreError(
                     .refused, operation: "resolveConflict",
-                    detail:
-                        "conflict \(id) was resolved already (kept the \(resolution.rawValue) trip \(conflict.keptTripID ?? 0))"
-                )
+                    detail: "conflict \(id) was resolved already (kept the \(resolution.rawValue) trip "
+                        + "\(conflict.keptTripID.map(String.init) ?? "?"))")
             }
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip_conflict WHERE id = ?", arguments: [id])
             else { throw StoreError(.notFound, operation: "resolveConflict", detail: "there is no conflict \(id)") }
@@ -92,16 +91,14 @@ extension AppDatabase {
             let kept: Int64
             switch choice {
             case .existing:
-                guard
-                    let id = try Self.insertMeasured(
-                        pending, vehicleID: vehicleID, source: .gps, importKey: row["import_key"],
-                        rules: RuleSet([]), policy: policy, context: &context, db,
-                        voidReason: "conflict \(conflict.id): overlaps trip \(conflict.existingTripID), which was kept")
-                else {
+                let recorded = try Self.insertMeasured(
+                    pending, vehicleID: vehicleID, source: .gps, importKey: row["import_key"], rules: RuleSet([]),
+                    policy: policy, context: &context, db,
+                    voidReason: "conflict \(conflict.id): overlaps trip \(conflict.existingTripID), which was kept")
+                guard recorded != nil else {
                     throw StoreError(
                         .refused, operation: "resolveConflict", detail: "the imported trip could not be recorded")
                 }
-                _ = id
                 kept = conflict.existingTripID
             case .imported:
                 let others = try Self.overlapping(
