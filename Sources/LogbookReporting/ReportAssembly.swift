@@ -50,6 +50,31 @@ struct ReportAssembly {
                 }
             }
         }
+        // The odometer chain, as `logbook odometer check` sees it: each gap and step backwards marks its trip.
+        let unitKilometres = vehicle.odometerUnit.metres / 1_000
+        let unitSymbol = vehicle.odometerUnit.rawValue
+        var flags: [Int64: [String]] = [:]
+        for (_, finding) in try database.odometerFindings(vehicle: request.vehicle) where finding.readingID == nil {
+            guard let id = Int64(finding.tripID) else { continue }
+            let amount = String(format: "%.1f", finding.kilometres / unitKilometres)
+            let after = finding.previousTripID.map { " after trip \($0)" } ?? ""
+            switch finding.kind {
+            case .gap:
+                flags[id, default: []].append("gap of \(amount) \(unitSymbol)\(after) that no trip accounts for")
+            case .backwardsBetweenTrips:
+                flags[id, default: []].append("starts \(amount) \(unitSymbol) below the odometer\(after)")
+            case .backwardsWithinTrip:
+                flags[id, default: []].append("ends \(amount) \(unitSymbol) below its start")
+            case .jump, .readingBackwards, .readingBeyond:
+                continue
+            }
+        }
+        if !flags.isEmpty, trips.contains(where: { flags[$0.id] != nil }) {
+            let count = trips.filter { flags[$0.id] != nil }.count
+            warnings.append(
+                "the odometer chain is broken at \(count) trip\(count == 1 ? "" : "s") (marked in the PDF; see "
+                    + "`logbook odometer check`)")
+        }
         let rows = trips.map { trip in
             ReportRow(
                 ref: String(trip.id), start: trip.start, end: trip.end, utcOffsetSeconds: clock.offset(trip.start),
@@ -57,7 +82,7 @@ struct ReportAssembly {
                 category: ReportCategory(rawValue: (trip.category ?? .private).rawValue) ?? .private,
                 purpose: trip.purpose ?? "", partner: trip.partner ?? "",
                 destination: [trip.destination, trip.endLabel].compactMap { $0 }.first ?? "",
-                edited: edited.contains(trip.id))
+                edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") })
         }
         var edits: [ReportEdit] = []
         for trip in trips where edited.contains(trip.id) {

@@ -27,6 +27,15 @@ extension AppDatabase {
         migrator.registerMigration("v3 mail outbox and report deliveries") { db in
             try db.execute(sql: schemaV3)
         }
+        migrator.registerMigration("v4 books: per-vehicle imports, import conflicts, odometer reading history") { db in
+            try db.execute(sql: schemaV4)
+            // Readings taken before they had a history get their creation recorded now, as trips did in v2.
+            let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)
+            var audit = try AuditWriter(db, actor: "logbook migration v4", time: now)
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM odometer_reading ORDER BY id") {
+                try audit.recordReadingCreation(db, reading: id)
+            }
+        }
         return migrator
     }()
 
@@ -349,4 +358,87 @@ private let schemaV3 = """
         created_at REAL NOT NULL,
         PRIMARY KEY (vehicle_id, period)
     ) STRICT;
+    """
+
+/// Books kept straight (issue 11). A file's content is recorded once in `imported_file` (trips point at it), and
+/// which vehicles it was imported to in `vehicle_import`, so the duplicate-file check is per vehicle.
+/// `trip_conflict` keeps an imported GPS trip that overlaps a trip of the log aside (with its track) until someone
+/// chooses which stays. Odometer readings are rebuilt to be voided rather than overwritten or deleted, with a
+/// `forced` flag for readings recorded against the chain.
+private let schemaV4 = """
+    CREATE TABLE vehicle_import (
+        fingerprint TEXT NOT NULL REFERENCES imported_file(fingerprint) ON DELETE CASCADE,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        path TEXT NOT NULL,
+        imported_at REAL NOT NULL,
+        trips INTEGER NOT NULL,
+        conflicts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (fingerprint, vehicle_id),
+        CONSTRAINT vehicle_import_counts CHECK (trips >= 0 AND conflicts >= 0)
+    ) STRICT;
+    INSERT INTO vehicle_import (fingerprint, vehicle_id, path, imported_at, trips)
+    SELECT fingerprint, vehicle_id, path, imported_at, trips FROM imported_file;
+    CREATE INDEX vehicle_import_vehicle ON vehicle_import(vehicle_id);
+
+    CREATE TABLE trip_conflict (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        existing_trip_id INTEGER NOT NULL REFERENCES trip(id) ON DELETE RESTRICT,
+        import_key TEXT REFERENCES imported_file(fingerprint) ON DELETE SET NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL NOT NULL,
+        distance_m REAL NOT NULL,
+        idle_s REAL NOT NULL,
+        idle_periods INTEGER NOT NULL,
+        max_speed_mps REAL NOT NULL,
+        start_lat REAL NOT NULL,
+        start_lon REAL NOT NULL,
+        end_lat REAL NOT NULL,
+        end_lon REAL NOT NULL,
+        fixes_used INTEGER NOT NULL,
+        point_count INTEGER NOT NULL DEFAULT 0,
+        points BLOB,
+        created_at REAL NOT NULL,
+        resolution TEXT,
+        resolved_at REAL,
+        kept_trip_id INTEGER REFERENCES trip(id) ON DELETE RESTRICT,
+        CONSTRAINT trip_conflict_times CHECK (started_at > -1e12 AND ended_at < 1e12 AND ended_at >= started_at),
+        CONSTRAINT trip_conflict_distance CHECK (distance_m BETWEEN 0 AND 1e9),
+        CONSTRAINT trip_conflict_measures CHECK (
+            idle_s >= 0 AND idle_periods >= 0 AND max_speed_mps >= 0 AND fixes_used >= 0 AND point_count >= 0),
+        CONSTRAINT trip_conflict_track CHECK ((points IS NULL) = (point_count = 0)),
+        CONSTRAINT trip_conflict_resolution CHECK (
+            (resolution IS NULL AND resolved_at IS NULL AND kept_trip_id IS NULL)
+            OR (resolution IN ('existing', 'imported') AND resolved_at IS NOT NULL AND kept_trip_id IS NOT NULL))
+    ) STRICT;
+    CREATE INDEX trip_conflict_vehicle ON trip_conflict(vehicle_id, started_at);
+    CREATE TRIGGER trip_conflict_resolved_unchanged BEFORE UPDATE ON trip_conflict WHEN OLD.resolution IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'trip_conflict_resolved: a resolved conflict cannot be changed'); END;
+    CREATE TRIGGER trip_conflict_never_deleted BEFORE DELETE ON trip_conflict
+    BEGIN SELECT RAISE(ABORT, 'trip_conflict_never_deleted: conflicts are resolved, never deleted'); END;
+
+    CREATE TABLE new_odometer_reading (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        read_at REAL NOT NULL,
+        reading REAL NOT NULL,
+        note TEXT,
+        created_at REAL NOT NULL,
+        forced INTEGER NOT NULL DEFAULT 0,
+        voided_at REAL,
+        void_reason TEXT,
+        CONSTRAINT odometer_reading_value CHECK (reading BETWEEN 0 AND 1e9),
+        CONSTRAINT odometer_reading_forced CHECK (forced IN (0, 1)),
+        CONSTRAINT odometer_reading_void CHECK (
+            (voided_at IS NULL) = (void_reason IS NULL) AND (void_reason IS NULL OR length(trim(void_reason)) > 0))
+    ) STRICT;
+    INSERT INTO new_odometer_reading (id, vehicle_id, read_at, reading, note, created_at)
+    SELECT id, vehicle_id, read_at, reading, note, created_at FROM odometer_reading;
+    DROP TABLE odometer_reading;
+    ALTER TABLE new_odometer_reading RENAME TO odometer_reading;
+    CREATE UNIQUE INDEX odometer_reading_once ON odometer_reading(vehicle_id, read_at) WHERE voided_at IS NULL;
+    CREATE TRIGGER odometer_reading_voided_unchanged BEFORE UPDATE ON odometer_reading WHEN OLD.voided_at IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'odometer_reading_voided: a voided reading cannot be changed'); END;
+    CREATE TRIGGER odometer_reading_never_deleted BEFORE DELETE ON odometer_reading
+    BEGIN SELECT RAISE(ABORT, 'odometer_reading_never_deleted: readings are voided, never deleted'); END;
     """

@@ -87,13 +87,20 @@ public struct OdometerTrip: Sendable, Hashable {
     public var odometerStart: Double
     public var odometerEnd: Double
     public var gpsMetres: Double?
+    /// A voided trip lies between this trip and the one before: a gap here is driving that trip was meant to
+    /// account for, so it counts at any size, not only beyond the tolerance.
+    public var followsVoidedTrip: Bool
 
-    public init(id: String, start: Timestamp, odometerStart: Double, odometerEnd: Double, gpsMetres: Double? = nil) {
+    public init(
+        id: String, start: Timestamp, odometerStart: Double, odometerEnd: Double, gpsMetres: Double? = nil,
+        followsVoidedTrip: Bool = false
+    ) {
         self.id = id
         self.start = start
         self.odometerStart = odometerStart
         self.odometerEnd = odometerEnd
         self.gpsMetres = gpsMetres
+        self.followsVoidedTrip = followsVoidedTrip
     }
 
     public var odometerKilometres: Double { odometerEnd - odometerStart }
@@ -124,6 +131,10 @@ public struct OdometerFinding: Sendable, Hashable, CustomStringConvertible {
         case backwardsWithinTrip = "backwards-within-trip"
         /// The trip's odometer distance disagrees with its calibrated GPS distance.
         case jump
+        /// A dashboard reading below the odometer the log had already reached (recorded with --force).
+        case readingBackwards = "reading-backwards"
+        /// A dashboard reading far beyond what the trips since the previous reading explain (recorded with --force).
+        case readingBeyond = "reading-beyond"
     }
 
     public var kind: Kind
@@ -134,17 +145,23 @@ public struct OdometerFinding: Sendable, Hashable, CustomStringConvertible {
     public var kilometres: Double
     /// The limit that was exceeded (zero for backwards readings).
     public var limitKilometres: Double
+    /// For findings about a dashboard reading, the reading (then `tripID` is the trip it disagrees with, if any).
+    public var readingID: String?
 
-    public init(kind: Kind, tripID: String, previousTripID: String? = nil, kilometres: Double, limitKilometres: Double)
-    {
+    public init(
+        kind: Kind, tripID: String, previousTripID: String? = nil, kilometres: Double, limitKilometres: Double,
+        readingID: String? = nil
+    ) {
         self.kind = kind
         self.tripID = tripID
         self.previousTripID = previousTripID
         self.kilometres = kilometres
         self.limitKilometres = limitKilometres
+        self.readingID = readingID
     }
 
     public var description: String {
+        if let readingID { return "reading \(readingID): \(kind.rawValue) of \(kilometres) km" }
         let after = previousTripID.map { " after trip \($0)" } ?? ""
         return "trip \(tripID)\(after): \(kind.rawValue) of \(kilometres) km"
     }
@@ -166,7 +183,8 @@ public struct OdometerCheck: Sendable, Hashable {
     /// - Within a trip: an end reading below the start is `backwardsWithinTrip`; otherwise, with a GPS distance,
     ///   an odometer distance off by more than the limit for the trip's odometer distance is a `jump`.
     /// - Between consecutive trips: any start below the previous end is `backwardsBetweenTrips`; a start above it
-    ///   by more than the limit for the two trips' odometer distances together is a `gap`.
+    ///   by more than the limit for the two trips' odometer distances together is a `gap` — by any amount when a
+    ///   voided trip lies between them (`followsVoidedTrip`).
     public func findings(trips: [OdometerTrip]) -> [OdometerFinding] {
         let sorted = trips.enumerated().sorted { a, b in
             a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
@@ -176,14 +194,18 @@ public struct OdometerCheck: Sendable, Hashable {
         for trip in sorted {
             if let previous {
                 let step = trip.odometerStart - previous.odometerEnd
-                let limit = tolerance.limit(
-                    forKilometres: max(0, previous.odometerKilometres) + max(0, trip.odometerKilometres))
+                // After a voided trip any gap counts (beyond float noise): that trip said the driving happened.
+                let limit =
+                    trip.followsVoidedTrip
+                    ? 0
+                    : tolerance.limit(
+                        forKilometres: max(0, previous.odometerKilometres) + max(0, trip.odometerKilometres))
                 if step < 0 {
                     result.append(
                         OdometerFinding(
                             kind: .backwardsBetweenTrips, tripID: trip.id, previousTripID: previous.id,
                             kilometres: -step, limitKilometres: 0))
-                } else if step > limit {
+                } else if step > max(limit, 1e-6) {
                     result.append(
                         OdometerFinding(
                             kind: .gap, tripID: trip.id, previousTripID: previous.id, kilometres: step,
@@ -207,4 +229,20 @@ public struct OdometerCheck: Sendable, Hashable {
         }
         return result
     }
+}
+
+/// How far a dashboard reading may run ahead of the odometer the log explains (the previous reading, or the initial
+/// odometer, plus the trips logged since) before `odometer record` refuses it: the larger of `absolute` and
+/// `relative` × the distance those trips explain, in the vehicle's unit. Driving nobody logged beyond that is
+/// a gap in the books, not a reading to take silently.
+public struct ReadingTolerance: Sendable, Hashable {
+    public var relative: Double
+    public var absolute: Double
+
+    public init(relative: Double = 0.05, absolute: Double = 25) {
+        self.relative = relative
+        self.absolute = absolute
+    }
+
+    public func limit(explained distance: Double) -> Double { max(absolute, relative * max(0, distance)) }
 }

@@ -162,12 +162,16 @@ public struct ReportRow: Sendable, Hashable, Codable {
     public var destination: String
     /// Whether the trip was changed after it was first entered; its edits are in the document's `edits`.
     public var edited: Bool
+    /// What is wrong with the odometer chain at this trip (a gap before it, a step backwards), in words; the PDF
+    /// marks the row and lists the notes under the table. `nil` when the chain is continuous here.
+    public var odometerFlag: String?
 
     public init(
         ref: String, start: Timestamp, end: Timestamp, utcOffsetSeconds: Int = 0, odometerStart: Double? = nil,
         odometerEnd: Double? = nil, distanceMetres: Double, category: ReportCategory, purpose: String = "",
-        partner: String = "", destination: String = "", edited: Bool = false
+        partner: String = "", destination: String = "", edited: Bool = false, odometerFlag: String? = nil
     ) {
+        self.odometerFlag = odometerFlag
         self.ref = ref
         self.start = start
         self.end = end

@@ -46,6 +46,9 @@ public struct ReportPDF: Sendable, Hashable {
 /// Lays the report out into pages of drawing operations, then draws them; the layout pass knows the page count
 /// before anything is drawn, for "Page n of m".
 final class PDFReportRenderer {
+    /// The mark on a trip row where the odometer chain is broken (gap or step backwards).
+    static let odometerMark = "⚠"
+
     enum FontKey: Int {
         case title, section, label, value, cell, cellBold, small
     }
@@ -313,7 +316,8 @@ final class PDFReportRenderer {
             let cells = [
                 row.ref.singleLine + (row.edited ? " *" : ""), start.date, start.time,
                 days == 0 ? end.time : "\(end.time) \(days > 0 ? "+" : "")\(days)",
-                DecimalText.odometer(row.odometerStart, decimals: decimals),
+                DecimalText.odometer(row.odometerStart, decimals: decimals)
+                    + (row.odometerFlag == nil ? "" : " \(Self.odometerMark)"),
                 DecimalText.odometer(row.odometerEnd, decimals: decimals),
                 DecimalText.fixed(row.distanceTenths(in: document.header.unit), scale: 1), row.category.label,
                 row.purpose, partner.joined(separator: " / "),
@@ -340,6 +344,21 @@ final class PDFReportRenderer {
             placeRow(cells, in: table, shaded: index % 2 == 1)
         }
         emit(.line(x1: table.x, y1: y, x2: table.x + table.width, y2: y, width: 0.6, grey: 0.3))
+        let flagged = document.rows.filter { $0.odometerFlag != nil }
+        if !flagged.isEmpty {
+            y += 3
+            let small = font(.small)
+            let lines =
+                ["\(Self.odometerMark) The odometer chain is broken at these trips:"]
+                + flagged.map { "Trip \($0.ref.singleLine): \(($0.odometerFlag ?? "").singleLine)" }
+            for line in lines {
+                for wrapped in small.wrapped(line, width: contentWidth, maxLines: 3) {
+                    ensureSpace(small.lineHeight)
+                    text(wrapped, x: margin, top: y, font: .small, grey: 0.1)
+                    y += small.lineHeight
+                }
+            }
+        }
         if document.rows.contains(where: \.edited) {
             y += 3
             ensureSpace(font(.small).lineHeight)

@@ -90,4 +90,20 @@ struct OdometerCheckTests {
         let trip = OdometerTrip(id: "x", start: at(8), odometerStart: 10, odometerEnd: 20)
         #expect(OdometerCheck().findings(trips: [trip]) == [])
     }
+
+    @Test func theGapAVoidedTripLeavesCountsAtAnySize() {
+        // A 0.5 km trip between 1 and 2 was voided: 0.5 km of driving nobody accounts for any more. Within the
+        // tolerance a GPS-estimated chain needs (limit 1 km), yet a gap — the voided trip says it was driven.
+        let first = OdometerTrip(id: "1", start: at(6), odometerStart: 100, odometerEnd: 110)
+        var second = OdometerTrip(id: "2", start: at(8), odometerStart: 110.5, odometerEnd: 120)
+        #expect(OdometerCheck().findings(trips: [first, second]) == [])
+        second.followsVoidedTrip = true
+        #expect(
+            OdometerCheck().findings(trips: [first, second]) == [
+                OdometerFinding(kind: .gap, tripID: "2", previousTripID: "1", kilometres: 0.5, limitKilometres: 0)
+            ])
+        // Continuous across the voided trip: nothing to flag.
+        second.odometerStart = 110
+        #expect(OdometerCheck().findings(trips: [first, second]) == [])
+    }
 }

@@ -14,7 +14,10 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Each file is replayed through the same engine as `logbook replay` and its trips are stored under \
             the vehicle in one transaction. A file is recognised by its content (SHA-256): importing the same \
-            file twice adds nothing, and a trip already stored (same vehicle and start) is never stored again.
+            file to the same vehicle twice adds nothing. A trip the vehicle already has — the same drive from \
+            another file or format, start and end within a minute — is not stored again. A trip that overlaps \
+            one of the log's otherwise is kept aside as a conflict (`logbook trips conflicts`); then import exits \
+            65 saying how many conflicts it left.
             """
     )
 
@@ -48,10 +51,11 @@ struct ImportCommand: ParsableCommand {
         }
         let unit = (try? database.vehicleDetails(plate: car.plate))?.odometerUnit ?? .km
         var firstFailure: Int32?
+        var conflicts = 0
         for path in files {
             do {
                 let fingerprint = try Self.fingerprint(path)
-                if try database.hasImported(fingerprint: fingerprint) {
+                if try database.hasImported(fingerprint: fingerprint, vehicle: car) {
                     print("\(path): already imported, nothing added")
                     continue
                 }
@@ -59,12 +63,19 @@ struct ImportCommand: ParsableCommand {
                 let summary = try input.reader.read(path) { replay.ingest($0) }
                 input.printStatistics([summary], failed: [])
                 replay.finish()
-                let added = try database.importTrips(replay.trips, vehicle: car, fingerprint: fingerprint, path: path)
+                let outcome = try database.importFile(
+                    replay.trips, vehicle: car, fingerprint: fingerprint, path: path)
                 let total = replay.trips.reduce(0) { $0 + $1.distance }
-                print(
-                    "\(path): \(added) trip\(added == 1 ? "" : "s") added"
-                        + (added < replay.trips.count ? " (\(replay.trips.count - added) already stored)" : "")
-                        + ", \(TripRendering.distance(total, unit: unit))")
+                var line = "\(path): \(outcome.added) trip\(outcome.added == 1 ? "" : "s") added"
+                if outcome.duplicates > 0 { line += " (\(outcome.duplicates) already stored)" }
+                if !outcome.conflicts.isEmpty {
+                    line +=
+                        ", \(outcome.conflicts.count) kept aside as conflict"
+                        + (outcome.conflicts.count == 1 ? "" : "s")
+                        + " (\(outcome.conflicts.map(String.init).joined(separator: ", ")))"
+                }
+                print(line + ", \(TripRendering.distance(total, unit: unit))")
+                conflicts += outcome.conflicts.count
             } catch let error as TrackReadError {
                 Diagnostics.error(error.description)
                 firstFailure = firstFailure ?? error.exitCode
@@ -74,6 +85,14 @@ struct ImportCommand: ParsableCommand {
             }
         }
         if let firstFailure { throw ExitCode(firstFailure) }
+        if conflicts > 0 {
+            // 65 (EX_DATAERR): the input held data the log could not take as it is.
+            Diagnostics.error(
+                "\(conflicts) conflict\(conflicts == 1 ? "" : "s") left: trips overlapping trips already in the log; "
+                    + "see `logbook trips conflicts` and resolve with `logbook trips conflicts resolve ID --keep "
+                    + "existing|imported`")
+            throw ExitCode(65)
+        }
     }
 
     /// SHA-256 of the file's bytes, read in chunks.

@@ -155,17 +155,24 @@ struct DriversCommand: ParsableCommand {
 struct OdometerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "odometer", abstract: "Odometer readings, calibration and checks.",
-        subcommands: [Record.self, List.self, Calibration.self, Check.self])
+        subcommands: [Record.self, Correct.self, VoidReading.self, List.self, Calibration.self, Check.self])
 
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "record", abstract: "Record a reading from the dashboard.")
+            commandName: "record", abstract: "Record a reading from the dashboard.",
+            discussion: """
+                The reading is checked against the odometer chain: one below an earlier reading or an earlier \
+                trip's end odometer, above a later one, or more than 25 (km or mi) or 5 % beyond what the trips \
+                since the previous reading explain is refused with the numbers. --force records it anyway, marked, \
+                and `logbook odometer check` lists it.
+                """)
 
         @Option(name: .long, help: "The vehicle's plate.") var vehicle: String
         @Option(name: .long, help: "The reading, in the vehicle's unit.") var reading: Double
         @Option(name: .long, help: "The day: YYYY-MM-DD, today or yesterday (default today).") var date: String?
         @Option(name: .long, help: "Local time HH:MM (default now, or 23:59 for an earlier day).") var time: String?
         @Option(name: .long, help: "A note.") var note: String?
+        @Flag(name: .long, help: "Record it even though it disagrees with the odometer chain.") var force = false
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
@@ -186,8 +193,55 @@ struct OdometerCommand: ParsableCommand {
                 moment = clock.timestamp(day, minute: 23 * 60 + 59)
             }
             let stored = try storeCall {
-                try database.recordOdometer(vehicle: vehicle, reading: reading, at: moment, note: note)
+                try database.recordOdometer(vehicle: vehicle, reading: reading, at: moment, note: note, force: force)
             }
+            List.print([stored], format: format, clock: clock)
+        }
+    }
+
+    struct Correct: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "correct", abstract: "Correct a reading (recorded in the history).",
+            discussion: "Checked against the odometer chain like a new reading; --force takes it anyway, marked.")
+
+        @Argument(help: "The reading's id (see `logbook odometer list`).") var id: Int64
+        @Option(name: .long, help: "The corrected reading, in the vehicle's unit.") var reading: Double
+        @Option(name: .long, help: "A note (an empty one clears it).") var note: String?
+        @Flag(name: .long, help: "Take it even though it disagrees with the odometer chain.") var force = false
+        @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
+        @OptionGroup var log: LogOptions
+
+        func validate() throws {
+            if !(reading.isFinite && reading >= 0) { throw ValidationError("--reading must be 0 or more.") }
+        }
+
+        func run() throws {
+            let (database, clock) = try log.open()
+            let stored = try storeCall {
+                try database.correctOdometer(id: id, reading: reading, note: note, force: force)
+            }
+            List.print([stored], format: format, clock: clock)
+        }
+    }
+
+    struct VoidReading: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "void", abstract: "Take a reading out of the chain; it stays in the history with the reason.")
+
+        @Argument(help: "The reading's id (see `logbook odometer list`).") var id: Int64
+        @Option(name: .long, help: "Why it is voided.") var reason: String
+        @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
+        @OptionGroup var log: LogOptions
+
+        func validate() throws {
+            if reason.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("--reason must not be empty.")
+            }
+        }
+
+        func run() throws {
+            let (database, clock) = try log.open()
+            let stored = try storeCall { try database.voidOdometer(id: id, reason: reason) }
             List.print([stored], format: format, clock: clock)
         }
     }
@@ -196,22 +250,26 @@ struct OdometerCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the readings.")
 
         @Option(name: .long, help: "Only this vehicle's readings.") var vehicle: String?
+        @Flag(name: .long, help: "Show voided readings too.") var includeVoided = false
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
         func run() throws {
             let (database, clock) = try log.open()
-            Self.print(try storeCall { try database.odometerReadings(vehicle: vehicle) }, format: format, clock: clock)
+            Self.print(
+                try storeCall { try database.odometerReadings(vehicle: vehicle, includeVoided: includeVoided) },
+                format: format, clock: clock)
         }
 
         static func print(_ readings: [StoredReading], format: OutputFormat, clock: LocalClock) {
             var listing = Listing([
                 ("vehicle", "Vehicle"), ("time", "Time"), ("reading", "Reading"), ("unit", "Unit"), ("note", "Note"),
+                ("id", "Id"), ("forced", "Forced"), ("voided", "Voided"), ("void_reason", "Void reason"),
             ])
             for r in readings {
                 listing.append([
                     .text(r.vehicle), .time(r.time), .number(r.reading, decimals: 1), .text(r.unit.rawValue),
-                    .text(r.note),
+                    .text(r.note), .integer(Int(r.id)), .flag(r.forced), .flag(r.voided), .text(r.voidReason),
                 ])
             }
             listing.print(format, clock: clock)
@@ -305,11 +363,11 @@ struct OdometerCommand: ParsableCommand {
             var listing = Listing([
                 ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
                 ("km", "km"), ("limit_km", "Limit km"), ("distance", "Distance"), ("limit", "Limit"),
-                ("unit", "Unit"),
+                ("unit", "Unit"), ("reading", "Reading"),
             ])
             var table = Listing([
                 ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
-                ("distance", "Distance"), ("limit", "Limit"),
+                ("distance", "Distance"), ("limit", "Limit"), ("reading", "Reading"),
             ])
             for (plate, unit, f) in findings {
                 let perUnit = 1_000 / unit.metres
@@ -317,12 +375,12 @@ struct OdometerCommand: ParsableCommand {
                     .text(plate), .integer(Int(f.tripID)), .integer(f.previousTripID.flatMap { Int($0) }),
                     .text(f.kind.rawValue), .number(f.kilometres, decimals: 2), .number(f.limitKilometres, decimals: 2),
                     .number(f.kilometres * perUnit, decimals: 2), .number(f.limitKilometres * perUnit, decimals: 2),
-                    .text(unit.rawValue),
+                    .text(unit.rawValue), .integer(f.readingID.flatMap { Int($0) }),
                 ])
                 table.append([
                     .text(plate), .integer(Int(f.tripID)), .integer(f.previousTripID.flatMap { Int($0) }),
                     .text(f.kind.rawValue), .text(Self.figure(f.kilometres * perUnit, unit)),
-                    .text(Self.figure(f.limitKilometres * perUnit, unit)),
+                    .text(Self.figure(f.limitKilometres * perUnit, unit)), .integer(f.readingID.flatMap { Int($0) }),
                 ])
             }
             if format == .table { listing = table }

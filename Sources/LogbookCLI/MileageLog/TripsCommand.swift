@@ -10,7 +10,7 @@ struct TripsCommand: ParsableCommand {
         commandName: "trips", abstract: "Work with the log's trips.",
         subcommands: [
             List.self, Show.self, TripsAddCommand.self, TripsEditCommand.self, TripsVoidCommand.self,
-            TripsMergeCommand.self, TripsSplitCommand.self,
+            TripsMergeCommand.self, TripsSplitCommand.self, TripsConflictsCommand.self,
         ])
 
     struct List: ParsableCommand {

@@ -111,9 +111,11 @@ struct TripsAddCommand: ParsableCommand {
         commandName: "add", abstract: "Add a trip by hand, or from a regular trip.",
         discussion: """
             Give the odometer at the end (--odometer-end) or the distance (--distance, in the vehicle's unit); the \
-            other odometer value follows from the previous trip. Without --start the trip starts at 09:00 or after \
-            the vehicle's last trip that day; without --end its duration is estimated at 60 km/h. A business trip \
-            needs a purpose. With --regular NAME the regular trip fills in everything not given.
+            other odometer value follows from the previous trip. A trip between two trips of the log is accepted \
+            when it fits the gap between them (give --odometer-start too to place it inside the gap). Without \
+            --start the trip starts at 09:00 or after the vehicle's last trip that day; without --end its duration \
+            is estimated at 60 km/h. A business trip needs a purpose. With --regular NAME the regular trip fills in \
+            everything not given.
             """)
 
     @Option(name: .long, help: "The vehicle's plate.")
@@ -130,6 +132,9 @@ struct TripsAddCommand: ParsableCommand {
 
     @Option(name: .long, help: "Local end time HH:MM.")
     var end: String?
+
+    @Option(name: .long, help: "Odometer at the start of the trip (with --odometer-end or --distance).")
+    var odometerStart: Double?
 
     @Option(name: .long, help: "Odometer at the end of the trip.")
     var odometerEnd: Double?
@@ -151,9 +156,10 @@ struct TripsAddCommand: ParsableCommand {
         if regular == nil {
             guard vehicle != nil else { throw ValidationError("Name the vehicle with --vehicle PLATE.") }
             guard (odometerEnd == nil) != (distance == nil) else {
-                throw ValidationError("Give either --odometer-end N or --distance N.")
+                throw ValidationError(
+                    "Give either --odometer-end N or --distance N (with --odometer-start N if you like).")
             }
-        } else if odometerEnd != nil || distance != nil {
+        } else if odometerEnd != nil || distance != nil || odometerStart != nil {
             throw ValidationError("A trip from --regular takes its distance from the regular trip.")
         }
         if let distance, !(distance.isFinite && distance >= 0) {
@@ -161,6 +167,14 @@ struct TripsAddCommand: ParsableCommand {
         }
         if let odometerEnd, !(odometerEnd.isFinite && odometerEnd >= 0) {
             throw ValidationError("--odometer-end must be 0 or more.")
+        }
+        if let odometerStart, !(odometerStart.isFinite && odometerStart >= 0) {
+            throw ValidationError("--odometer-start must be 0 or more.")
+        }
+        if let odometerStart, let odometerEnd, odometerEnd < odometerStart {
+            throw ValidationError(
+                "--odometer-end \(odometerEnd) is below --odometer-start \(odometerStart): the odometer cannot go back."
+            )
         }
         let chosen = try TripArguments.category(about.category).category
         if chosen == .business, regular == nil, about.purpose?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
@@ -203,13 +217,20 @@ struct TripsAddCommand: ParsableCommand {
             let unit = try database.vehicleDetails(plate: plate).odometerUnit
             let new = NewTrip(
                 vehicle: plate, driver: driver, start: startTime, end: endTime,
-                odometer: odometerEnd.map { .end($0) } ?? .distance(metres: (distance ?? 0) * unit.metres),
+                odometer: odometer(unit: unit),
                 category: try TripArguments.category(about.category).category, purpose: about.purpose,
                 partner: about.partner, destination: about.destination, notes: about.notes,
                 startLabel: about.fromLabel, endLabel: about.toLabel)
             return try database.addTrip(new)
         }
         TripArguments.printTrip(trip, verb: "Added", format: format, clock: clock)
+    }
+
+    func odometer(unit: OdometerUnit) -> OdometerInput {
+        if let odometerStart {
+            return .range(start: odometerStart, end: odometerEnd ?? odometerStart + (distance ?? 0))
+        }
+        return odometerEnd.map { .end($0) } ?? .distance(metres: (distance ?? 0) * unit.metres)
     }
 }
 
@@ -277,7 +298,10 @@ struct TripsVoidCommand: ParsableCommand {
 struct TripsMergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge", abstract: "Merge two consecutive trips of a vehicle into one.",
-        discussion: "The two trips are voided (kept in the history) and a new trip spans both.")
+        discussion: """
+            The two trips are voided (kept in the history) and a new trip spans both, with both purposes joined \
+            ("A; B"). Trips that overlap in time are refused: void the one entered twice instead.
+            """)
 
     @Argument(help: "The two trips' ids.")
     var ids: [Int64]

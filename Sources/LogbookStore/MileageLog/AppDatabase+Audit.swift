@@ -32,9 +32,17 @@ struct AuditWriter {
         _ db: Database, trip: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
         new: String? = nil, actor: String? = nil
     ) throws {
+        try record(db, entity: "trip", id: trip, action: action, field: field, old: old, new: new, actor: actor)
+    }
+
+    /// Appends one entry about any entity (`trip`, `odometer_reading`, `trip_conflict`).
+    mutating func record(
+        _ db: Database, entity: String, id: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
+        new: String? = nil, actor: String? = nil
+    ) throws {
         let entry = chain.append(
             AuditChange(
-                actor: actor ?? self.actor, time: time, entity: "trip", entityID: String(trip), action: action,
+                actor: actor ?? self.actor, time: time, entity: entity, entityID: String(id), action: action,
                 field: field, oldValue: old, newValue: new))
         try db.execute(
             sql: """
@@ -56,6 +64,20 @@ struct AuditWriter {
     {
         let snapshot = try AppDatabase.snapshot(trip: trip, db)
         try record(db, trip: trip, action: action, old: note, new: AuditSnapshot.encode(snapshot))
+    }
+
+    /// Records a new odometer reading: its values as one JSON object.
+    mutating func recordReadingCreation(_ db: Database, reading id: Int64) throws {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT read_at, reading, note, forced FROM odometer_reading WHERE id = ?", arguments: [id])
+        else { throw StoreError(.notFound, operation: "audit", detail: "there is no odometer reading \(id)") }
+        var values: [String: String] = [:]
+        values["read_at"] = AuditSnapshot.number(row["read_at"])
+        values["reading"] = AuditSnapshot.number(row["reading"])
+        values["note"] = row["note"]
+        if (row["forced"] as Int?) == 1 { values["forced"] = "true" }
+        try record(db, entity: "odometer_reading", id: id, action: .create, new: AuditSnapshot.encode(values))
     }
 
     /// Records each audited field that differs between two snapshots of one trip.
@@ -98,6 +120,10 @@ public struct AuditProblem: Sendable, Hashable, CustomStringConvertible {
         case tripWithoutHistory = "trip-without-history"
         /// The history names a trip that is no longer there.
         case tripMissing = "trip-missing"
+        /// An odometer reading's row differs from what its history says.
+        case readingChanged = "reading-changed"
+        /// An odometer reading has no history: inserted behind the log's back.
+        case readingWithoutHistory = "reading-without-history"
     }
 
     public var kind: Kind
@@ -194,8 +220,55 @@ extension AppDatabase {
                         kind: .tripMissing, tripID: id,
                         message: "trip \(id): in the audit history but missing from the log (deleted)"))
             }
+            problems += try Self.verifyReadings(entries, db)
             return AuditReport(entries: entries.count, trips: ids.count, head: head, problems: problems)
         }
+    }
+
+    /// The fields of an odometer reading its history records (`forced` is a mark, not a value, and is left out).
+    static let readingFields = ["read_at", "reading", "note", "void_reason"]
+
+    /// Every odometer reading against its history, as `verifyAudit` does for trips.
+    static func verifyReadings(_ entries: [AuditEntry], _ db: Database) throws -> [AuditProblem] {
+        var expected: [Int64: (values: [String: String], lastSequence: Int64)] = [:]
+        for entry in entries where entry.change.entity == "odometer_reading" {
+            guard let id = Int64(entry.change.entityID) else { continue }
+            switch entry.change.action {
+            case .create, .merge, .split:
+                expected[id] = (AuditSnapshot.decode(entry.change.newValue) ?? [:], entry.sequence)
+            case .edit, .void:
+                guard var current = expected[id], let field = entry.change.field else { continue }
+                current.values[field] = entry.change.newValue
+                current.lastSequence = entry.sequence
+                expected[id] = current
+            }
+        }
+        var problems: [AuditProblem] = []
+        for row in try Row.fetchAll(
+            db, sql: "SELECT id, read_at, reading, note, void_reason FROM odometer_reading ORDER BY id")
+        {
+            let id: Int64 = row["id"]
+            var actual: [String: String] = [:]
+            actual["read_at"] = AuditSnapshot.number(row["read_at"])
+            actual["reading"] = AuditSnapshot.number(row["reading"])
+            actual["note"] = row["note"]
+            actual["void_reason"] = row["void_reason"]
+            guard let history = expected[id] else {
+                problems.append(
+                    AuditProblem(
+                        kind: .readingWithoutHistory,
+                        message: "odometer reading \(id): not in the audit history (added behind the log's back)"))
+                continue
+            }
+            for field in readingFields where actual[field] != history.values[field] {
+                problems.append(
+                    AuditProblem(
+                        kind: .readingChanged, sequence: history.lastSequence, field: field,
+                        message: "odometer reading \(id): \(field) is \(quoted(actual[field])) but the audit history "
+                            + "(up to entry \(history.lastSequence)) says \(quoted(history.values[field]))"))
+            }
+        }
+        return problems
     }
 
     private static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "empty" }

@@ -34,6 +34,8 @@ public enum OdometerInput: Sendable, Hashable {
     case end(Double)
     /// The distance in metres; the odometer, when known, advances by it.
     case distance(metres: Double)
+    /// Both odometer readings, in the vehicle's unit: a trip back-filled into a gap of the chain.
+    case range(start: Double, end: Double)
 }
 
 /// A trip typed in by hand or made from a regular trip.
@@ -328,6 +330,22 @@ extension AppDatabase {
                     startOdometer = before.value
                     endOdometer = before.value + metres / unit.metres
                 }
+            case .range(let start, let end):
+                guard start.isFinite, end.isFinite, start >= 0, end >= start else {
+                    throw StoreError(
+                        .refused, operation: "addTrip",
+                        detail: "the odometer at the end (\(Self.format(end)) \(unit.rawValue)) must not be below the "
+                            + "start (\(Self.format(start)) \(unit.rawValue))")
+                }
+                if let before, start < before.value {
+                    throw StoreError(
+                        .refused, operation: "addTrip",
+                        detail: "the odometer would go backwards: the start \(Self.format(start)) \(unit.rawValue) is "
+                            + "below \(Self.format(before.value)) \(unit.rawValue), \(before.source)")
+                }
+                startOdometer = start
+                endOdometer = end
+                distance = (end - start) * unit.metres
             }
             let end = new.end ?? new.start + max(60, (distance / (60_000.0 / 3_600)).rounded())
             try Self.refuseOverlap(vehicleID: vehicle.id, start: new.start, end: end, excluding: [], db)
@@ -506,7 +524,7 @@ extension AppDatabase {
             db,
             sql: """
                 SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND read_at <= ?
-                ORDER BY read_at DESC LIMIT 1
+                AND voided_at IS NULL ORDER BY read_at DESC LIMIT 1
                 """, arguments: [vehicleID, time.secondsSince1970])
         if let reading, (trip.map { ($0["ended_at"] as Double) <= reading["read_at"] } ?? true) {
             let at = Timestamp(secondsSince1970: reading["read_at"]).iso8601

@@ -7,7 +7,8 @@ import TripEngine
 extension AppDatabase {
     /// Merges two consecutive trips of one vehicle into one (e.g. a stop that cut a trip in two): the originals
     /// are voided ("merged") and the new trip spans both, with their summed distance and the first one's
-    /// classification (or the second's, when the first has none).
+    /// classification (or the second's, when the first has none); both purposes are kept, joined ("A; B").
+    /// Trips that overlap in time are refused: their kilometres would be counted twice.
     public func mergeTrips(_ firstID: Int64, _ secondID: Int64) throws -> StoredTrip {
         let policy = policy
         return try logWrite("mergeTrips") { db, context in
@@ -21,6 +22,13 @@ extension AppDatabase {
             try Self.refuseChange(of: second)
             guard first.vehicle == second.vehicle else {
                 throw StoreError(.refused, operation: "mergeTrips", detail: "the trips belong to different vehicles")
+            }
+            if second.start < first.end {
+                throw StoreError(
+                    .refused, operation: "mergeTrips",
+                    detail: "trips \(first.id) (\(first.start.iso8601) to \(first.end.iso8601)) and \(second.id) "
+                        + "(\(second.start.iso8601) to \(second.end.iso8601)) overlap in time; void the one entered "
+                        + "twice instead")
             }
             if let between = try Int64.fetchOne(
                 db,
@@ -53,7 +61,7 @@ extension AppDatabase {
             }
             merged.category = classified.category
             merged.categoryOrigin = classified.categoryOrigin
-            merged.purpose = classified.purpose
+            merged.purpose = Self.joined(first.purpose, second.purpose)
             merged.partner = classified.partner ?? first.partner ?? second.partner
             merged.destination = second.destination ?? classified.destination
             merged.notes = [first.notes, second.notes].compactMap { $0 }.joined(separator: "; ")
@@ -65,6 +73,13 @@ extension AppDatabase {
             try context.audit.recordCreation(db, trip: id, action: .merge, note: "trips \(first.id), \(second.id)")
             return try Self.fetchTrip(id, now: context.now, policy: policy, db)
         }
+    }
+
+    /// Two texts joined with "; ", each once; nil when both are empty.
+    static func joined(_ a: String?, _ b: String?) -> String? {
+        var parts: [String] = []
+        for text in [clean(a), clean(b)].compactMap({ $0 }) where !parts.contains(text) { parts.append(text) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// Splits a trip at a moment into two (e.g. a stop that did not end it): the original is voided ("split") and

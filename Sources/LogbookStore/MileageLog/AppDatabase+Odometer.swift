@@ -12,6 +12,12 @@ public struct StoredReading: Sendable, Hashable {
     public var reading: Double
     public var unit: OdometerUnit
     public var note: String?
+    /// Recorded with --force against the odometer chain.
+    public var forced: Bool = false
+    public var voidedAt: Timestamp?
+    public var voidReason: String?
+
+    public var voided: Bool { voidedAt != nil }
 }
 
 /// The factor between GPS distance and a vehicle's odometer, from its dashboard readings.
@@ -26,74 +32,271 @@ public struct CalibrationReport: Sendable, Hashable {
 }
 
 extension AppDatabase {
-    /// Records a dashboard reading; refused when it would make the readings go backwards in time.
+    /// Records a dashboard reading, checked against the odometer chain: refused (with the numbers) when it is
+    /// below an earlier reading or an earlier trip's end odometer, above a later one, or far beyond what the trips
+    /// since the previous reading explain (`ReadingTolerance`) — unless `force`, which records it marked, so that
+    /// `odometerFindings` lists it. Its creation goes into the audit history.
     @discardableResult
-    public func recordOdometer(vehicle plate: String, reading: Double, at time: Timestamp, note: String? = nil)
-        throws -> StoredReading
-    {
+    public func recordOdometer(
+        vehicle plate: String, reading: Double, at time: Timestamp, note: String? = nil, force: Bool = false
+    ) throws -> StoredReading {
         guard reading.isFinite, reading >= 0 else {
             throw StoreError(.refused, operation: "recordOdometer", detail: "an odometer reading must be 0 or more")
         }
-        let now = clock().secondsSince1970
-        return try write("recordOdometer") { db in
+        return try logWrite("recordOdometer") { db, context in
             let vehicle = try Self.requireVehicle(plate, db)
-            if let earlier = try Row.fetchOne(
+            if let same = try Int64.fetchOne(
                 db,
-                sql: """
-                    SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND read_at < ?
-                    ORDER BY read_at DESC LIMIT 1
-                    """, arguments: [vehicle.id, time.secondsSince1970]), (earlier["reading"] as Double) > reading
+                sql: "SELECT id FROM odometer_reading WHERE vehicle_id = ? AND read_at = ? AND voided_at IS NULL",
+                arguments: [vehicle.id, time.secondsSince1970])
             {
                 throw StoreError(
                     .refused, operation: "recordOdometer",
-                    detail: "the odometer would go backwards: \(Self.format(reading)) is below the reading "
-                        + "\(Self.format(earlier["reading"])) of "
-                        + Timestamp(secondsSince1970: earlier["read_at"]).iso8601)
+                    detail: "there is a reading at \(time.iso8601) already (reading \(same)); correct it with "
+                        + "`logbook odometer correct \(same) --reading N` or void it")
             }
-            if let later = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND read_at > ?
-                    ORDER BY read_at LIMIT 1
-                    """, arguments: [vehicle.id, time.secondsSince1970]), (later["reading"] as Double) < reading
-            {
+            let problems = try Self.readingProblems(reading, at: time, vehicle: vehicle, excluding: nil, db)
+            if !problems.isEmpty, !force {
                 throw StoreError(
                     .refused, operation: "recordOdometer",
-                    detail: "the odometer would go backwards: \(Self.format(reading)) is above the later reading "
-                        + "\(Self.format(later["reading"])) of "
-                        + Timestamp(secondsSince1970: later["read_at"]).iso8601)
+                    detail: problems.map(\.message).joined(separator: "; ") + "; record it anyway with --force")
             }
             try db.execute(
                 sql: """
-                    INSERT INTO odometer_reading (vehicle_id, read_at, reading, note, created_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (vehicle_id, read_at) DO UPDATE SET reading = excluded.reading, note = excluded.note
-                    """, arguments: [vehicle.id, time.secondsSince1970, reading, Self.clean(note), now])
-            return StoredReading(
-                id: db.lastInsertedRowID, vehicle: vehicle.plate, time: time, reading: reading, unit: vehicle.unit,
-                note: Self.clean(note))
+                    INSERT INTO odometer_reading (vehicle_id, read_at, reading, note, created_at, forced)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    vehicle.id, time.secondsSince1970, reading, Self.clean(note), context.now.secondsSince1970,
+                    problems.isEmpty ? 0 : 1,
+                ])
+            let id = db.lastInsertedRowID
+            try context.audit.recordReadingCreation(db, reading: id)
+            return try Self.fetchReading(id, db)
         }
     }
 
-    public func odometerReadings(vehicle plate: String? = nil) throws -> [StoredReading] {
+    /// Corrects a reading's value (and note, when given), checked against the chain like a new one; the change
+    /// goes into the audit history. Voided readings are refused.
+    @discardableResult
+    public func correctOdometer(id: Int64, reading: Double, note: String? = nil, force: Bool = false) throws
+        -> StoredReading
+    {
+        guard reading.isFinite, reading >= 0 else {
+            throw StoreError(.refused, operation: "correctOdometer", detail: "an odometer reading must be 0 or more")
+        }
+        return try logWrite("correctOdometer") { db, context in
+            let old = try Self.fetchReading(id, db)
+            if old.voided {
+                throw StoreError(
+                    .refused, operation: "correctOdometer", detail: "reading \(id) is voided and cannot be changed")
+            }
+            let vehicle = try Self.requireVehicle(old.vehicle, db)
+            let problems = try Self.readingProblems(reading, at: old.time, vehicle: vehicle, excluding: id, db)
+            if !problems.isEmpty, !force {
+                throw StoreError(
+                    .refused, operation: "correctOdometer",
+                    detail: problems.map(\.message).joined(separator: "; ") + "; correct it anyway with --force")
+            }
+            let newNote = note.map { Self.clean($0) } ?? old.note
+            try db.execute(
+                sql: "UPDATE odometer_reading SET reading = ?, note = ?, forced = ? WHERE id = ?",
+                arguments: [reading, newNote, problems.isEmpty ? 0 : 1, id])
+            if old.reading != reading {
+                try context.audit.record(
+                    db, entity: "odometer_reading", id: id, action: .edit, field: "reading",
+                    old: AuditSnapshot.number(old.reading), new: AuditSnapshot.number(reading))
+            }
+            if old.note != newNote {
+                try context.audit.record(
+                    db, entity: "odometer_reading", id: id, action: .edit, field: "note", old: old.note, new: newNote)
+            }
+            return try Self.fetchReading(id, db)
+        }
+    }
+
+    /// Takes a reading out of the chain; it stays listed (with --include-voided) and in the history, with the reason.
+    @discardableResult
+    public func voidOdometer(id: Int64, reason: String) throws -> StoredReading {
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else {
+            throw StoreError(.refused, operation: "voidOdometer", detail: "give a reason for voiding the reading")
+        }
+        return try logWrite("voidOdometer") { db, context in
+            let old = try Self.fetchReading(id, db)
+            if old.voided {
+                throw StoreError(.refused, operation: "voidOdometer", detail: "reading \(id) is voided already")
+            }
+            try db.execute(
+                sql: "UPDATE odometer_reading SET voided_at = ?, void_reason = ? WHERE id = ?",
+                arguments: [context.now.secondsSince1970, reason, id])
+            try context.audit.record(
+                db, entity: "odometer_reading", id: id, action: .void, field: "void_reason", new: reason)
+            return try Self.fetchReading(id, db)
+        }
+    }
+
+    public func odometerReadings(vehicle plate: String? = nil, includeVoided: Bool = false) throws -> [StoredReading] {
         try read("odometerReadings") { db in
-            var sql = """
-                SELECT odometer_reading.*, vehicle.plate, vehicle.odometer_unit FROM odometer_reading
-                JOIN vehicle ON vehicle.id = odometer_reading.vehicle_id
-                """
+            var sql = Self.readingSelect
+            var conditions: [String] = []
             var arguments = StatementArguments()
             if let plate {
                 _ = try Self.requireVehicle(plate, db)
-                sql += " WHERE vehicle.plate = ?"
+                conditions.append("vehicle.plate = ?")
                 arguments += [plate.trimmingCharacters(in: .whitespacesAndNewlines)]
             }
-            sql += " ORDER BY vehicle.plate, read_at"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                StoredReading(
-                    id: row["id"], vehicle: row["plate"], time: Timestamp(secondsSince1970: row["read_at"]),
-                    reading: row["reading"], unit: OdometerUnit(rawValue: row["odometer_unit"]) ?? .km,
-                    note: row["note"])
-            }
+            if !includeVoided { conditions.append("odometer_reading.voided_at IS NULL") }
+            if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+            sql += " ORDER BY vehicle.plate, read_at, odometer_reading.id"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.reading)
         }
+    }
+
+    public func odometerReading(id: Int64) throws -> StoredReading {
+        try read("odometerReading") { db in try Self.fetchReading(id, db) }
+    }
+
+    static let readingSelect = """
+        SELECT odometer_reading.*, vehicle.plate, vehicle.odometer_unit FROM odometer_reading
+        JOIN vehicle ON vehicle.id = odometer_reading.vehicle_id
+        """
+
+    static func fetchReading(_ id: Int64, _ db: Database) throws -> StoredReading {
+        guard let row = try Row.fetchOne(db, sql: readingSelect + " WHERE odometer_reading.id = ?", arguments: [id])
+        else {
+            throw StoreError(
+                .notFound, operation: "odometer",
+                detail: "there is no odometer reading \(id); see `logbook odometer list`")
+        }
+        return reading(row)
+    }
+
+    static func reading(_ row: Row) -> StoredReading {
+        StoredReading(
+            id: row["id"], vehicle: row["plate"], time: Timestamp(secondsSince1970: row["read_at"]),
+            reading: row["reading"], unit: OdometerUnit(rawValue: row["odometer_unit"]) ?? .km, note: row["note"],
+            forced: (row["forced"] as Int?) == 1,
+            voidedAt: (row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
+            voidReason: row["void_reason"])
+    }
+
+    /// What is wrong with a reading at `time` against the vehicle's chain (live trips and readings), in the
+    /// vehicle's unit.
+    struct ReadingProblem {
+        var kind: OdometerFinding.Kind
+        /// By how much (vehicle's unit).
+        var amount: Double
+        var limit: Double
+        var tripID: Int64?
+        var message: String
+    }
+
+    static func readingProblems(
+        _ reading: Double, at time: Timestamp, vehicle: VehicleRow, excluding: Int64?, _ db: Database
+    ) throws -> [ReadingProblem] {
+        let unit = vehicle.unit.rawValue
+        let t = time.secondsSince1970
+        let other = excluding.map { " AND id <> \($0)" } ?? ""
+        var problems: [ReadingProblem] = []
+        func at(_ seconds: Double) -> String { Timestamp(secondsSince1970: seconds).iso8601 }
+        if let earlier = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, read_at, reading FROM odometer_reading
+                WHERE vehicle_id = ? AND voided_at IS NULL AND read_at < ?\(other) ORDER BY read_at DESC LIMIT 1
+                """, arguments: [vehicle.id, t]), (earlier["reading"] as Double) > reading
+        {
+            let value: Double = earlier["reading"]
+            problems.append(
+                ReadingProblem(
+                    kind: .readingBackwards, amount: value - reading, limit: 0, tripID: nil,
+                    message: "the odometer would go backwards: \(format(reading)) \(unit) is below the reading "
+                        + "\(format(value)) \(unit) of \(at(earlier["read_at"]))"))
+        }
+        if let later = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, read_at, reading FROM odometer_reading
+                WHERE vehicle_id = ? AND voided_at IS NULL AND read_at > ?\(other) ORDER BY read_at LIMIT 1
+                """, arguments: [vehicle.id, t]), (later["reading"] as Double) < reading
+        {
+            let value: Double = later["reading"]
+            problems.append(
+                ReadingProblem(
+                    kind: .readingBackwards, amount: reading - value, limit: 0, tripID: nil,
+                    message: "the odometer would go backwards: \(format(reading)) \(unit) is above the later reading "
+                        + "\(format(value)) \(unit) of \(at(later["read_at"]))"))
+        }
+        if let trip = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, ended_at, end_odometer FROM trip
+                WHERE vehicle_id = ? AND voided_at IS NULL AND ended_at <= ? AND end_odometer IS NOT NULL
+                ORDER BY end_odometer DESC LIMIT 1
+                """, arguments: [vehicle.id, t]), (trip["end_odometer"] as Double) > reading
+        {
+            let value: Double = trip["end_odometer"]
+            problems.append(
+                ReadingProblem(
+                    kind: .readingBackwards, amount: value - reading, limit: 0, tripID: trip["id"],
+                    message: "the odometer would go backwards: \(format(reading)) \(unit) is below "
+                        + "\(format(value)) \(unit), the odometer at the end of trip \(trip["id"] as Int64) "
+                        + "(\(at(trip["ended_at"])))"))
+        }
+        if let trip = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, started_at, start_odometer FROM trip
+                WHERE vehicle_id = ? AND voided_at IS NULL AND started_at >= ? AND start_odometer IS NOT NULL
+                ORDER BY start_odometer LIMIT 1
+                """, arguments: [vehicle.id, t]), (trip["start_odometer"] as Double) < reading
+        {
+            let value: Double = trip["start_odometer"]
+            problems.append(
+                ReadingProblem(
+                    kind: .readingBackwards, amount: reading - value, limit: 0, tripID: trip["id"],
+                    message: "the odometer would go backwards: \(format(reading)) \(unit) is above "
+                        + "\(format(value)) \(unit), the odometer at the start of the later trip "
+                        + "\(trip["id"] as Int64) (\(at(trip["started_at"])))"))
+        }
+        guard problems.isEmpty else { return problems }
+        // Far beyond what the trips since the previous reading (or the initial odometer) explain?
+        let anchor = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT read_at, reading FROM odometer_reading
+                WHERE vehicle_id = ? AND voided_at IS NULL AND read_at < ?\(other) ORDER BY read_at DESC LIMIT 1
+                """, arguments: [vehicle.id, t])
+        let base: (value: Double, since: Double, phrase: String)?
+        if let anchor {
+            base = (anchor["reading"], anchor["read_at"], "the reading of \(at(anchor["read_at"]))")
+        } else if let initial = vehicle.initialOdometer {
+            base = (initial, -1e12, "the vehicle's initial odometer")
+        } else {
+            base = nil
+        }
+        guard let base else { return [] }
+        let latest = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, end_odometer FROM trip
+                WHERE vehicle_id = ? AND voided_at IS NULL AND started_at >= ? AND ended_at <= ?
+                AND end_odometer IS NOT NULL ORDER BY ended_at DESC LIMIT 1
+                """, arguments: [vehicle.id, base.since, t])
+        let explained = max(base.value, latest.map { $0["end_odometer"] as Double } ?? base.value)
+        let tolerance = ReadingTolerance()
+        let limit = tolerance.limit(explained: explained - base.value)
+        if reading - explained > limit {
+            let trips = latest.map { " and the trips since, up to trip \($0["id"] as Int64)," } ?? ""
+            problems.append(
+                ReadingProblem(
+                    kind: .readingBeyond, amount: reading - explained, limit: limit, tripID: latest?["id"],
+                    message: "\(format(reading)) \(unit) is \(format(reading - explained)) \(unit) beyond the "
+                        + "\(format(explained)) \(unit) that \(base.phrase)\(trips) explain (more than "
+                        + "\(format(limit)) \(unit) nobody logged)"))
+        }
+        return problems
     }
 
     /// The calibration factor of a vehicle from its readings and the GPS trips between them.
@@ -119,7 +322,11 @@ extension AppDatabase {
 
     static func calibrationSamples(vehicleID: Int64, unit: OdometerUnit, _ db: Database) throws -> [DistanceSample] {
         let readings = try Row.fetchAll(
-            db, sql: "SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? ORDER BY read_at",
+            db,
+            sql: """
+                SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND voided_at IS NULL
+                ORDER BY read_at
+                """,
             arguments: [vehicleID]
         ).map {
             OdometerReading(
@@ -154,7 +361,8 @@ extension AppDatabase {
     public func odometerFindings(
         vehicle plate: String? = nil, tolerance: (OdometerUnit) -> OdometerTolerance
     ) throws -> [(vehicle: String, unit: OdometerUnit, finding: OdometerFinding)] {
-        let all = try trips(TripFilter(vehicle: plate))
+        let everything = try trips(TripFilter(vehicle: plate, includeVoided: true))
+        let all = everything.filter { !$0.voided }
         var result: [(vehicle: String, unit: OdometerUnit, finding: OdometerFinding)] = []
         for vehicle in Set(all.map(\.vehicle)).sorted() {
             let factor = try read("calibration") { db in
@@ -162,17 +370,53 @@ extension AppDatabase {
             }
             let trips = all.filter { $0.vehicle == vehicle }
             let unit = trips.first?.odometerUnit ?? .km
+            let voidedStarts = everything.filter { $0.vehicle == vehicle && $0.voided }.map(\.start)
+            var previousStart: Timestamp?
             let chain = trips.compactMap { trip -> OdometerTrip? in
                 guard let start = trip.startOdometer, let end = trip.endOdometer else { return nil }
+                defer { previousStart = trip.start }
                 let km = trip.odometerUnit.metres / 1_000
+                let afterVoided =
+                    previousStart.map { before in
+                        voidedStarts.contains { $0 > before && $0 < trip.start }
+                    } ?? false
                 return OdometerTrip(
                     id: String(trip.id), start: trip.start, odometerStart: start * km, odometerEnd: end * km,
-                    gpsMetres: trip.source == .gps ? trip.distance : nil)
+                    gpsMetres: trip.source == .gps ? trip.distance : nil, followsVoidedTrip: afterVoided)
             }
             let check = OdometerCheck(
                 tolerance: tolerance(unit), calibrationFactor: policy.applyOdometerCalibration ? factor ?? 1 : 1)
             result += check.findings(trips: chain).map { (vehicle, unit, $0) }
         }
-        return result
+        // Readings recorded against the chain (--force), with what is still wrong with them.
+        let readings = try read("odometerFindings") { db -> [(String, OdometerUnit, OdometerFinding)] in
+            var found: [(String, OdometerUnit, OdometerFinding)] = []
+            let forced = try Row.fetchAll(
+                db,
+                sql: Self.readingSelect + """
+                     WHERE odometer_reading.voided_at IS NULL AND odometer_reading.forced = 1
+                    ORDER BY vehicle.plate, read_at
+                    """)
+            for row in forced {
+                let reading = Self.reading(row)
+                if let plate, reading.vehicle.caseInsensitiveCompare(plate) != .orderedSame { continue }
+                let vehicle = try Self.requireVehicle(reading.vehicle, db)
+                let km = vehicle.unit.metres / 1_000
+                for problem in try Self.readingProblems(
+                    reading.reading, at: reading.time, vehicle: vehicle, excluding: reading.id, db)
+                {
+                    found.append(
+                        (
+                            reading.vehicle, vehicle.unit,
+                            OdometerFinding(
+                                kind: problem.kind, tripID: problem.tripID.map(String.init) ?? "",
+                                kilometres: problem.amount * km, limitKilometres: problem.limit * km,
+                                readingID: String(reading.id))
+                        ))
+                }
+            }
+            return found
+        }
+        return result + readings
     }
 }
