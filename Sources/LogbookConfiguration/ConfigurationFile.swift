@@ -7,6 +7,8 @@ public struct ConfigurationFile: Sendable {
     /// Where the settings came from (`nil`: defaults only).
     public let path: String?
     public let root: [String: TOMLValue]
+    /// The line each key was set on, by its full path (`["mail", "tls"]`), for messages about bad values.
+    public let keyLines: [[String]: Int]
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -26,9 +28,10 @@ public struct ConfigurationFile: Sendable {
         }
     }
 
-    public init(path: String?, root: [String: TOMLValue]) {
+    public init(path: String?, root: [String: TOMLValue], keyLines: [[String]: Int] = [:]) {
         self.path = path
         self.root = root
+        self.keyLines = keyLines
     }
 
     /// Finds and parses the configuration. An explicitly named file must exist.
@@ -62,7 +65,8 @@ public struct ConfigurationFile: Sendable {
             throw LoadError(path: path, message: "the configuration is not UTF-8 text", exitCode: 78)
         }
         do {
-            return ConfigurationFile(path: path, root: try TOMLParser.parse(text))
+            let parsed = try TOMLParser.parseWithLines(text)
+            return ConfigurationFile(path: path, root: parsed.root, keyLines: parsed.keyLines)
         } catch {
             throw LoadError(path: path, line: error.line, column: error.column, message: error.message, exitCode: 78)
         }
@@ -79,10 +83,28 @@ public struct ConfigurationFile: Sendable {
             let data = try JSONSerialization.data(withJSONObject: value.foundationValue)
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw LoadError(path: path ?? "configuration", message: "[\(key)] " + Self.explain(error), exitCode: 78)
+            throw LoadError(
+                path: path ?? "configuration", line: line(of: error, inTable: key),
+                message: "[\(key)] " + Self.explain(error), exitCode: 78)
         } catch {
             throw LoadError(path: path ?? "configuration", message: "[\(key)] \(error)", exitCode: 78)
         }
+    }
+
+    /// The line of the key a decoding error is about, when the file set it.
+    private func line(of error: DecodingError, inTable table: String) -> Int? {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        case .keyNotFound(_, let c): context = c
+        @unknown default: return nil
+        }
+        var path = [table] + context.codingPath.map(\.stringValue)
+        while !path.isEmpty {
+            if let line = keyLines[path] { return line }
+            path.removeLast()
+        }
+        return nil
     }
 
     private static func explain(_ error: DecodingError) -> String {
@@ -95,7 +117,11 @@ public struct ConfigurationFile: Sendable {
         case .keyNotFound(let key, let context):
             return "\(keyPath(context.codingPath + [key])): missing"
         case .dataCorrupted(let context):
-            return "\(keyPath(context.codingPath)): \(context.debugDescription)"
+            // Swift's own text for an enumeration's unknown raw value names a type, not what the user may write.
+            let text =
+                context.debugDescription.hasPrefix("Cannot initialize ")
+                ? "not one of the accepted values" : context.debugDescription
+            return "\(keyPath(context.codingPath)): \(text)"
         @unknown default:
             return "\(error)"
         }

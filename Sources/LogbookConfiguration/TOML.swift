@@ -44,11 +44,20 @@ public struct TOMLParser {
     private var root: [String: TOMLValue] = [:]
     private var currentPath: [String] = []
     private var definedTables: Set<[String]> = []
+    /// The line each key's value was set on, by its full path (`["mail", "tls"]`).
+    private var keyLines: [[String]: Int] = [:]
 
     public static func parse(_ text: String) throws(TOMLError) -> [String: TOMLValue] {
+        try parseWithLines(text).root
+    }
+
+    /// The document, and the line of every key set in it (by its full path), for messages about values.
+    public static func parseWithLines(_ text: String) throws(TOMLError) -> (
+        root: [String: TOMLValue], keyLines: [[String]: Int]
+    ) {
         var parser = TOMLParser(bytes: Array(text.utf8))
         try parser.parseDocument()
-        return normalized(parser.root)
+        return (normalized(parser.root), parser.keyLines)
     }
 
     /// Arrays of tables are built as tables keyed "#0", "#1", …; turn them into arrays.
@@ -147,7 +156,9 @@ public struct TOMLParser {
     }
 
     private mutating func parseKeyValue(into path: [String]) throws(TOMLError) {
+        let keyLine = line
         let key = try parseKey()
+        keyLines[path + key] = keyLine
         skipSpaces()
         guard !atEnd, current == UInt8(ascii: "=") else { throw error("expected '=' after the key") }
         i += 1
