@@ -42,7 +42,7 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
+            let (database, _) = try log.openForReading()
             let report = try storeCall { try database.verifyAudit() }
             var output = StandardOutput()
             switch format {
@@ -101,7 +101,7 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let entries = try storeCall { try database.auditEntries(trip: trip) }
             var output = StandardOutput()
             output.write(AuditRendering.listing(entries).render(format, clock: clock))
@@ -139,7 +139,7 @@ struct RegularCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             Self.print(try storeCall { try database.regulars() }, format: format, clock: clock)
         }
 
