@@ -187,6 +187,24 @@ struct TripTimesTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func anOdometerReadingTooFarForTheTimeIsRefused() throws {
+        let log = try Log(zone: "UTC")
+        #expect(try log.run(["vehicles", "add", "--plate", "ODO1", "--odometer", "1000"]).status == 0)
+        // 300 km in an hour by the odometer: 300 km/h on average.
+        let fast = try log.run([
+            "trips", "add", "--vehicle", "ODO1", "--date", "2026-05-04", "--start", "08:00", "--end", "09:00",
+            "--odometer-end", "1300",
+        ])
+        #expect(fast.status == 65, "\(fast.stderr)")
+        #expect(fast.stderr.contains("250 km/h"), "\(fast.stderr)")
+        #expect(fast.stderr.split(separator: "\n").count == 1)
+        let fine = try log.run([
+            "trips", "add", "--vehicle", "ODO1", "--date", "2026-05-04", "--start", "10:00", "--end", "11:00",
+            "--odometer-end", "1090",
+        ])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     @Test func theAssumedStartAndDurationAreSaid() throws {
         let log = try Log(zone: "UTC")
         let result = try log.run([

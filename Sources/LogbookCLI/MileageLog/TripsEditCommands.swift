@@ -159,8 +159,8 @@ struct TripsAddCommand: ParsableCommand {
     @OptionGroup var log: LogOptions
 
     /// The longest trip taken, and the fastest average speed believed.
-    static let longestTrip: Double = 86_400
-    static let fastestAverage: Double = 250 / 3.6
+    static let longestTrip = TripPlausibility.longestTrip
+    static let fastestAverage = TripPlausibility.fastestAverage
     /// An --end before --start is taken for the next day only within these bounds (without --end-date).
     static let longestOvernight: Double = 12 * 3_600
     static let slowestOvernight: Double = 5 / 3.6
