@@ -38,6 +38,8 @@ struct DatabaseAccessTests {
     static let readingCommands: [[String]] = [
         ["trips", "list", "--format", "json"], ["trips", "show", "1"], ["vehicles", "list"], ["drivers", "list"],
         ["odometer", "list"], ["odometer", "check"], ["audit", "verify"], ["audit", "list"], ["status"],
+        ["regular", "list"], ["places", "list"], ["rules", "list"], ["mail", "status"],
+        ["report", "--month", "2026-05", "--vehicle", "123ABC"],
     ]
 
     @Test(.enabled(if: CLIRunner.setpriv != nil), arguments: readingCommands)
