@@ -111,7 +111,7 @@ struct DatabaseAccessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
 
-    @Test(arguments: [["trips", "list"], ["vehicles", "add", "--plate", "E1"]])
+    @Test(arguments: [["trips", "list"], ["vehicles", "add", "--plate", "E1"], ["status"]])
     func anEmptyLogbookDatabaseIsAnError(_ command: [String]) throws {
         let dir = try TemporaryDirectory()
         let result = try CLIRunner.run(
