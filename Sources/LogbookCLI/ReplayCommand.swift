@@ -118,10 +118,24 @@ struct ReplayCommand: ParsableCommand {
             writer.endSegment(into: &text)
         }
         writer.end(into: &text)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            Diagnostics.error("--track-out \(path): is a folder; name the file to write (e.g. trips.gpx)")
+            throw ExitCode(73)
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            Diagnostics.error("\(path): cannot write the track: \(error.localizedDescription)")
+            // Foundation's text ("NSCocoaErrorDomain error 512") is not for people: say what the system said.
+            let reason: String
+            switch (error as? CocoaError)?.code {
+            case .fileWriteNoPermission?: reason = "permission denied"
+            case .fileWriteOutOfSpace?: reason = "no space left on the device"
+            case .fileNoSuchFile?, .fileWriteInvalidFileName?: reason = "no such folder"
+            case .fileWriteVolumeReadOnly?: reason = "read-only file system"
+            default: reason = "the system refused the write"
+            }
+            Diagnostics.error("--track-out \(path): cannot write the track: \(reason)")
             throw ExitCode(73)
         }
     }

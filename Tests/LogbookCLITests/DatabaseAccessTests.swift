@@ -226,6 +226,18 @@ struct DatabaseAccessTests {
         #expect(Self.oneLine(result), "\(result.stderr)")
     }
 
+    @Test func aFolderGivenAsTrackOutIsNamedWithoutFoundationsText() throws {
+        let dir = try TemporaryDirectory()
+        let folder = dir.path("out.gpx")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let drive = Fixtures.url("groundtruth/delivery-0.2hz/track.nmea.gz").path
+        let result = try CLIRunner.run(["replay", "--track-out", folder, drive])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("--track-out") && result.stderr.contains("folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+        #expect(Self.oneLine(result), "\(result.stderr)")
+    }
+
     @Test func aBadTLSModeNamesTheKeyAndItsLine() throws {
         let dir = try TemporaryDirectory()
         let config = try dir.write(
