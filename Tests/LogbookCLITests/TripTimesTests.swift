@@ -205,6 +205,21 @@ struct TripTimesTests {
         #expect(fine.status == 0, "\(fine.stderr)")
     }
 
+    @Test func splittingAtATimeThatCameTwiceSaysWhichIsMeant() throws {
+        let log = try Log(zone: "Europe/Berlin")
+        // 01:00 CEST (23:00Z) to 04:00 CET (03:00Z): four hours, 02:00–03:00 twice.
+        let added = try log.add(["--date", "2026-10-25", "--start", "01:00", "--end", "04:00", "--distance", "40"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let ambiguous = try log.run(["trips", "split", "1", "--at", "02:30"])
+        #expect(ambiguous.status == 64, "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("twice") && ambiguous.stderr.contains("--at"), "\(ambiguous.stderr)")
+        let second = try log.run(["trips", "split", "1", "--at", "02:30+01:00", "--format", "json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let halves = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
+        #expect(halves.count == 2)
+        #expect(Self.utc(halves.first?["end"]) == "2026-10-25T01:30:00")
+    }
+
     @Test func theAssumedStartAndDurationAreSaid() throws {
         let log = try Log(zone: "UTC")
         let result = try log.run([

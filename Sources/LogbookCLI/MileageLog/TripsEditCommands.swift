@@ -470,7 +470,9 @@ struct TripsSplitCommand: ParsableCommand {
     @Argument(help: "The trip's id.")
     var id: Int64
 
-    @Option(name: .long, help: "Local time HH:MM on the trip's start day, or an ISO 8601 time.")
+    @Option(
+        name: .long,
+        help: "Local time HH:MM (or HH:MM+hh:mm with its UTC offset) on the trip's start day, or an ISO 8601 time.")
     var at: String
 
     @Option(name: .long, help: "Output format: table, json or csv.")
@@ -479,7 +481,7 @@ struct TripsSplitCommand: ParsableCommand {
     @OptionGroup var log: LogOptions
 
     func validate() throws {
-        if LocalClock.minute(parsing: at) == nil, Timestamp(iso8601: at) == nil {
+        if LocalTime(parsing: at) == nil, Timestamp(iso8601: at) == nil {
             throw ValidationError("--at \"\(at)\": expected HH:MM or an ISO 8601 time.")
         }
     }
@@ -489,8 +491,8 @@ struct TripsSplitCommand: ParsableCommand {
         let (first, second) = try storeCall { () throws -> (StoredTrip, StoredTrip) in
             let trip = try database.trip(id: id)
             let moment =
-                Timestamp(iso8601: at)
-                ?? clock.timestamp(clock.day(trip.start), minute: LocalClock.minute(parsing: at) ?? 0)
+                try Timestamp(iso8601: at)
+                ?? TripsAddCommand.moment(at, option: "at", on: clock.day(trip.start), clock: clock)
             return try database.splitTrip(id: id, at: moment)
         }
         TripArguments.printTrip(first, second, verb: "Split into", format: format, clock: clock)
