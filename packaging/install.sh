@@ -3,11 +3,14 @@
 # `logbook` system user, installs the binary, the systemd unit and a default configuration, and
 # starts the service. Idempotent: run it again after an update.
 #
-#   sudo packaging/install.sh [--vehicle PLATE] [--gpsd HOST:PORT] [--no-start]
+#   sudo packaging/install.sh --vehicle PLATE [--gpsd HOST:PORT] [--no-start]
+#
+# The vehicle is added to the log (as the `logbook` user, who owns it) unless it is there already: the
+# daemon refuses a plate the log does not know.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-vehicle="default"
+vehicle=""
 gpsd="127.0.0.1:2947"
 start=yes
 while [ $# -gt 0 ]; do
@@ -15,9 +18,10 @@ while [ $# -gt 0 ]; do
         --vehicle) vehicle="$2"; shift 2 ;;
         --gpsd) gpsd="$2"; shift 2 ;;
         --no-start) start=no; shift ;;
-        *) echo "usage: $0 [--vehicle PLATE] [--gpsd HOST:PORT] [--no-start]" >&2; exit 64 ;;
+        *) echo "usage: $0 --vehicle PLATE [--gpsd HOST:PORT] [--no-start]" >&2; exit 64 ;;
     esac
 done
+if [ -z "$vehicle" ]; then echo "usage: $0 --vehicle PLATE [--gpsd HOST:PORT] [--no-start]" >&2; exit 64; fi
 if [ "$(id -u)" -ne 0 ]; then echo "install.sh: run as root (sudo)" >&2; exit 77; fi
 
 scripts/install-deps
@@ -47,6 +51,13 @@ if [ ! -f /etc/logbook/logbook.toml ]; then
 parking_threshold = 300
 minimum_trip_distance = 100
 TOML
+fi
+
+install -d -m 0755 -o logbook -g logbook /var/lib/logbook
+if ! runuser -u logbook -- /usr/local/bin/logbook vehicles list --format csv \
+    --database /var/lib/logbook/logbook.sqlite 2>/dev/null | cut -d, -f1 | grep -qxF "$vehicle"; then
+    runuser -u logbook -- /usr/local/bin/logbook vehicles add --plate "$vehicle" \
+        --database /var/lib/logbook/logbook.sqlite
 fi
 
 sed -e "s|--database /var/lib/logbook/logbook.sqlite|--database /var/lib/logbook/logbook.sqlite --vehicle ${vehicle} --gpsd ${gpsd}|" \

@@ -33,8 +33,10 @@ struct DaemonCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(name: .long, help: "The vehicle's plate (the trips are stored under it).")
-    var vehicle: String = "default"
+    @Option(
+        name: .long,
+        help: "The vehicle's plate (the trips are stored under it; default: the log's only vehicle).")
+    var vehicle: String?
 
     @OptionGroup var configurationOptions: ConfigurationOptions
 
@@ -46,7 +48,7 @@ struct DaemonCommand: AsyncParsableCommand {
 
     func validate() throws {
         if GPSDEndpoint(parsing: gpsd) == nil { throw ValidationError("--gpsd takes HOST:PORT, e.g. 127.0.0.1:2947.") }
-        if vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let vehicle, vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--vehicle must not be empty.")
         }
         if !(checkpointInterval > 0) { throw ValidationError("--checkpoint-interval must be positive.") }
@@ -65,13 +67,7 @@ struct DaemonCommand: AsyncParsableCommand {
         let daemonSettings = try file.table(DaemonSettings.self, "daemon")
         let database = try databaseOptions.open(
             policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"))
-        let car: Vehicle
-        do {
-            car = try database.vehicle(plate: vehicle)
-        } catch {
-            Diagnostics.error("\(databaseOptions.path): \(error)")
-            throw ExitCode(74)
-        }
+        let car = try vehicle.map { try KnownNames.vehicle($0, in: database) } ?? KnownNames.onlyVehicle(in: database)
         let endpoint = GPSDEndpoint(parsing: gpsd)!
         let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"), device: device)
         let tracking = TrackingService(

@@ -11,17 +11,101 @@ package struct DatabaseOptions: ParsableArguments {
         help: "The log's SQLite database (default $LOGBOOK_DATABASE or ~/.local/share/logbook/logbook.sqlite).")
     package var database: String?
 
-    package var path: String {
-        database ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
+    /// The database's path and where it came from, for messages: `--database`, `$LOGBOOK_DATABASE` or the default.
+    package func location() throws -> (path: String, source: String) {
+        if let database {
+            guard !database.isEmpty else { throw usageError("--database must not be empty") }
+            return (database, "--database")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if let value = environment["LOGBOOK_DATABASE"] {
+            guard !value.isEmpty else {
+                throw usageError("LOGBOOK_DATABASE is set but empty; unset it or give the database's path")
+            }
+            return (value, "LOGBOOK_DATABASE")
+        }
+        return (AppDatabase.defaultPath(environment: environment), "the default database")
     }
 
-    /// Opens (and migrates) the database, reporting failures as one line with exit 74.
+    /// The path, for commands that have already opened the database (or that only name it to a child process).
+    package var path: String {
+        (try? location().path) ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens (and migrates) the database for a command that writes, creating it and its folder when missing.
+    /// Failures end the command with one line: 64 for an empty path, 74 for everything the file system refuses.
     package func open(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
+        let (path, source) = try location()
+        try refuseFolder(path, source: source)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, FileManager.default.fileExists(atPath: folder) {
+            // A log owned by another user (the daemon's): say so, instead of SQLite's "unable to open".
+            let fileExists = FileManager.default.fileExists(atPath: path)
+            let writable =
+                fileExists
+                ? access(path, W_OK) == 0
+                    && (access(folder, W_OK) == 0 || FileManager.default.fileExists(atPath: path + "-wal"))
+                : access(folder, W_OK) == 0
+            if !writable {
+                Diagnostics.error(
+                    "\(path): the database is read-only for this user (\(Self.userName)); commands that change the "
+                        + "log must run as its owner")
+                throw ExitCode(74)
+            }
+        }
         do {
             return try AppDatabase.open(path: path, policy: policy)
+        } catch let error as StoreError where error.code == .io && error.operation == "open" {
+            Diagnostics.error("\(source) \(path): \(error.detail)")
+            throw ExitCode(74)
         } catch {
             Diagnostics.error("\(path): cannot open the database: \(error)")
             throw ExitCode(74)
         }
+    }
+
+    /// Opens the existing database for a command that only reads: read-only, nothing created (no folder, no empty
+    /// log, no `-wal` or `-shm` file), so it works on a log the user may read but not write.
+    package func openForReading(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
+        let (path, source) = try location()
+        try refuseFolder(path, source: source)
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !folder.isEmpty,
+            !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
+            Diagnostics.error("\(source) \(path): there is no folder \(folder)")
+            throw ExitCode(74)
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            Diagnostics.error(
+                "\(source) \(path): there is no log there yet (`logbook vehicles add` or `logbook import` creates it)")
+            throw ExitCode(74)
+        }
+        guard access(path, R_OK) == 0 else {
+            Diagnostics.error("\(path): cannot read the database: permission denied for \(Self.userName)")
+            throw ExitCode(74)
+        }
+        do {
+            return try AppDatabase.openForReading(path: path, policy: policy)
+        } catch {
+            Diagnostics.error("\(path): cannot open the database: \(error)")
+            throw ExitCode(74)
+        }
+    }
+
+    private func refuseFolder(_ path: String, source: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            Diagnostics.error("\(source) \(path): is a folder; name the database file inside it (e.g. logbook.sqlite)")
+            throw ExitCode(74)
+        }
+    }
+
+    /// The user this process runs as, for messages.
+    static var userName: String {
+        let uid = getuid()
+        if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "uid \(uid)"
     }
 }

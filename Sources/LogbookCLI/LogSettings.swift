@@ -172,6 +172,17 @@ package struct LogOptions: ParsableArguments {
         let clock = try settings.clock(override: timezone)
         return (try databaseOptions.open(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
     }
+
+    /// Opens the existing log read-only, for commands that only read (see `DatabaseOptions.openForReading`).
+    package func openForReading() throws -> (AppDatabase, LocalClock) {
+        try openForReading(configurationOptions.load())
+    }
+
+    package func openForReading(_ file: ConfigurationFile) throws -> (AppDatabase, LocalClock) {
+        let settings = try file.table(LogSettings.self, "log")
+        let clock = try settings.clock(override: timezone)
+        return (try databaseOptions.openForReading(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
+    }
 }
 
 extension LogSettings {
@@ -198,12 +209,39 @@ extension LogSettings {
     }
 }
 
-/// Runs a store call, turning its errors into one line on standard error and the right exit status.
+/// Runs a store call, turning its errors into one line on standard error and the right exit status. A value a
+/// schema rule (CHECK constraint) refuses is the user's: the line names the option, exit 64.
 package func storeCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {
+        if error.code == .constraint, let rule = StoreConstraintMessages.rule(in: error.detail) {
+            Diagnostics.error(StoreConstraintMessages.byRule[rule] ?? "the log refused a value (its rule \(rule))")
+            throw ExitCode(StoreConstraintMessages.byRule[rule] == nil ? 65 : 64)
+        }
         Diagnostics.error(error.description)
         throw ExitCode(error.exitCode)
+    }
+}
+
+/// What the schema's named CHECK constraints mean to someone typing options.
+enum StoreConstraintMessages {
+    static let byRule: [String: String] = [
+        "vehicle_initial_odometer": "--odometer must be between 0 and 1000000000",
+        "vehicle_plate": "--plate must not be empty",
+        "driver_name": "a driver's name must not be empty",
+        "trip_distance": "--distance must be between 0 and 1000000 km",
+        "trip_odometer": "--odometer-end must be between 0 and 1000000000 and not below the start",
+        "trip_times": "--start and --end: the trip must end after it starts",
+        "regular_trip_distance": "the regular trip's distance must be between 0 and 1000000 km",
+        "regular_trip_name": "--name must not be empty",
+    ]
+
+    /// `NAME` from SQLite's "CHECK constraint failed: NAME".
+    static func rule(in detail: String) -> String? {
+        guard let range = detail.range(of: "CHECK constraint failed: ") else { return nil }
+        let rest = detail[range.upperBound...]
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
     }
 }

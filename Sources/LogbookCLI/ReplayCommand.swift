@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookConfiguration
+import LogbookStore
 import TrackFormats
 import TrackModel
 import TrackReader
@@ -33,6 +34,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("track-out"), help: "Write each trip's cleaned track to FILE (.gpx or .geojson).")
     var trackOut: String?
 
+    @Option(
+        name: .long,
+        help: "A vehicle of the log whose odometer unit the totals use (the log is read, never changed).")
+    var vehicle: String?
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
     @Argument(help: "Track files, read as one stream in the order given.")
     var files: [String]
 
@@ -48,6 +56,12 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The vehicle is looked up first, so an unknown plate stops the command before any file is read.
+        let details = try vehicle.map { plate in
+            let database = try databaseOptions.openForReading()
+            let stored = try KnownNames.vehicle(plate, in: database)
+            return try storeCall { try database.vehicleDetails(plate: stored.plate) }
+        }
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = trackOut != nil
         var replay = Replay(configuration: engineConfiguration)
@@ -71,9 +85,16 @@ struct ReplayCommand: ParsableCommand {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
         var output = StandardOutput()
         switch format {
-        case .json: output.write(ReplayRendering.json(replay))
+        case .json: output.write(ReplayRendering.json(replay, vehicle: details))
         case .csv: output.write(ReplayRendering.csv(replay))
-        case .table: output.write(ReplayRendering.table(replay, timeZone: zone, zoneName: timezone ?? zone.identifier))
+        case .table:
+            output.write(ReplayRendering.table(replay, timeZone: zone, zoneName: timezone ?? zone.identifier))
+            if let details {
+                let total = replay.totalDistance / details.odometerUnit.metres
+                output.write(
+                    "Vehicle \(details.plate): \(TripRendering.fixed(total)) \(details.odometerUnit.rawValue) in total\n"
+                )
+            }
         }
         output.flush()
         if let trackOut { try writeTracks(replay.trips, to: trackOut) }
@@ -97,10 +118,24 @@ struct ReplayCommand: ParsableCommand {
             writer.endSegment(into: &text)
         }
         writer.end(into: &text)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            Diagnostics.error("--track-out \(path): is a folder; name the file to write (e.g. trips.gpx)")
+            throw ExitCode(73)
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            Diagnostics.error("\(path): cannot write the track: \(error.localizedDescription)")
+            // Foundation's text ("NSCocoaErrorDomain error 512") is not for people: say what the system said.
+            let reason: String
+            switch (error as? CocoaError)?.code {
+            case .fileWriteNoPermission?: reason = "permission denied"
+            case .fileWriteOutOfSpace?: reason = "no space left on the device"
+            case .fileNoSuchFile?, .fileWriteInvalidFileName?: reason = "no such folder"
+            case .fileWriteVolumeReadOnly?: reason = "read-only file system"
+            default: reason = "the system refused the write"
+            }
+            Diagnostics.error("--track-out \(path): cannot write the track: \(reason)")
             throw ExitCode(73)
         }
     }

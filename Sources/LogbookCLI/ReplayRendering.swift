@@ -1,13 +1,18 @@
 import Foundation
+import LogbookStore
 import TrackModel
 import TripEngine
 
 /// The three renderings of a replay: JSON (the contract of DESIGN.md §4), CSV and a table for people.
 enum ReplayRendering {
-    static func json(_ replay: Replay) -> String {
+    static func json(_ replay: Replay, vehicle: VehicleDetails? = nil) -> String {
         var j = JSONText()
         j.beginObject()
         j.field("distance_m", replay.totalDistance, decimals: 1)
+        if let vehicle {
+            j.field("vehicle", vehicle.plate)
+            j.field("odometer_unit", vehicle.odometerUnit.rawValue)
+        }
         j.key("trips")
         j.beginArray()
         for trip in replay.trips { tripObject(trip, into: &j) }

@@ -22,7 +22,8 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let now = Date().timeIntervalSince1970
-        let status = DaemonStatus.read(from: DaemonStatus.path(forDatabase: databaseOptions.path))
+        let databasePath = try databaseOptions.location().path
+        let status = DaemonStatus.read(from: DaemonStatus.path(forDatabase: databasePath))
         let running = status.map { now - $0.updatedAt <= Self.staleAfter && kill($0.pid, 0) == 0 } ?? false
         var output = StandardOutput()
         switch format {
@@ -56,7 +57,7 @@ struct StatusCommand: ParsableCommand {
         case .table:
             guard let status else {
                 output.write(
-                    "Daemon: not running (no status at \(DaemonStatus.path(forDatabase: databaseOptions.path)))\n")
+                    "Daemon: not running (no status at \(DaemonStatus.path(forDatabase: databasePath)))\n")
                 break
             }
             var lines = [

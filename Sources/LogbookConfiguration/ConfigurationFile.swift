@@ -9,6 +9,8 @@ public struct ConfigurationFile: Sendable {
     public let root: [String: TOMLValue]
     /// The parsed document with the line of each key, for messages that point into the file.
     public let document: TOMLDocument
+    /// The line each key was set on, by its full path (`["mail", "tls"]`), for messages about bad values.
+    public var keyLines: [[String]: Int] { document.lines }
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -36,6 +38,10 @@ public struct ConfigurationFile: Sendable {
         self.path = path
         self.root = document.root
         self.document = document
+    }
+
+    public init(path: String?, root: [String: TOMLValue], keyLines: [[String]: Int]) {
+        self.init(path: path, document: TOMLDocument(root: root, lines: keyLines))
     }
 
     /// Finds and parses the configuration. An explicitly named file must exist.
@@ -91,10 +97,28 @@ public struct ConfigurationFile: Sendable {
             let data = try JSONSerialization.data(withJSONObject: value.foundationValue)
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw LoadError(path: path ?? "configuration", message: "[\(key)] " + Self.explain(error), exitCode: 78)
+            throw LoadError(
+                path: path ?? "configuration", line: line(of: error, inTable: key),
+                message: "[\(key)] " + Self.explain(error), exitCode: 78)
         } catch {
             throw LoadError(path: path ?? "configuration", message: "[\(key)] \(error)", exitCode: 78)
         }
+    }
+
+    /// The line of the key a decoding error is about, when the file set it.
+    private func line(of error: DecodingError, inTable table: String) -> Int? {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        case .keyNotFound(_, let c): context = c
+        @unknown default: return nil
+        }
+        var path = [table] + context.codingPath.map(\.stringValue)
+        while !path.isEmpty {
+            if let line = keyLines[path] { return line }
+            path.removeLast()
+        }
+        return nil
     }
 
     private static func explain(_ error: DecodingError) -> String {
@@ -107,7 +131,11 @@ public struct ConfigurationFile: Sendable {
         case .keyNotFound(let key, let context):
             return "\(keyPath(context.codingPath + [key])): missing"
         case .dataCorrupted(let context):
-            return "\(keyPath(context.codingPath)): \(context.debugDescription)"
+            // Swift's own text for an enumeration's unknown raw value names a type, not what the user may write.
+            let text =
+                context.debugDescription.hasPrefix("Cannot initialize ")
+                ? "not one of the accepted values" : context.debugDescription
+            return "\(keyPath(context.codingPath)): \(text)"
         @unknown default:
             return "\(error)"
         }

@@ -91,6 +91,14 @@ public struct TOMLParser {
         }
     }
 
+    /// The document, and the line of every key set in it (by its full path), for messages about values.
+    public static func parseWithLines(_ text: String) throws(TOMLError) -> (
+        root: [String: TOMLValue], keyLines: [[String]: Int]
+    ) {
+        let document = try parseDocument(text)
+        return (document.root, document.lines)
+    }
+
     /// Arrays of tables are built as tables keyed "#0", "#1", …; turn them into arrays.
     private static func normalized(_ table: [String: TOMLValue]) -> [String: TOMLValue] {
         table.mapValues(normalized)

@@ -91,7 +91,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let file = try log.configurationOptions.load()
-        let (database, clock) = try log.open(file)
+        // Only --email changes the log (it queues the message); a report alone reads it.
+        let (database, clock) = try email.isEmpty ? log.openForReading(file) : log.open(file)
         var settings = try file.table(ReportSettings.self, "report")
         if let paper { settings.paper = paper.lowercased() == "letter" ? .letter : .a4 }
         if bom { settings.byteOrderMark = true }
@@ -253,7 +254,7 @@ struct MailCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             var listing = Listing([
                 ("id", "#"), ("status", "Status"), ("subject", "Subject"), ("recipients", "To"),
                 ("attempts", "Attempts"), ("created_at", "Queued"), ("next_attempt_at", "Next attempt"),

@@ -64,7 +64,7 @@ public final class AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(.io, operation: "open", detail: "cannot create directory \(directory.path)")
+            throw StoreError(.io, operation: "open", detail: "cannot create the folder \(directory.path)")
         }
         let pool: DatabasePool
         do {
@@ -73,6 +73,59 @@ public final class AppDatabase: Sendable {
             throw StoreError.wrap(error, operation: "open")
         }
         return try AppDatabase(pool, policy: policy)
+    }
+
+    /// Opens the existing database at `path` for reading only, as the reading commands do: nothing is migrated,
+    /// created or written, and no `-wal` or `-shm` file is left behind.
+    ///
+    /// A log in WAL mode needs its `-shm` file to be read safely while another process writes. When a `-wal` file
+    /// is present (a writer is at work, or the last one could not clean up), the connection uses the files that are
+    /// there; SQLite reads them even when it may not write them. When there is none, no writer holds the log open
+    /// and the file alone is the whole log: it is opened `immutable`, which creates no file — a reader owned by
+    /// another user (say root) would otherwise leave a `-shm` the daemon's user could not write, and a reader without
+    /// write access to the folder could not open the log at all. A writer that starts during that read is not seen.
+    public static func openForReading(path: String, policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
+        var configuration = configuration()
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+            } else {
+                queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            }
+        } catch {
+            throw StoreError.wrap(error, operation: "open")
+        }
+        return try AppDatabase(readOnly: queue, policy: policy)
+    }
+
+    /// A read-only database: the schema must be current, since a reader cannot migrate it.
+    private init(readOnly queue: DatabaseQueue, policy: LogPolicy) throws {
+        writer = queue
+        self.policy = policy
+        clock = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
+        let current: Bool
+        do {
+            current = try queue.read { db in try Self.migrator.hasCompletedMigrations(db) }
+        } catch {
+            throw StoreError.wrap(error, operation: "open")
+        }
+        guard current else {
+            throw StoreError(
+                .io, operation: "open",
+                detail: "the database is empty or from an older logbook; a writing command run by its owner "
+                    + "creates or upgrades it")
+        }
+    }
+
+    /// `file:` URI for SQLite (built with SQLITE_USE_URI on Debian) of a read-only, immutable file.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:" + encoded + "?mode=ro&immutable=1"
     }
 
     /// A fresh database in memory.

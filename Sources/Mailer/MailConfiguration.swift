@@ -69,7 +69,16 @@ public struct MailConfiguration: Sendable, Hashable, Codable {
     /// Decodes the TOML table (through JSON); `port` defaults from `tls`, `tls` to `starttls`, `timeout` to 60.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tls = try container.decodeIfPresent(TLSMode.self, forKey: .tls) ?? .starttls
+        var tls = TLSMode.starttls
+        if let text = try container.decodeIfPresent(String.self, forKey: .tls) {
+            guard let mode = TLSMode(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tls, in: container,
+                    debugDescription: "\"\(text)\" is not a TLS mode; use "
+                        + TLSMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            tls = mode
+        }
         self.init(
             host: try container.decode(String.self, forKey: .host),
             port: try container.decodeIfPresent(Int.self, forKey: .port), tls: tls,

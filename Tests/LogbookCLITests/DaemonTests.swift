@@ -41,6 +41,12 @@ struct DaemonTests {
         }
     }
 
+    /// The vehicle the daemon stores trips under: it must be in the log before the daemon starts.
+    func addVehicle(_ plate: String, _ database: String) throws {
+        let added = try CLIRunner.run(["vehicles", "add", "--plate", plate, "--database", database])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
     static func seconds(_ iso: String) -> Double {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -51,6 +57,7 @@ struct DaemonTests {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")
         let gpsd = try GPSFake(log: Self.drive, cycle: Self.cycle)
+        try addVehicle("T1", database)
         let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T1"])
         let expected = try replayed([Self.drive.path])
         #expect(expected.count == 2)
@@ -70,6 +77,7 @@ struct DaemonTests {
     @Test func logbookDaemonBecomesTheSlimDaemonWithoutTheReportLibraries() throws {
         let dir = try TemporaryDirectory()
         let gpsdPort = try GPSFake.freePort()
+        try addVehicle("T0", dir.path("log.sqlite"))
         let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(gpsdPort)", "--database", dir.path("log.sqlite")])
         #expect(waitUntil(timeout: 20) { daemon.log.contains("Logbook daemon starting") }, "\(daemon.log)")
         let pid = daemon.process.processIdentifier
@@ -89,6 +97,7 @@ struct DaemonTests {
         let cut = try #require(lines.firstIndex { $0.hasPrefix("$GPGGA,080500") })
         let first = try dir.write("first.nmea", Array((lines[..<cut].joined(separator: "\r\n") + "\r\n").utf8))
         let second = try dir.write("second.nmea", Array((lines[cut...].joined(separator: "\r\n") + "\r\n").utf8))
+        try addVehicle("T2", database)
         var gpsd = try GPSFake(log: URL(fileURLWithPath: first), cycle: Self.cycle)
         let port = gpsd.port
         let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(port)", "--database", database, "--vehicle", "T2"])
@@ -120,6 +129,7 @@ struct DaemonTests {
             "--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T3", "--checkpoint-interval",
             "0.3",
         ]
+        try addVehicle("T3", database)
         var daemon = try DaemonProcess(arguments)
         // Into the first drive: 150 s of lead-in and 175 s of driving, at 50 epochs per second.
         usleep(UInt32(Double(325) / 50 * 1_000_000))
@@ -154,6 +164,7 @@ struct DaemonTests {
         }
         for (index, c) in cases.enumerated() {
             // Nothing listens on port 1: the daemon logs its start and the failed connection, and retries.
+            try addVehicle("T5", dir.path("log\(index).sqlite"))
             let daemon = try DaemonProcess(
                 ["--gpsd", "127.0.0.1:1", "--database", dir.path("log\(index).sqlite")], environment: c.environment)
             let logged = waitUntil(timeout: 30) { daemon.log.contains("Cannot connect to gpsd") }
@@ -193,6 +204,7 @@ struct DaemonTests {
                 as? [String: Any])
         let idles = try #require(expected["long_idle"] as? [[String: Any]])
         #expect(idles.count == 3)
+        try addVehicle("T4", database)
         let gpsd = try GPSFake(log: Self.drive, cycle: Self.cycle)
         let daemon = try DaemonProcess([
             "--gpsd", "127.0.0.1:\(gpsd.port)", "--database", database, "--vehicle", "T4", "--config", config,

@@ -13,9 +13,15 @@ struct StoreCommandsTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
+    func addVehicle(_ plate: String, _ database: String) throws {
+        let added = try CLIRunner.run(["vehicles", "add", "--plate", plate, "--database", database])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
     @Test func importingTheSameFileTwiceAddsNothing() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")
+        try addVehicle("123ABC", database)
         let first = try CLIRunner.run(["import", "--database", database, "--vehicle", "123ABC", Self.drive])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("8 trips added"))
@@ -33,6 +39,8 @@ struct StoreCommandsTests {
     @Test func storedTripsListLikeReplayWithIdAndVehicle() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")
+        try addVehicle("123ABC", database)
+        try addVehicle("999XYZ", database)
         #expect(try CLIRunner.run(["import", "--database", database, "--vehicle", "123ABC", Self.drive]).status == 0)
         let listed = try listJSON(database)
         let replay = try #require(
@@ -64,6 +72,7 @@ struct StoreCommandsTests {
     @Test func databaseComesFromTheEnvironment() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("env.sqlite")
+        try addVehicle("ENV1", database)
         let imported = try CLIRunner.run(
             ["import", "--vehicle", "ENV1", Self.drive], environment: ["LOGBOOK_DATABASE": database])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -77,6 +86,7 @@ struct StoreCommandsTests {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")
         let noise = try dir.write("noise.bin", (0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 131) })
+        try addVehicle("123ABC", database)
         let result = try CLIRunner.run(["import", "--database", database, noise])
         #expect(result.status == 65)
         #expect(result.stderr.contains("noise.bin"))

@@ -42,7 +42,7 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
+            let (database, _) = try log.openForReading()
             let report = try storeCall { try database.verifyAudit() }
             var output = StandardOutput()
             switch format {
@@ -101,7 +101,7 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let entries = try storeCall { try database.auditEntries(trip: trip) }
             var output = StandardOutput()
             output.write(AuditRendering.listing(entries).render(format, clock: clock))
@@ -143,7 +143,7 @@ struct RegularCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let (regulars, vehicles) = try storeCall { (try database.regulars(), try database.allVehicleDetails()) }
             var units: [String: OdometerUnit] = [:]
             for v in vehicles { units[v.plate] = v.odometerUnit }

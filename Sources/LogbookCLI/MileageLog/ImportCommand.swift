@@ -17,12 +17,14 @@ struct ImportCommand: ParsableCommand {
             file to the same vehicle twice adds nothing. A trip the vehicle already has — the same drive from \
             another file or format, start and end within a minute — is not stored again. A trip that overlaps \
             one of the log's otherwise is kept aside as a conflict (`logbook trips conflicts`); then import exits \
-            65 saying how many conflicts it left.
+            65 saying how many conflicts it left. \
+            The vehicle must be in the log (`logbook vehicles add`); without --vehicle the log's only vehicle is \
+            used.
             """
     )
 
-    @Option(name: .long, help: "The vehicle's plate.")
-    var vehicle: String = "default"
+    @Option(name: .long, help: "The vehicle's plate (default: the log's only vehicle).")
+    var vehicle: String?
 
     @OptionGroup var log: LogOptions
     @OptionGroup var input: TrackInputOptions
@@ -34,7 +36,7 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one track file.") }
-        if vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let vehicle, vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--vehicle must not be empty.")
         }
     }
@@ -44,11 +46,8 @@ struct ImportCommand: ParsableCommand {
         var engineConfiguration = try file.table(EngineConfiguration.self, "engine")
         engineConfiguration.collectTrack = true
         let (database, _) = try log.open(file)
-        let car: Vehicle
-        do { car = try database.vehicle(plate: vehicle) } catch {
-            Diagnostics.error("\(databaseOptions.path): \(error)")
-            throw ExitCode(74)
-        }
+        let car =
+            try vehicle.map { try KnownNames.vehicle($0, in: database) } ?? KnownNames.onlyVehicle(in: database)
         let unit = (try? database.vehicleDetails(plate: car.plate))?.odometerUnit ?? .km
         var firstFailure: Int32?
         var conflicts = 0
@@ -97,13 +96,22 @@ struct ImportCommand: ParsableCommand {
 
     /// SHA-256 of the file's bytes, read in chunks.
     static func fingerprint(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw TrackReadError(code: .isDirectory, path: path, message: "is a directory, not a track file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open")
         }
         defer { try? handle.close() }
         var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            chunk.withUnsafeBytes { hasher.update($0) }
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                chunk.withUnsafeBytes { hasher.update($0) }
+            }
+        } catch {
+            // Foundation's error text ("Error Domain=NSCocoaErrorDomain …") is not for people.
+            throw TrackReadError(code: .readFailed, path: path, message: "cannot read the file")
         }
         return hasher.finalizeHex()
     }

@@ -41,7 +41,7 @@ struct ProfileCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             Self.print(try storeCall { try database.profile() }, format: format, clock: clock)
         }
 
@@ -97,7 +97,7 @@ struct VehiclesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             Self.print(try storeCall { try database.allVehicleDetails() }, format: format, clock: clock)
         }
 
@@ -143,7 +143,7 @@ struct DriversCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             var listing = Listing([("name", "Name")])
             for name in try storeCall({ try database.drivers() }) { listing.append([.text(name)]) }
             listing.print(format, clock: clock)
@@ -255,7 +255,7 @@ struct OdometerCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             Self.print(
                 try storeCall { try database.odometerReadings(vehicle: vehicle, includeVoided: includeVoided) },
                 format: format, clock: clock)
@@ -291,7 +291,7 @@ struct OdometerCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let (report, unit) = try storeCall {
                 (try database.calibration(vehicle: vehicle), try database.vehicleDetails(plate: vehicle).odometerUnit)
             }
@@ -352,7 +352,7 @@ struct OdometerCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let findings = try storeCall {
                 try database.odometerFindings(vehicle: vehicle) { unit in
                     OdometerTolerance(

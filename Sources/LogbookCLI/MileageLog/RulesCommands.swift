@@ -45,7 +45,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             Self.print(try storeCall { try database.places() }, format: format, clock: clock)
         }
 
@@ -161,7 +161,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             var listing = Listing([
                 ("name", "Name"), ("priority", "Priority"), ("weekdays", "Days"), ("time", "Time"), ("from", "From"),
                 ("to", "To"), ("vehicle", "Vehicle"), ("category", "Category"), ("purpose", "Purpose"),
@@ -210,7 +210,7 @@ struct RulesCommand: ParsableCommand {
         func validate() throws { _ = try TripArguments.period(period, from: nil, to: nil) }
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try dryRun ? log.openForReading() : log.open()
             let filter = TripFilter(
                 vehicle: vehicle, interval: clock.interval(try TripArguments.period(period, from: nil, to: nil)))
             let outcomes = try storeCall { try database.applyRules(filter, dryRun: dryRun) }

@@ -60,7 +60,8 @@ struct TripsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
+            try KnownNames.checkFilters(vehicle: vehicle, driver: driver, in: database)
             let period = try TripArguments.period(period, from: from, to: to)
             let chosen = try TripArguments.category(category, allowUnclassified: true)
             let filter = TripFilter(
@@ -91,7 +92,7 @@ struct TripsCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
+            let (database, clock) = try log.openForReading()
             let (trip, history) = try storeCall { (try database.trip(id: id), try database.auditEntries(trip: id)) }
             let edited: Set<Int64> = history.contains { $0.change.action == .edit } ? [id] : []
             let entries = AuditRendering.listing(history)

@@ -348,6 +348,9 @@ extension AppDatabase {
                 distance = (end - start) * unit.metres
             }
             let end = new.end ?? new.start + max(60, (distance / (60_000.0 / 3_600)).rounded())
+            if let reason = TripPlausibility.refusal(seconds: end - new.start, metres: distance) {
+                throw StoreError(.refused, operation: "addTrip", detail: reason)
+            }
             try Self.refuseOverlap(vehicleID: vehicle.id, start: new.start, end: end, excluding: [], db)
             if let endOdometer {
                 try Self.refuseOdometerPastNext(

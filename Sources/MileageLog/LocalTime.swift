@@ -1,0 +1,74 @@
+public import TrackModel
+
+/// A wall-clock time people type (`HH:MM`, or `HH:MM+hh:mm` with the UTC offset that makes it unambiguous) and the
+/// moments it can mean on a day in a zone whose offset changes (daylight saving).
+public struct LocalTime: Sendable, Hashable {
+    /// Minutes after local midnight, 0…1439.
+    public var minute: Int
+    /// The UTC offset written after the time (`+02:00`, `-05:00`, `Z`), in seconds east of UTC.
+    public var utcOffset: Int?
+
+    public init(minute: Int, utcOffset: Int? = nil) {
+        self.minute = minute
+        self.utcOffset = utcOffset
+    }
+
+    /// `HH:MM`, `HH:MM±hh:mm`, `HH:MM±hhmm` or `HH:MMZ`; nil for anything else.
+    public init?(parsing text: String) {
+        var clock = Substring(text)
+        var offset: Int?
+        if clock.hasSuffix("Z") || clock.hasSuffix("z") {
+            clock = clock.dropLast()
+            offset = 0
+        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let rest = Array(clock[clock.index(after: sign)...])
+            let digits = rest.count == 5 && rest[2] == ":" ? rest[0..<2] + rest[3..<5] : rest[...]
+            guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let hh = Int(String(digits.prefix(2))), let mm = Int(String(digits.suffix(2))), hh <= 14, mm < 60
+            else { return nil }
+            offset = (clock[sign] == "-" ? -1 : 1) * (hh * 3_600 + mm * 60)
+            clock = clock[..<sign]
+        }
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }), let h = Int(parts[0]), let m = Int(parts[1]),
+            (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        minute = h * 60 + m
+        utcOffset = offset
+    }
+
+    /// The moments this wall-clock time names on `day`, earliest first, in a zone whose UTC offset at a moment is
+    /// `offset`: none in the hour skipped when clocks go forward, two in the hour repeated when they go back, else
+    /// one. With an explicit UTC offset, the one moment if the zone had that offset then, else none.
+    public func instants(on day: Day, offset: (Timestamp) -> Int) -> [Timestamp] {
+        let wall = Double(day.dayNumber) * 86_400 + Double(minute) * 60
+        if let utcOffset {
+            let moment = Timestamp(secondsSince1970: wall - Double(utcOffset))
+            return offset(moment) == utcOffset ? [moment] : []
+        }
+        // Offsets in force a day either side cover the one change that can lie between.
+        let candidates = Set([-86_400.0, 0, 86_400].map { offset(Timestamp(secondsSince1970: wall + $0)) })
+        return Set(
+            candidates.compactMap { candidate -> Double? in
+                let moment = wall - Double(candidate)
+                return offset(Timestamp(secondsSince1970: moment)) == candidate ? moment : nil
+            }
+        ).sorted().map { Timestamp(secondsSince1970: $0) }
+    }
+
+    /// `HH:MM`.
+    public var clockText: String {
+        let h = minute / 60
+        let m = minute % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// `+02:00`, `-05:00`.
+    public static func offsetText(_ seconds: Int) -> String {
+        let magnitude = abs(seconds) / 60
+        let h = magnitude / 60
+        let m = magnitude % 60
+        return (seconds < 0 ? "-" : "+") + (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+}
