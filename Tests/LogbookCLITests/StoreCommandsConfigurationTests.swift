@@ -29,6 +29,7 @@ struct StoreCommandsConfigurationTests {
         }
         #expect(blocks.count >= 3)
         let log = try Log()
+        try log.run(["vehicles", "add", "--plate", "CFG1"])  // reading commands need an existing log
         for (k, block) in blocks.enumerated() {
             let config = try log.dir.write("readme-\(k).toml", Array(block.utf8))
             let result = try log.run(["vehicles", "list", "--config", config])
