@@ -36,6 +36,9 @@ extension AppDatabase {
                 try audit.recordReadingCreation(db, reading: id)
             }
         }
+        migrator.registerMigration("v5 odometer chain: whether a trip's odometer was derived from the chain") { db in
+            try db.execute(sql: schemaV5)
+        }
         return migrator
     }()
 
@@ -441,4 +444,12 @@ private let schemaV4 = """
     BEGIN SELECT RAISE(ABORT, 'odometer_reading_voided: a voided reading cannot be changed'); END;
     CREATE TRIGGER odometer_reading_never_deleted BEFORE DELETE ON odometer_reading
     BEGIN SELECT RAISE(ABORT, 'odometer_reading_never_deleted: readings are voided, never deleted'); END;
+    """
+
+/// Whether a trip's odometer was derived from the chain (a trip typed in by distance: its readings follow the trip
+/// before it and move when a trip is back-filled before it) rather than given or measured. Trips stored before this
+/// migration count as anchored (0): nothing moves them.
+private let schemaV5 = """
+    ALTER TABLE trip ADD COLUMN odometer_derived INTEGER NOT NULL DEFAULT 0
+        CONSTRAINT trip_odometer_derived CHECK (odometer_derived IN (0, 1));
     """

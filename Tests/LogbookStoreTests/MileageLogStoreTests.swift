@@ -68,15 +68,20 @@ final class TestClock: Sendable {
         #expect(backwards?.exitCode == 65)
         let overlapping = refusal { _ = try database.addTrip(manual(0.25, .distance(metres: 1_000))) }
         #expect(overlapping?.description.contains("overlaps trip \(first.id)") == true)
-        // Squeezed in between, a trip may not run past the next trip's start odometer.
-        let pastNext = refusal { _ = try database.addTrip(manual(1, .distance(metres: 5_000))) }
-        #expect(pastNext?.description.contains("past the start of the next trip") == true)
+        // Squeezed in between by distance, a trip moves the next trip typed in by distance up the chain.
+        let between = try database.addTrip(manual(1, .distance(metres: 5_000)))
+        #expect(between.startOdometer == 12_906 && between.endOdometer == 12_911)
+        #expect(try database.trip(id: second.id).startOdometer == 12_911)
+        #expect(try database.trip(id: second.id).endOdometer == 12_923.5)
+        // Given by its odometer, a trip may not run past the next trip's start odometer.
+        let pastNext = refusal { _ = try database.addTrip(manual(1.5, .end(12_920))) }
+        #expect(pastNext?.description.contains("past the start of the next trip \(second.id)") == true)
         #expect(
             refusal {
                 _ = try database.addTrip(
                     NewTrip(vehicle: "NOPE", start: Self.morning, end: nil, odometer: .distance(metres: 1)))
             }?.code == .notFound)
-        #expect(try database.trips(TripFilter()).count == 2)
+        #expect(try database.trips(TripFilter()).count == 3)
     }
 
     @Test func businessNeedsAPurposeAndEditsAreAudited() throws {

@@ -24,6 +24,16 @@ import TripEngine
         return NewTrip(vehicle: "123ABC", start: start, end: start + 1_800, odometer: odometer)
     }
 
+    /// 2027-01-13 08:00 UTC, two days before the test databases' clock: trips lock 7 days after they end, and a
+    /// locked trip's odometer never moves.
+    static let recentEight = Timestamp(secondsSince1970: 1_799_827_200)
+
+    /// A manual trip `hours` after that 08:00, 30 minutes long.
+    static func recent(_ hours: Double, _ odometer: OdometerInput) -> NewTrip {
+        let start = recentEight + hours * 3_600
+        return NewTrip(vehicle: "123ABC", start: start, end: start + 1_800, odometer: odometer)
+    }
+
     func refusal(_ body: () throws -> Void) -> StoreError? {
         do {
             try body()
@@ -155,6 +165,103 @@ import TripEngine
         #expect(refusal { _ = try db.addTrip(Self.trip(1, .range(start: 1_045, end: 1_055))) }?.code == .refused)
         #expect(refusal { _ = try db.addTrip(Self.trip(2.25, .range(start: 1_080, end: 1_080))) }?.code == .refused)
         #expect(try db.verifyAudit().isIntact)
+    }
+
+    /// Trips typed in by distance arrive out of time order: each later trip whose odometer was derived from the
+    /// chain moves up by the new trip's distance, with the change in its history.
+    @Test(arguments: DatabaseKind.allCases)
+    func tripsTypedInOutOfOrderShiftTheDerivedChain(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        let noon = try db.addTrip(Self.recent(4, .distance(metres: 30_000)))  // 12:00, 1000 → 1030
+        #expect(noon.startOdometer == 1_000 && noon.endOdometer == 1_030)
+        let eight = try db.addTrip(Self.recent(0, .distance(metres: 10_000)))  // 08:00, 1000 → 1010; noon 1010 → 1040
+        #expect(eight.startOdometer == 1_000 && eight.endOdometer == 1_010)
+        #expect(try db.trip(id: noon.id).startOdometer == 1_010 && db.trip(id: noon.id).endOdometer == 1_040)
+        // 10:00, after 08:00: 1010 → 1030; noon moves up by 20 to 1030 → 1060.
+        let ten = try db.addTrip(Self.recent(2, .distance(metres: 20_000)))
+        #expect(ten.startOdometer == 1_010 && ten.endOdometer == 1_030)
+        let chain = try db.trips(vehicle: "123ABC", includeTracks: false)
+        #expect(chain.map(\.id) == [eight.id, ten.id, noon.id])
+        #expect(
+            chain.map { [$0.startOdometer, $0.endOdometer] } == [[1_000, 1_010], [1_010, 1_030], [1_030, 1_060]])
+        #expect(chain.map(\.distance) == [10_000, 20_000, 30_000])
+        // The earlier trips were not touched; the noon trip's history holds both moves, each naming the trip
+        // that was back-filled.
+        let edits = try db.auditEntries(trip: noon.id).filter { $0.change.action == .edit }.map(\.change)
+        #expect(edits.map(\.field) == ["start_odometer", "end_odometer", "start_odometer", "end_odometer"])
+        #expect(edits.map(\.oldValue) == ["1000.0", "1030.0", "1010.0", "1040.0"])
+        #expect(edits.map(\.newValue) == ["1010.0", "1040.0", "1030.0", "1060.0"])
+        #expect(
+            edits.map(\.actor) == [
+                "logbook (back-filled trip \(eight.id))", "logbook (back-filled trip \(eight.id))",
+                "logbook (back-filled trip \(ten.id))", "logbook (back-filled trip \(ten.id))",
+            ])
+        #expect(try db.auditEntries(trip: eight.id).allSatisfy { $0.change.action == .create })
+        #expect(try db.auditEntries(trip: ten.id).allSatisfy { $0.change.action == .create })
+        #expect(try db.verifyAudit().isIntact)
+        #expect(try db.odometerFindings().isEmpty)
+    }
+
+    /// A later trip whose odometer was given is an anchor: nothing moves it or past it, and what does not fit
+    /// before it is refused with the numbers.
+    @Test(arguments: DatabaseKind.allCases)
+    func anAnchoredLaterTripIsNotShifted(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        _ = try db.addTrip(Self.recent(0, .end(1_010)))  // 08:00, 1000 → 1010
+        let anchor = try db.addTrip(Self.recent(4, .range(start: 1_040, end: 1_050)))  // 12:00, 1040 → 1050
+        // Right before the anchor: 40 km from 1010 would end at 1050, past its start at 1040.
+        let tooLong = refusal { _ = try db.addTrip(Self.recent(3, .distance(metres: 40_000))) }
+        #expect(tooLong?.code == .refused)
+        #expect(
+            tooLong?.description.contains(
+                "the odometer would end at 1050 km, past the start of the next trip \(anchor.id) at 1040 km") == true,
+            "\(String(describing: tooLong))")
+        // 11:00, 10 km fits the gap: 1010 → 1020.
+        let eleven = try db.addTrip(Self.recent(3, .distance(metres: 10_000)))
+        #expect(eleven.startOdometer == 1_010 && eleven.endOdometer == 1_020)
+        // 10:00, 15 km: 1010 → 1025, the 11:00 trip moves to 1025 → 1035, still before the anchor's 1040.
+        let ten = try db.addTrip(Self.recent(2, .distance(metres: 15_000)))
+        #expect(ten.startOdometer == 1_010 && ten.endOdometer == 1_025)
+        #expect(try db.trip(id: eleven.id).startOdometer == 1_025 && db.trip(id: eleven.id).endOdometer == 1_035)
+        // 10:30, 10 km: 1025 → 1035 would move the 11:00 trip to 1035 → 1045, past the anchor: refused.
+        let pastAnchor = refusal { _ = try db.addTrip(Self.recent(2.5, .distance(metres: 10_000))) }
+        #expect(pastAnchor?.code == .refused)
+        #expect(
+            pastAnchor?.description.contains(
+                "moving trip \(eleven.id) to end at 1045 km, past the start of the next trip \(anchor.id) at 1040 km")
+                == true, "\(String(describing: pastAnchor))")
+        #expect(try db.trip(id: eleven.id).startOdometer == 1_025)
+        // 5 km fits exactly: the 11:00 trip ends at 1040, where the anchor starts.
+        let halfPast = try db.addTrip(Self.recent(2.5, .distance(metres: 5_000)))
+        #expect(halfPast.startOdometer == 1_025 && halfPast.endOdometer == 1_030)
+        let chain = try db.trips(vehicle: "123ABC", includeTracks: false)
+        #expect(
+            chain.map { [$0.startOdometer, $0.endOdometer] } == [
+                [1_000, 1_010], [1_010, 1_025], [1_025, 1_030], [1_030, 1_040], [1_040, 1_050],
+            ])
+        #expect(try db.auditEntries(trip: anchor.id).allSatisfy { $0.change.action == .create })
+        #expect(try db.verifyAudit().isIntact)
+        #expect(try db.odometerFindings().isEmpty)
+    }
+
+    /// A dashboard reading between the new trip and a later one anchors the chain as an explicit odometer does.
+    @Test(arguments: DatabaseKind.allCases)
+    func aReadingAnchorsTheChain(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        _ = try db.recordOdometer(vehicle: "123ABC", reading: 1_000, at: Self.recentEight + 3 * 3_600)  // 11:00
+        let noon = try db.addTrip(Self.recent(4, .distance(metres: 10_000)))  // 12:00, 1000 → 1010
+        #expect(noon.startOdometer == 1_000)
+        // 09:00, 5 km from the initial 1000 would move the noon trip past the 11:00 reading of 1000: refused.
+        let refused = refusal { _ = try db.addTrip(Self.recent(1, .distance(metres: 5_000))) }
+        #expect(refused?.code == .refused)
+        #expect(refused?.description.contains("past the start of the next trip \(noon.id) at 1000 km") == true)
+        #expect(try db.trip(id: noon.id).startOdometer == 1_000)
     }
 
     @Test(arguments: DatabaseKind.allCases)

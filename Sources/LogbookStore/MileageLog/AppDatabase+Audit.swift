@@ -81,13 +81,13 @@ struct AuditWriter {
     }
 
     /// Records each audited field that differs between two snapshots of one trip.
-    mutating func recordEdits(_ db: Database, trip: Int64, from old: [String: String], to new: [String: String])
-        throws
-    {
+    mutating func recordEdits(
+        _ db: Database, trip: Int64, from old: [String: String], to new: [String: String], actor: String? = nil
+    ) throws {
         for field in AuditedField.all where old[field] != new[field] {
             try record(
                 db, trip: trip, action: field == "void_reason" ? .void : .edit, field: field,
-                old: old[field], new: new[field])
+                old: old[field], new: new[field], actor: actor)
         }
     }
 }

@@ -303,6 +303,7 @@ extension AppDatabase {
             let unit = vehicle.unit
             var startOdometer: Double?
             var endOdometer: Double?
+            var derived = false
             let distance: Double
             switch new.odometer {
             case .end(let reading):
@@ -326,6 +327,7 @@ extension AppDatabase {
                     throw StoreError(.refused, operation: "addTrip", detail: "the distance must be 0 or more")
                 }
                 distance = metres
+                derived = true
                 if let before {
                     startOdometer = before.value
                     endOdometer = before.value + metres / unit.metres
@@ -352,9 +354,15 @@ extension AppDatabase {
                 throw StoreError(.refused, operation: "addTrip", detail: reason)
             }
             try Self.refuseOverlap(vehicleID: vehicle.id, start: new.start, end: end, excluding: [], db)
+            var shift = ChainShift()
             if let endOdometer {
-                try Self.refuseOdometerPastNext(
-                    vehicleID: vehicle.id, after: new.start, end: endOdometer, unit: unit, db)
+                if derived {
+                    shift = try Self.chainShift(
+                        vehicleID: vehicle.id, after: new.start, end: endOdometer, unit: unit, db)
+                } else {
+                    try Self.refuseOdometerPastNext(
+                        vehicleID: vehicle.id, after: new.start, end: endOdometer, unit: unit, db)
+                }
             }
             let category = new.category
             try Self.validate(
@@ -366,8 +374,8 @@ extension AppDatabase {
                     INSERT INTO trip (
                         vehicle_id, driver_id, started_at, ended_at, distance_m, start_lat, start_lon, end_lat,
                         end_lon, source, created_at, start_odometer, end_odometer, category, category_origin, purpose,
-                        partner, destination, notes, start_label, end_label, regular_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        partner, destination, notes, start_label, end_label, regular_id, odometer_derived)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     vehicle.id, driverID, new.start.secondsSince1970, end.secondsSince1970, distance,
@@ -377,9 +385,11 @@ extension AppDatabase {
                     category.map { _ in source == .regular ? CategoryOrigin.regular.rawValue : "manual" },
                     Self.clean(new.purpose), Self.clean(new.partner), Self.clean(new.destination),
                     Self.clean(new.notes), Self.clean(new.startLabel), Self.clean(new.endLabel), regularID,
+                    derived && startOdometer != nil,
                 ])
             let id = db.lastInsertedRowID
             try context.audit.recordCreation(db, trip: id)
+            try Self.apply(shift, backFilled: id, context: &context, db)
             return try Self.fetchTrip(id, now: context.now, policy: policy, db)
         }
     }
