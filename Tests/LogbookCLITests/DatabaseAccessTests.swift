@@ -151,47 +151,54 @@ struct DatabaseAccessTests {
         #expect(object["distance_m"] as? Double == 210_000)
     }
 
-    /// The same with an odometer chain: trips that arrive out of time order must be back-filled into the chain
-    /// (issue 11 §2, "trips can be back-filled"), which this branch does not do; today the later arrivals are
-    /// refused as running past the next trip's start odometer.
+    /// The same with an odometer chain: trips that arrive out of time order are back-filled into the chain, the
+    /// later trips typed in by distance moving up by the distance, so all land and the chain has no gaps.
     @Test func twentyWritersAtOnceKeepTheOdometerChain() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")
         #expect(
             try CLIRunner.run(["vehicles", "add", "--plate", "123ABC", "--odometer", "1000", "--database", database])
                 .status == 0)
+        // Yesterday: trips lock a week after they end, and a locked trip's odometer never moves.
+        let dayFormat = ISO8601DateFormatter()
+        dayFormat.formatOptions = [.withFullDate]
+        dayFormat.timeZone = TimeZone(identifier: "UTC")
+        let yesterday = dayFormat.string(from: Date().addingTimeInterval(-86_400))
         let processes: [Process] = (0..<20).map { k in
             let process = Process()
             process.executableURL = CLIRunner.executable
             let start = 6 * 60 + 30 * k
             func hhmm(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
             process.arguments = [
-                "trips", "add", "--vehicle", "123ABC", "--date", "2026-05-04", "--start", hhmm(start), "--end",
+                "trips", "add", "--vehicle", "123ABC", "--date", yesterday, "--start", hhmm(start), "--end",
                 hhmm(start + 20), "--distance", String(k + 1), "--database", database, "--timezone", "UTC",
             ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             return process
         }
-        for process in processes { try process.run() }
+        for process in processes.shuffled() { try process.run() }
         for process in processes { process.waitUntilExit() }
-        withKnownIssue("back-filling a trip into the odometer chain is issue 11 §2", isIntermittent: true) {
-            #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 20))
-            let listed = try CLIRunner.run(["trips", "list", "--format", "json", "--database", database])
-            let object = try #require(
-                try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
-            let trips = try #require(object["trips"] as? [[String: Any]])
-            #expect(trips.count == 20)
-            // In time order the chain runs 1000, 1001, 1003, 1006, … without gaps.
-            var odometer = 1_000.0
-            for (k, trip) in trips.sorted(by: { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") })
-                .enumerated()
-            {
-                #expect(trip["start_odometer"] as? Double == odometer)
-                odometer += Double(k + 1)
-                #expect(trip["end_odometer"] as? Double == odometer)
-            }
+        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 20))
+        let listed = try CLIRunner.run(["trips", "list", "--format", "json", "--database", database])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let trips = try #require(object["trips"] as? [[String: Any]])
+        #expect(trips.count == 20)
+        // In time order the chain runs 1000, 1001, 1003, 1006, … 1210 without gaps.
+        var odometer = 1_000.0
+        for (k, trip) in trips.sorted(by: { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") })
+            .enumerated()
+        {
+            #expect(trip["distance_m"] as? Double == Double(k + 1) * 1_000)
+            #expect(trip["start_odometer"] as? Double == odometer)
+            odometer += Double(k + 1)
+            #expect(trip["end_odometer"] as? Double == odometer)
         }
+        #expect(odometer == 1_210)
+        let check = try CLIRunner.run(["odometer", "check", "--database", database])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let verify = try CLIRunner.run(["audit", "verify", "--database", database])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
     @Test func aCheckConstraintBecomesAMessageNamingTheOption() throws {
