@@ -325,4 +325,29 @@ import TripEngine
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }
     }
+
+    /// Trips stored before the log recorded whether their odometer was derived count as anchored: nothing moves them.
+    @Test func tripsFromBeforeVersion5AreAnchored() throws {
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration())
+        let v4 = try #require(AppDatabase.migrationIdentifiers.firstIndex { $0.hasPrefix("v4 ") })
+        try AppDatabase.migrate(queue, upTo: AppDatabase.migrationIdentifiers[v4])
+        let noon = Self.recentEight.secondsSince1970 + 4 * 3_600
+        try queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO vehicle (plate, created_at, initial_odometer) VALUES ('123ABC', 1, 1000)")
+            // 12:00, typed in by distance (30 km) before v5: 1000 → 1030.
+            try db.execute(
+                sql: """
+                    INSERT INTO trip (vehicle_id, started_at, ended_at, distance_m, source, created_at, start_odometer,
+                        end_odometer) VALUES (1, ?, ?, 30000, 'manual', 1, 1000, 1030)
+                    """, arguments: [noon, noon + 1_800])
+        }
+        let upgraded = try AppDatabase(queue, clock: { DatabaseKind.now })
+        let refused = refusal { _ = try upgraded.addTrip(Self.recent(0, .distance(metres: 10_000))) }
+        #expect(refused?.code == .refused)
+        #expect(refused?.description.contains("past the start of the next trip 1 at 1000 km") == true)
+        #expect(try upgraded.trip(id: 1).startOdometer == 1_000)
+        // A trip of 0 km fits.
+        #expect(try upgraded.addTrip(Self.recent(0, .distance(metres: 0))).endOdometer == 1_000)
+    }
 }
