@@ -31,8 +31,16 @@ public enum CLIRunner {
         environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) throws -> Result {
+        try run(executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
+    }
+
+    /// Runs `program ARGUMENTS`, capturing its output and exit status.
+    static func run(
+        _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
