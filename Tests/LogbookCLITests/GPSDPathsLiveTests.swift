@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized, .enabled(if: GPSFake.isAvailable && GPSPipe.isAvailable, "gpsd, gpsfake or gpspipe missing"))
 struct GPSDPathsLiveTests {
     @Test("a gpspipe -w recording and the live daemon give the trips of the NMEA gpsd played")
-    func recordingAndDaemonEqualReplay() throws {
+    func recordingAndDaemonEqualReplay() async throws {
         let dir = try TemporaryDirectory()
         // delivery-0.2hz with 420 s standing at the end, so that the daemon ends the last trip too.
         let nmea = try dir.write(
@@ -38,7 +38,7 @@ struct GPSDPathsLiveTests {
             try String(contentsOfFile: recording, encoding: .utf8).contains("T01:32:25")
         }
         #expect(done, "gpsfake:\n\(gpsd.diagnostics)\ndaemon:\n\(daemon.log)")
-        usleep(2_000_000)  // the daemon's quiet-period flush and commit of the last epoch
+        try await Task.sleep(for: .seconds(2))  // the daemon's quiet-period flush and commit of the last epoch
         #expect(daemon.stop() == 0)
         pipe.stop()
 
