@@ -153,7 +153,7 @@ struct GPSDLiveTests {
         #expect(run.log.contains { $0.level == .debug && $0.metadata["gps.lat"]?.hasPrefix("60.16") == true })
     }
 
-    @Test("reconnects by itself when gpsd is killed and started again on the same port", .timeLimit(.minutes(2)))
+    @Test("reconnects by itself when gpsd is killed and started again on the same port", .timeLimit(.minutes(6)))
     func reconnects() async throws {
         let port = try GPSFake.freePort()
         var fake = try GPSFake(log: LiveFixtures.drive, port: port, cycle: 0.05, once: false)
@@ -161,9 +161,9 @@ struct GPSDLiveTests {
         let client = GPSDClient(endpoint: GPSDEndpoint(port: port), logger: logger, maximumBackoff: 2)
         let collector = FixCollector(client)
         defer { collector.cancel() }
-        #expect(await eventually(timeout: 30) { collector.fixes.filter(\.hasPosition).count >= 5 })
+        #expect(await eventually(timeout: 120) { collector.fixes.filter(\.hasPosition).count >= 5 })
         fake.stop(signal: SIGKILL)
-        #expect(await eventually(timeout: 10) { !client.status.connected })
+        #expect(await eventually(timeout: 60) { !client.status.connected })
         #expect(client.status.lastError != nil)
         let before = collector.fixes.count
         fake = try GPSFake(log: LiveFixtures.drive, port: port, cycle: 0.05, once: false)
@@ -171,7 +171,8 @@ struct GPSDLiveTests {
         // Fixes queued before the kill may still be draining into the collector: wait for the reconnection
         // itself as well as for new fixes.
         #expect(
-            await eventually(timeout: 30) {
+            // Generous: on a loaded machine the whole suite's tests share the cooperative pool that polls here.
+            await eventually(timeout: 120) {
                 client.status.reconnects >= 1 && collector.fixes.filter(\.hasPosition).count >= before + 5
             })
         let status = client.status
