@@ -86,7 +86,7 @@ public struct GPSDEpochAssembler: Sendable {
     /// slow receiver's epochs are not delayed by a whole cycle.
     public static let quietRange = 1.0...1.5
     /// How many epochs handed out are remembered, to drop late reports of them.
-    public static let recentCapacity = 64
+    public static let recentCapacity = 256
 
     /// gpsd 3.22's user equivalent range errors for an NMEA receiver (`P_UERE_NO_DGPS`,
     /// `P_UERE_WITH_DGPS`): its `eph` is the HDOP times one of them. Measured against gpsd 3.22.
@@ -111,6 +111,8 @@ public struct GPSDEpochAssembler: Sendable {
     private var readyIndex = 0
     /// Keys of the epochs handed out last, oldest overwritten first.
     private var recentKeys: [Int64] = []
+    /// The same keys, for look-ups.
+    private var recentSet: Set<Int64> = []
     private var recentNext = 0
     /// DOPs and satellites from a SKY report that came before its epoch's TPV (`key` nil: the next TPV).
     private var pendingSky: (key: Int64?, sky: Sky)?
@@ -150,7 +152,7 @@ public struct GPSDEpochAssembler: Sendable {
             if let now { lastReportAt = now }
             return
         }
-        if recentKeys.contains(key) {
+        if recentSet.contains(key) {
             counts.lateReports += 1
             return
         }
@@ -186,7 +188,7 @@ public struct GPSDEpochAssembler: Sendable {
             sky.apply(to: &held!)
             return
         }
-        if let key, recentKeys.contains(key) {
+        if let key, recentSet.contains(key) {
             counts.lateReports += 1
             return
         }
@@ -291,9 +293,12 @@ public struct GPSDEpochAssembler: Sendable {
     private mutating func handOutHeld() {
         guard var fix = held else { return }
         held = nil
+        recentSet.insert(heldKey)
         if recentKeys.count < Self.recentCapacity {
             recentKeys.append(heldKey)
         } else {
+            recentSet.remove(recentKeys[recentNext])
+            recentSet.insert(heldKey)
             recentKeys[recentNext] = heldKey
             recentNext = (recentNext + 1) % Self.recentCapacity
         }

@@ -120,16 +120,18 @@ struct GPSDEpochAssemblerTests {
         #expect(assembler.flush()?.time == Self.report(26).0.time)
     }
 
-    @Test("only the last 64 epochs are remembered")
+    @Test("only the last recentCapacity (256) epochs are remembered")
     func recentCapacity() {
         var assembler = Harness()
-        for second in 0...64 {
+        let capacity = GPSDEpochAssembler.recentCapacity
+        #expect(capacity == 256)
+        for second in 0...capacity {
             let (fix, key) = Self.report(second)
             _ = assembler.report(fix, key: key, at: Double(second))
         }
         _ = assembler.flush()
-        let (first, firstKey) = Self.report(0)  // handed out 65 epochs ago: forgotten
-        let (second, secondKey) = Self.report(1)  // 64 epochs ago: remembered
+        let (first, firstKey) = Self.report(0)  // handed out capacity + 1 epochs ago: forgotten
+        let (second, secondKey) = Self.report(1)  // capacity epochs ago: remembered
         #expect(assembler.report(second, key: secondKey, at: 100) == nil)
         #expect(assembler.lateReportsDropped == 1)
         _ = assembler.report(first, key: firstKey, at: 101)
