@@ -57,6 +57,11 @@ static inline bool logbook_gps_read_devicelist(const struct gps_data_t *data) {
 /* The device of the last report (TPV, SKY and DEVICE name it), "" when none was named. */
 static inline const char *logbook_gps_dev_path(const struct gps_data_t *data) { return data->dev.path; }
 
+/* The last DEVICE report said gpsd closed the device ("activated":0, no driver). */
+static inline bool logbook_gps_dev_deactivated(const struct gps_data_t *data) {
+    return data->dev.activated.tv_sec == 0 && data->dev.activated.tv_nsec == 0 && data->dev.driver[0] == '\0';
+}
+
 /* The driver of the last DEVICE report. */
 static inline const char *logbook_gps_dev_driver(const struct gps_data_t *data) { return data->dev.driver; }
 

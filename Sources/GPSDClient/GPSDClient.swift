@@ -93,6 +93,7 @@ public final class GPSDClient: Sendable {
                     if sessions > 1 { $0.reconnects += 1 }
                 }
                 logger.info("Connected to gpsd", metadata: ["gpsd.sessions": "\(sessions)"])
+                epochs.sessionStarted()
                 let ending = read(data, continuation, cancellation, &epochs, &lastMode)
                 gps_close(data)
                 logbook_gps_data_free(data)
@@ -218,7 +219,9 @@ public final class GPSDClient: Sendable {
                     device: Self.reportDevice(data))
             } else if logbook_gps_read_device(data) {
                 let driver = String(cString: logbook_gps_dev_driver(data))
-                epochs.deviceReport(path: String(cString: logbook_gps_dev_path(data)), driver: driver)
+                epochs.deviceReport(
+                    path: String(cString: logbook_gps_dev_path(data)), driver: driver,
+                    deactivated: logbook_gps_dev_deactivated(data))
                 if !driver.isEmpty { logger.info("gpsd device", metadata: ["gpsd.driver": "\(driver)"]) }
             } else if logbook_gps_read_devicelist(data) {
                 for i in 0..<logbook_gps_devices_count(data) {

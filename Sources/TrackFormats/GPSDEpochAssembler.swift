@@ -26,6 +26,10 @@ public import TrackModel
 ///
 /// **Devices.** gpsd names the device on every report. Reports of one device are assembled: the one
 /// asked for, else the first seen; the others are counted and dropped. `devicesSeen` lists them all.
+/// A device chosen because it came first is chosen again when it goes away (a new gpsd session, or
+/// gpsd reporting it deactivated): after gpsd restarts, or the receiver is plugged in again, it often
+/// has another path (`/dev/pts/4`, `/dev/ttyUSB1`), and its reports must not be dropped as another
+/// device's. A device asked for stays asked for.
 ///
 /// **gpsd's error model.** With an NMEA receiver gpsd has no error estimate from the receiver: its
 /// `eph` is the HDOP times a constant (gpsd 3.22: 19 m, 4.75 m with a differential fix) and its
@@ -95,6 +99,8 @@ public struct GPSDEpochAssembler: Sendable {
 
     /// The device asked for, or the first one seen.
     public private(set) var device: String?
+    /// The device asked for (`nil`: follow the first one seen).
+    public let requestedDevice: String?
     /// Every device that sent a TPV or SKY report, in the order seen.
     public private(set) var devicesSeen: [String] = []
     public private(set) var counts = Counts()
@@ -125,14 +131,28 @@ public struct GPSDEpochAssembler: Sendable {
     /// - Parameter device: the device whose reports to assemble (`nil`: the first one seen).
     public init(device: String? = nil) {
         self.device = device
+        requestedDevice = device
     }
 
     // MARK: Reports
 
     /// Takes a DEVICE report (or one entry of DEVICES): the device's driver tells how to read its errors.
-    public mutating func deviceReport(path: String, driver: String?) {
+    /// A report that the device was deactivated (gpsd closed it) frees a device chosen as the first seen.
+    public mutating func deviceReport(path: String, driver: String?, deactivated: Bool = false) {
+        if deactivated {
+            if requestedDevice == nil && device == path { device = nil }
+            return
+        }
         guard let driver, !driver.isEmpty else { return }
         drivers[path] = driver
+    }
+
+    /// A new gpsd session begins (live): the held epoch is handed out, and a device chosen as the first
+    /// seen is chosen again from the new session's reports. Epochs already handed out are still
+    /// remembered, so a gpsd that repeats them is not heard twice.
+    public mutating func sessionStarted() {
+        flush()
+        if requestedDevice == nil { device = nil }
     }
 
     /// Takes a TPV report from `device` (`nil` when the report names none), received at monotonic time

@@ -104,6 +104,10 @@ struct DaemonTests {
         // Let the first part play (cut × cycle seconds), then gpsd dies.
         usleep(UInt32(Double(cut) * Self.cycle * 1_000_000) + 500_000)
         gpsd.stop(signal: SIGKILL)
+        // The restarted gpsd names the receiver by another path, as after a replug or when other ptys
+        // came and went: holding the freed pty makes gpsfake's next one another number.
+        let heldPTY = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        defer { if heldPTY >= 0 { close(heldPTY) } }
         usleep(1_500_000)
         gpsd = try GPSFake(log: URL(fileURLWithPath: second), port: port, cycle: Self.cycle)
         let done = try waitUntil(timeout: 90) { try storedTrips(database).count >= 2 }

@@ -284,6 +284,42 @@ struct GPSDEpochAssemblerTests {
         }
     }
 
+    /// gpsd restarted (or the receiver was plugged in again) and now names the receiver by another path.
+    @Test(
+        "a device chosen as the first seen is chosen again in a new session or after gpsd closes it",
+        arguments: [false, true])
+    func aReceiverUnderANewPathIsFollowed(deactivatedInSession: Bool) {
+        var h = Harness()
+        h.report(Fix(time: Self.at(1), mode: .threeD, latitude: 60, longitude: 25), device: "/dev/pts/3")
+        if deactivatedInSession {
+            h.assembler.deviceReport(path: "/dev/pts/3", driver: nil, deactivated: true)
+        } else {
+            h.assembler.sessionStarted()
+        }
+        // Epoch 1 again under the new path (gpsd repeats what it had), then epoch 2.
+        h.report(Fix(time: Self.at(1), mode: .threeD, latitude: 60, longitude: 25), device: "/dev/pts/7")
+        h.report(Fix(time: Self.at(2), mode: .threeD, latitude: 60, longitude: 25.001), device: "/dev/pts/7")
+        _ = h.flush()
+        #expect(h.out.map(\.time) == [Self.at(1), Self.at(2)], "epoch 1 once, and epoch 2 from the new path")
+        #expect(h.assembler.device == "/dev/pts/7")
+        #expect(h.assembler.counts.otherDeviceReports == 0)
+        #expect(h.assembler.devicesSeen == ["/dev/pts/3", "/dev/pts/7"])
+    }
+
+    @Test("a device asked for stays asked for across sessions")
+    func aRequestedDeviceStays() {
+        var h = Harness(device: "/dev/ttyACM0")
+        h.report(Fix(time: Self.at(1), mode: .threeD, latitude: 60, longitude: 25), device: "/dev/ttyACM0")
+        h.assembler.sessionStarted()
+        h.assembler.deviceReport(path: "/dev/ttyACM0", driver: nil, deactivated: true)
+        h.report(Fix(time: Self.at(2), mode: .threeD, latitude: 10, longitude: 20), device: "/dev/ttyUSB1")
+        h.report(Fix(time: Self.at(3), mode: .threeD, latitude: 60, longitude: 25), device: "/dev/ttyACM0")
+        _ = h.flush()
+        #expect(h.out.map(\.time) == [Self.at(1), Self.at(3)])
+        #expect(h.assembler.device == "/dev/ttyACM0")
+        #expect(h.assembler.counts.otherDeviceReports == 1)
+    }
+
     // MARK: gpsd's error model
 
     /// HDOP, status and eph as gpsd 3.22 printed them for an NMEA receiver (recorded with gpsfake and
