@@ -27,6 +27,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: Pure core
@@ -88,7 +93,31 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "logbook", dependencies: ["LogbookReporting"], swiftSettings: strict),
+        // The HTTP API and pages (`logbook serve`) and the users who reach them; the daemon never loads it.
+        .target(
+            name: "LogbookServer",
+            dependencies: [
+                "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
+                "LogbookConfiguration", "Reports", "TripEngine", "Mailer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "logbook",
+            dependencies: [
+                "LogbookReporting", "LogbookServer", "LogbookCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
         .executableTarget(name: "logbook-daemon", dependencies: ["LogbookCLI"], swiftSettings: strict),
 
         // MARK: Tests
@@ -135,6 +164,16 @@ let package = Package(
         .testTarget(
             name: "TrackReaderTests",
             dependencies: ["TrackModel", "TrackFormats", "TrackReader", "LogbookTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LogbookServerTests",
+            dependencies: [
+                "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

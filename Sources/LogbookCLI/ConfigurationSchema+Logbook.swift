@@ -13,5 +13,7 @@ extension ConfigurationSchema {
             "rate", "currency", "paper", "byte_order_mark",
         ]),
         "mail": ["host", "port", "tls", "user", "from", "password_file", "ca_file", "timeout"],
+        // `[server]` (`ServerSettings`, in LogbookServer, which the daemon binary does not link).
+        "server": ["listen", "public_url", "session_days", "password_cost"],
     ])
 }

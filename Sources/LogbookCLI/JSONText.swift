@@ -4,6 +4,8 @@ import TrackFormats
 /// without exponent noise, strings escaped).
 package struct JSONText {
     package private(set) var text = ""
+
+    package init() {}
     /// Per open container: how many members written, and whether a key awaits its value.
     private var levels: [(count: Int, afterKey: Bool)] = []
 

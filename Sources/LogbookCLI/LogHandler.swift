@@ -57,10 +57,10 @@ struct JournalLogHandler: LogHandler {
 }
 
 /// Logging is bootstrapped once, by the executable's commands that log (DESIGN.md §6.10).
-enum LogBootstrap {
+package enum LogBootstrap {
     nonisolated(unsafe) private static var done = false
 
-    static func bootstrap(level: Logger.Level) {
+    package static func bootstrap(level: Logger.Level) {
         guard !done else { return }
         done = true
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }

@@ -29,6 +29,7 @@ final class TrackingService: Service, Sendable {
     struct Snapshot: Sendable {
         var lastFixTime: Double?
         var lastFixReceivedAt: Double?
+        var speed: Double?
         var trip: DaemonStatus.TripStatus?
     }
 
@@ -76,6 +77,7 @@ final class TrackingService: Service, Sendable {
             snapshot.withLock { s in
                 s.lastFixTime = fix.time?.secondsSince1970
                 s.lastFixReceivedAt = Date().timeIntervalSince1970
+                s.speed = fix.speed
                 s.trip = engine.tripInProgress.map {
                     DaemonStatus.TripStatus(
                         start: $0.start.secondsSince1970, distance: $0.distance,
@@ -165,7 +167,8 @@ final class TrackingService: Service, Sendable {
                 pid: ProcessInfo.processInfo.processIdentifier, vehicle: vehicle.plate,
                 updatedAt: Date().timeIntervalSince1970, gpsdEndpoint: client.endpoint.description,
                 connected: gpsd.connected, reconnects: gpsd.reconnects, lastError: gpsd.lastError,
-                lastFixTime: s.lastFixTime, lastFixReceivedAt: s.lastFixReceivedAt, trip: s.trip)
+                lastFixTime: s.lastFixTime, lastFixReceivedAt: s.lastFixReceivedAt, speed: s.speed,
+                trip: s.trip)
             do {
                 try status.write(to: statusPath)
             } catch {

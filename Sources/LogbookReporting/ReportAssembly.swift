@@ -7,23 +7,35 @@ import Reports
 import TrackModel
 
 /// A monthly (or any period's) report of one vehicle, assembled from the log.
-struct ReportRequest {
-    var vehicle: String
-    var period: Period
+package struct ReportRequest {
+    package var vehicle: String
+    package var period: Period
     /// `2026-10` for a month; what the subject, file names and the delivery record use.
-    var periodLabel: String
-    var driver: String?
+    package var periodLabel: String
+    package var driver: String?
     /// nil: all categories.
-    var category: TripCategory?
-    var preset: CountryPreset?
+    package var category: TripCategory?
+    package var preset: CountryPreset?
+
+    package init(
+        vehicle: String, period: Period, periodLabel: String, driver: String?, category: TripCategory?,
+        preset: CountryPreset?
+    ) {
+        self.vehicle = vehicle
+        self.period = period
+        self.periodLabel = periodLabel
+        self.driver = driver
+        self.category = category
+        self.preset = preset
+    }
 }
 
 /// What assembling found worth telling (unclassified trips counted as private, missing preset fields).
-struct ReportAssembly {
-    var document: ReportDocument
-    var warnings: [String]
+package struct ReportAssembly {
+    package var document: ReportDocument
+    package var warnings: [String]
 
-    static func make(
+    package static func make(
         _ request: ReportRequest, database: AppDatabase, clock: LocalClock, settings: ReportSettings
     ) throws -> ReportAssembly {
         let profile = try database.profile()
@@ -106,7 +118,7 @@ struct ReportAssembly {
     }
 
     /// The message with the CSV and PDF attached and the summary as its text.
-    func mail(
+    package func mail(
         from: String, to: [String], csv: [UInt8], pdf: [UInt8], clock: LocalClock
     ) throws(MailError) -> MailMessage {
         let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)

@@ -285,3 +285,8 @@ struct MailCommand: ParsableCommand {
         }
     }
 }
+
+/// The reporting target's commands, for the root command.
+package enum ReportingCommands {
+    package static let all: [any ParsableCommand.Type] = [ReportCommand.self, MailCommand.self]
+}

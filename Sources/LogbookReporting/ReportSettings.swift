@@ -15,20 +15,20 @@ import Reports
 /// ```
 ///
 /// `email`, `send_day` and `send_time` (the daemon's monthly report) are the daemon's `ReportSchedule`.
-struct ReportSettings: Decodable, Sendable {
-    var rate: String?
-    var currency = "EUR"
-    var paper: ReportPDF.Paper = .a4
-    var byteOrderMark = false
+package struct ReportSettings: Decodable, Sendable {
+    package var rate: String?
+    package var currency = "EUR"
+    package var paper: ReportPDF.Paper = .a4
+    package var byteOrderMark = false
 
     enum CodingKeys: String, CodingKey {
         case rate, currency, paper
         case byteOrderMark = "byte_order_mark"
     }
 
-    init() {}
+    package init() {}
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try? c.decodeIfPresent(String.self, forKey: .rate) {
             rate = text
@@ -57,7 +57,7 @@ struct ReportSettings: Decodable, Sendable {
 
 extension ConfigurationFile {
     /// The `[mail]` table; nil when the file has none.
-    func mailConfiguration() throws -> MailConfiguration? {
+    package func mailConfiguration() throws -> MailConfiguration? {
         guard root["mail"] != nil else { return nil }
         return try table(MailConfiguration.self, "mail")
     }

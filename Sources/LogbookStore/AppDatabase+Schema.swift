@@ -39,6 +39,9 @@ extension AppDatabase {
         migrator.registerMigration("v5 odometer chain: whether a trip's odometer was derived from the chain") { db in
             try db.execute(sql: schemaV5)
         }
+        migrator.registerMigration("v6 users, their vehicles, API tokens and web sessions") { db in
+            try db.execute(sql: schemaV6)
+        }
         return migrator
     }()
 
@@ -452,4 +455,40 @@ private let schemaV4 = """
 private let schemaV5 = """
     ALTER TABLE trip ADD COLUMN odometer_derived INTEGER NOT NULL DEFAULT 0
         CONSTRAINT trip_odometer_derived CHECK (odometer_derived IN (0, 1));
+    """
+
+/// Users of `logbook serve`, shared by every domain. Passwords and tokens are stored only as hashes:
+/// a salted bcrypt hash for passwords, SHA-256 of the 256-bit random token (and session id), so a copy
+/// of the file does not let anyone in.
+private let schemaV6 = """
+    CREATE TABLE app_user (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE
+            CONSTRAINT app_user_name CHECK (length(name) BETWEEN 1 AND 64 AND name = trim(name)),
+        role TEXT NOT NULL CONSTRAINT app_user_role CHECK (role IN ('admin', 'accountant', 'driver')),
+        password_hash TEXT CONSTRAINT app_user_password CHECK (password_hash IS NULL OR password_hash LIKE '$2%'),
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE app_user_vehicle (
+        user_id INTEGER NOT NULL REFERENCES app_user (id) ON DELETE CASCADE,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle (id),
+        PRIMARY KEY (user_id, vehicle_id)
+    );
+    CREATE TABLE api_token (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES app_user (id) ON DELETE CASCADE,
+        token_hash TEXT NOT NULL UNIQUE CONSTRAINT api_token_hash CHECK (length(token_hash) = 64),
+        created_at REAL NOT NULL,
+        expires_at REAL,
+        revoked_at REAL,
+        last_used_at REAL
+    );
+    CREATE TABLE web_session (
+        id_hash TEXT PRIMARY KEY CONSTRAINT web_session_hash CHECK (length(id_hash) = 64),
+        user_id INTEGER NOT NULL REFERENCES app_user (id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    CREATE INDEX web_session_expiry ON web_session (expires_at);
     """

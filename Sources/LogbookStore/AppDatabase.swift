@@ -100,6 +100,19 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(readOnly: queue, policy: policy)
     }
 
+    /// The same database, writing audit entries under another actor (the web server's user of a request).
+    public func acting(as actor: String) -> AppDatabase {
+        var policy = self.policy
+        policy.actor = actor
+        return AppDatabase(sharing: writer, policy: policy, clock: clock)
+    }
+
+    private init(sharing writer: any DatabaseWriter, policy: LogPolicy, clock: @escaping @Sendable () -> Timestamp) {
+        self.writer = writer
+        self.policy = policy
+        self.clock = clock
+    }
+
     /// A read-only database: the schema must be current, since a reader cannot migrate it.
     private init(readOnly queue: DatabaseQueue, policy: LogPolicy) throws {
         writer = queue

@@ -3,9 +3,9 @@ import MileageLog
 import TrackModel
 
 /// Stored trips for people (a table) and programs (JSON objects, CSV rows).
-enum TripRendering {
+package enum TripRendering {
     /// Every field of a stored trip: `replay`'s fields plus the log's (DESIGN.md §4, issue 5 §6).
-    static func listing(_ trips: [StoredTrip], edited: Set<Int64> = []) -> Listing {
+    package static func listing(_ trips: [StoredTrip], edited: Set<Int64> = []) -> Listing {
         var listing = Listing([
             ("id", "id"), ("vehicle", "vehicle"), ("start", "start"), ("end", "end"), ("distance_m", "distance_m"),
             ("duration_s", "duration_s"), ("moving_s", "moving_s"), ("idle_s", "idle_s"),
@@ -90,7 +90,7 @@ enum TripRendering {
         return lines
     }
 
-    static func json(_ trips: [StoredTrip], edited: Set<Int64>) -> String {
+    package static func json(_ trips: [StoredTrip], edited: Set<Int64>) -> String {
         var j = JSONText()
         j.beginObject()
         j.field("distance_m", trips.filter { !$0.voided }.reduce(0) { $0 + $1.distance }, decimals: 1)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import LogbookCLI
+import LogbookReporting
+import LogbookServer
 
 /// The `logbook` command: a GPS mileage log.
 ///
@@ -11,7 +13,7 @@ public struct Logbook: AsyncParsableCommand {
         commandName: "logbook",
         abstract: "A GPS mileage log: decodes tracks, measures the distance driven, cuts trips.",
         version: LogbookVersion.current,
-        subcommands: LogbookCommands.all + [ReportCommand.self, MailCommand.self]
+        subcommands: LogbookCommands.all + ReportingCommands.all + [ServeCommand.self, UsersCommand.self]
     )
 
     public init() {}

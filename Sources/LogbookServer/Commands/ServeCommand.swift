@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LogbookCLI
+import LogbookConfiguration
+import LogbookStore
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `logbook serve`: the HTTP API and the web pages, until SIGTERM or SIGINT (requests in flight finish).
+package struct ServeCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the HTTP API and the web pages (loopback unless configured).",
+        discussion: """
+            Listens on [server] listen (default 127.0.0.1:8080). Users come from `logbook users add`; the API \
+            takes bearer tokens from `logbook users token`. Put a TLS proxy in front to reach it from other \
+            machines (see the README) and set [server] public_url to its https:// address.
+            """)
+
+    package init() {}
+
+    @Option(name: .long, help: "HOST:PORT to listen on (default [server] listen, else 127.0.0.1:8080; port 0: any).")
+    var listen: String?
+
+    @OptionGroup var log: LogOptions
+
+    @Option(name: .customLong("log-level"), help: "Least severe level logged: debug, info, notice, warning, error.")
+    var logLevel: Logger.Level = .info
+
+    package func validate() throws {
+        if let listen, (try? ListenAddress(listen)) == nil {
+            throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8080.")
+        }
+    }
+
+    package func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        LogBootstrap.bootstrap(level: logLevel)
+        let logger = Logger(label: "logbook.server")
+        let file = try log.configurationOptions.load()
+        let settings = try file.table(ServerSettings.self, "server")
+        let (database, clock) = try log.open(file)
+        let address = try ListenAddress(listen ?? settings.listen)
+        let environment = ServerEnvironment(
+            database: database, databasePath: log.databaseOptions.path, clock: clock, settings: settings,
+            configuration: file)
+        if try database.users().isEmpty {
+            logger.warning("No users yet: add one with `logbook users add NAME --role admin`")
+        }
+        let app = try LogbookWebServer.application(
+            environment, address: address, logger: logger,
+            onServerRunning: { port in
+                logger.info("Serving", metadata: ["http.address": "\(address.host):\(port)"])
+            })
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            Diagnostics.error("cannot serve on \(address): \(error)")
+            throw ExitCode(69)
+        }
+        logger.info("Stopped")
+    }
+}

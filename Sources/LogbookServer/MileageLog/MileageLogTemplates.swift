@@ -1,0 +1,178 @@
+/// The mileage log's page templates (mustache; `{{x}}` is HTML-escaped, `{{{x}}}` is not and is used only
+/// for the route SVG the server draws itself).
+enum MileageLogTemplates {
+    static let all: [String: String] = [
+        "mileage/trips": trips, "mileage/trip": trip, "mileage/live": live, "mileage/reports": reports,
+        "mileage/vehicles": vehicles,
+    ]
+
+    static let trips = """
+        <nav class="periods" aria-label="Period">
+          {{#periods}}<a href="/trips?period={{value}}"{{#current}} class="current"{{/current}}>{{label}}</a>{{/periods}}
+        </nav>
+        <form class="card" method="get" action="/trips">
+          <label for="from">From</label><input id="from" name="from" type="date" value="{{from}}">
+          <label for="to">To</label><input id="to" name="to" type="date" value="{{to}}">
+          <button type="submit">Show</button>
+        </form>
+        <p class="muted" id="summary">{{count}} trips · {{total}}{{#anyUnclassified}} · <span class="problem">{{unclassifiedCount}} unclassified</span>{{/anyUnclassified}}</p>
+        {{#empty}}<p class="card">No trips in this period.</p>{{/empty}}
+        <datalist id="purposes">{{#suggestions}}<option value="{{.}}">{{/suggestions}}</datalist>
+        {{#trips}}
+        <article class="card trip" id="trip-{{id}}">
+          <div class="trip-head">
+            <a href="/trips/{{id}}">{{date}} {{start}}–{{end}}</a>
+            <span>{{distance}} · {{vehicle}}</span>
+          </div>
+          <p class="muted">{{#startLabel}}{{startLabel}} → {{/startLabel}}{{endLabel}}{{#purpose}} {{purpose}}{{/purpose}}
+            <span class="tag {{category}}">{{category}}</span>{{#locked}} <span class="tag">locked</span>{{/locked}}</p>
+          {{#editable}}
+          <form method="post" action="/trips/{{id}}">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="back" value="/trips?period={{period}}#trip-{{id}}">
+            <label for="purpose-{{id}}">Purpose</label>
+            <input id="purpose-{{id}}" name="purpose" list="purposes" value="{{purpose}}" maxlength="500">
+            <div class="choices">
+              {{#choices}}<button type="submit" name="category" value="{{value}}" class="{{value}}{{#chosen}} chosen{{/chosen}}">{{label}}</button>{{/choices}}
+            </div>
+          </form>
+          {{/editable}}
+        </article>
+        {{/trips}}
+        """
+
+    static let trip = """
+        <section class="card">
+          <dl class="facts">
+            <dt>Date</dt><dd>{{date}}, {{start}}–{{end}}</dd>
+            <dt>Vehicle</dt><dd>{{vehicle}}{{#driver}} · {{driver}}{{/driver}}</dd>
+            <dt>Distance</dt><dd>{{distance}}</dd>
+            <dt>Odometer</dt><dd>{{odometer}}</dd>
+            <dt>Idle</dt><dd>{{idle}} in {{idlePeriods}} stops</dd>
+            <dt>Category</dt><dd><span class="tag {{category}}">{{category}}</span>{{#locked}} <span class="tag">locked</span>{{/locked}}{{#voided}} <span class="tag">voided</span>{{/voided}}</dd>
+            {{#purpose}}<dt>Purpose</dt><dd>{{purpose}}</dd>{{/purpose}}
+          </dl>
+        </section>
+        {{#hasTrack}}<section class="card">{{{svg}}}</section>{{/hasTrack}}
+        {{#editable}}
+        <form class="card" method="post" action="/trips/{{id}}">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <datalist id="purposes">{{#suggestions}}<option value="{{.}}">{{/suggestions}}</datalist>
+          <label for="purpose">Purpose</label>
+          <input id="purpose" name="purpose" list="purposes" value="{{purpose}}" maxlength="500">
+          <label for="partner">Business partner</label>
+          <input id="partner" name="partner" value="{{partner}}" maxlength="500">
+          <label for="destination">Destination</label>
+          <input id="destination" name="destination" value="{{destination}}" maxlength="500">
+          <label for="notes">Notes</label>
+          <textarea id="notes" name="notes" rows="3" maxlength="2000">{{notes}}</textarea>
+          <div class="choices">
+            {{#choices}}<button type="submit" name="category" value="{{value}}" class="{{value}}{{#chosen}} chosen{{/chosen}}">{{label}}</button>{{/choices}}
+          </div>
+        </form>
+        {{/editable}}
+        <section class="card">
+          <h2>History</h2>
+          <table>
+            <thead><tr><th>When</th><th>Who</th><th>What</th></tr></thead>
+            <tbody>
+            {{#history}}<tr><td>{{time}}</td><td>{{actor}}</td><td>{{action}} {{field}}{{#new}}: {{old}} → {{new}}{{/new}}</td></tr>{{/history}}
+            </tbody>
+          </table>
+        </section>
+        """
+
+    static let live = """
+        {{^running}}<section class="card"><p>The daemon is not running on this box.</p></section>{{/running}}
+        {{#running}}
+        <section class="card speedometer" aria-live="polite">
+          <p class="value" id="speed">{{speed}}</p>
+          <p class="muted">km/h · {{vehicle}} · last fix {{fixAge}}{{^connected}} · <span class="problem">gpsd not connected</span>{{/connected}}</p>
+        </section>
+        {{#trip}}
+        <section class="card">
+          <dl class="facts">
+            <dt>Trip since</dt><dd>{{start}}</dd>
+            <dt>Distance</dt><dd id="trip-distance">{{distance}}</dd>
+            {{#standing}}<dt>Now</dt><dd>standing</dd>{{/standing}}
+          </dl>
+        </section>
+        {{/trip}}
+        {{^trip}}<section class="card"><p>Parked: no trip in progress.</p></section>{{/trip}}
+        {{/running}}
+        """
+
+    static let reports = """
+        {{#message}}<p class="card ok" role="status">{{message}}</p>{{/message}}
+        <form class="card" method="get" action="/reports/download">
+          <label for="vehicle">Vehicle</label>
+          <select id="vehicle" name="vehicle">{{#vehicles}}<option>{{.}}</option>{{/vehicles}}</select>
+          <label for="month">Month</label>
+          <input id="month" name="month" type="month" value="{{month}}" required>
+          <label for="category">Category</label>
+          <select id="category" name="category"><option value="all">All</option><option>business</option><option>private</option><option>commute</option></select>
+          <div class="choices">
+            <button type="submit" name="format" value="csv" id="download-csv">CSV</button>
+            <button type="submit" name="format" value="pdf" id="download-pdf">PDF</button>
+          </div>
+        </form>
+        <form class="card" method="post" action="/reports/email">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="mail-vehicle">Vehicle</label>
+          <select id="mail-vehicle" name="vehicle">{{#vehicles}}<option>{{.}}</option>{{/vehicles}}</select>
+          <label for="mail-month">Month</label>
+          <input id="mail-month" name="month" type="month" value="{{month}}" required>
+          <label for="to">Send to</label>
+          <input id="to" name="to" type="email" multiple required placeholder="accounts@example.org">
+          <button type="submit">Send by e-mail</button>
+        </form>
+        {{#outbox.0}}
+        <section class="card">
+          <h2>Outbox</h2>
+          <table><thead><tr><th>Queued</th><th>Subject</th><th>Status</th></tr></thead><tbody>
+          {{#outbox}}<tr><td>{{created}}</td><td>{{subject}}<br><span class="muted">{{to}}</span></td><td>{{status}}</td></tr>{{/outbox}}
+          </tbody></table>
+        </section>
+        {{/outbox.0}}
+        """
+
+    static let vehicles = """
+        {{#message}}<p class="card problem" role="alert">{{message}}</p>{{/message}}
+        <section class="card">
+          <table><thead><tr><th>Plate</th><th>Model</th><th>Unit</th></tr></thead><tbody>
+          {{#vehicles}}<tr><td>{{plate}}</td><td>{{model}}</td><td>{{unit}}</td></tr>{{/vehicles}}
+          </tbody></table>
+        </section>
+        <form class="card" method="post" action="/vehicles">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <h2>Add a vehicle</h2>
+          <label for="plate">Plate</label><input id="plate" name="plate" required maxlength="20">
+          <label for="model">Make and model</label><input id="model" name="model" maxlength="100">
+          <label for="unit">Odometer unit</label>
+          <select id="unit" name="unit"><option value="km">km</option><option value="mi">miles</option></select>
+          <label for="initial">Odometer now</label><input id="initial" name="initial" inputmode="decimal">
+          <button type="submit">Add</button>
+        </form>
+        <form class="card" method="post" action="/odometer">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <h2>Record an odometer reading</h2>
+          <label for="odo-vehicle">Vehicle</label>
+          <select id="odo-vehicle" name="vehicle">{{#vehicles}}<option>{{plate}}</option>{{/vehicles}}</select>
+          <label for="reading">Reading</label><input id="reading" name="reading" inputmode="decimal" required>
+          <label for="note">Note</label><input id="note" name="note" maxlength="500">
+          <button type="submit">Record</button>
+        </form>
+        <section class="card">
+          <h2>Odometer readings</h2>
+          <table><thead><tr><th>When</th><th>Vehicle</th><th>Reading</th></tr></thead><tbody>
+          {{#readings}}<tr><td>{{time}}</td><td>{{vehicle}}</td><td>{{reading}} {{unit}}{{#voided}} (voided){{/voided}}</td></tr>{{/readings}}
+          </tbody></table>
+        </section>
+        <section class="card">
+          <h2>Places and rules</h2>
+          <p>Places: {{#places}}{{.}} {{/places}}{{^places}}none{{/places}}</p>
+          <p>Rules: {{#rules}}{{.}} {{/rules}}{{^rules}}none{{/rules}}</p>
+          <p class="muted">Places and rules are managed with <code>logbook places</code> and <code>logbook rules</code>.</p>
+        </section>
+        """
+}

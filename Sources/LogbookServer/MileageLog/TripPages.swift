@@ -1,0 +1,185 @@
+import Foundation
+import Hummingbird
+import LogbookCLI
+import LogbookStore
+import MileageLog
+import TrackModel
+import TripEngine
+
+/// The trips pages: the period's trips, unclassified first, with one-tap categories; a trip's page with its
+/// route drawn from the stored track, its odometer, idle time and history; the live page.
+enum TripPages {
+    static func register(
+        _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
+    ) {
+        let database = environment.database
+        let clock = environment.clock
+        pages.get("/trips") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let access = TripAccess(database: database, user: user)
+            let query = request.uri.queryParameters
+            let periodName = query["period"].map(String.init) ?? "this-week"
+            let from = query["from"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            let to = query["to"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            let custom = from != nil || to != nil
+            let period = try TripArguments.period(custom ? nil : periodName, from: from, to: to)
+            var trips = try database.trips(TripFilter(interval: clock.interval(period)))
+                .filter { user.canSee(plate: $0.vehicle) }
+            // Unclassified first, then newest first.
+            trips.sort { a, b in
+                (a.category == nil) != (b.category == nil) ? a.category == nil : a.start > b.start
+            }
+            let suggestions = try purposeSuggestions(database)
+            let rows: [[String: Any]] = trips.prefix(500).map {
+                tripRow($0, clock: clock, editable: access.user.canEditTrips)
+            }
+            let periods = [
+                ("this-week", "This week"), ("last-week", "Last week"), ("this-month", "This month"),
+                ("last-month", "Last month"),
+            ]
+            .map { ["value": $0.0, "label": $0.1, "current": !custom && $0.0 == periodName] as [String: Any] }
+            let total = trips.reduce(0) { $0 + $1.distance }
+            return renderer.page(
+                "mileage/trips", title: "Trips",
+                [
+                    "trips": rows, "empty": trips.isEmpty, "periods": periods, "from": from ?? "", "to": to ?? "",
+                    "suggestions": suggestions, "csrf": session.csrfToken, "count": trips.count,
+                    "unclassifiedCount": trips.filter { $0.category == nil }.count,
+                    "anyUnclassified": trips.contains { $0.category == nil }, "total": kilometres(total),
+                    "period": periodName,
+                ], user: user, csrf: session.csrfToken)
+        }
+        pages.get("/trips/{id}") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let access = TripAccess(database: database, user: user)
+            let trip = try access.trip(try TripAPI.tripID(context), includeTrack: true)
+            var values = tripRow(trip, clock: clock, editable: user.canEditTrips && !trip.locked && !trip.voided)
+            values["csrf"] = session.csrfToken
+            values["svg"] = RouteSVG.render(trip.track)
+            values["hasTrack"] = trip.track.count >= 2
+            values["idle"] = minutes(trip.idleSeconds)
+            values["idlePeriods"] = trip.idlePeriods
+            values["odometer"] =
+                trip.startOdometer.map { s in
+                    "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
+                } ?? "not known"
+            values["suggestions"] = try purposeSuggestions(database)
+            values["history"] = try database.auditEntries(trip: trip.id).reversed().map { entry -> [String: Any] in
+                [
+                    "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
+                    "action": entry.change.action.rawValue, "field": entry.change.field ?? "",
+                    "old": entry.change.oldValue ?? "", "new": entry.change.newValue ?? "",
+                ]
+            }
+            return renderer.page(
+                "mileage/trip", title: "Trip \(trip.id)", values, user: user, csrf: session.csrfToken)
+        }
+        pages.post("/trips/{id}") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let form = try await FormData.read(request)
+            try requireCSRF(form, session)
+            let access = TripAccess(database: database, user: user)
+            let id = try TripAPI.tripID(context)
+            _ = try access.editableTrip(id)
+            var changes = TripChanges()
+            if let category = form.text("category") { changes.category = try TripArguments.category(category).category }
+            if form["purpose"] != nil { changes.purpose = try TripPatch.text(form["purpose"], "purpose") }
+            if form["partner"] != nil { changes.partner = try TripPatch.text(form["partner"], "partner") }
+            if form["destination"] != nil {
+                changes.destination = try TripPatch.text(form["destination"], "destination")
+            }
+            if form["notes"] != nil { changes.notes = try TripPatch.text(form["notes"], "notes", limit: 2_000) }
+            if !changes.isEmpty { _ = try access.writer.editTrip(id: id, changes) }
+            return PageRenderer.redirect(AccountPages.safeNext(form["back"] ?? "/trips/\(id)"))
+        }
+        pages.get("/live") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let now = Date().timeIntervalSince1970
+            let (status, running) = DaemonStatus.current(databasePath: environment.databasePath, now: now)
+            var values: [String: Any] = ["running": running]
+            if let status, running {
+                values["vehicle"] = status.vehicle
+                values["connected"] = status.connected
+                values["speed"] = status.speed.map { String(Int(($0 * 3.6).rounded())) } ?? "–"
+                values["fixAge"] = status.lastFixReceivedAt.map { "\(Int(now - $0)) s" } ?? "no fix yet"
+                if let trip = status.trip {
+                    values["trip"] = [
+                        "start": clock.time(Timestamp(secondsSince1970: trip.start)),
+                        "distance": kilometres(trip.distance),
+                        "standing": trip.standingSince != nil,
+                    ]
+                }
+            }
+            return renderer.page("mileage/live", title: "Live", values, user: user, csrf: session.csrfToken, refresh: 5)
+        }
+    }
+
+    static func tripRow(_ t: StoredTrip, clock: LocalClock, editable: Bool) -> [String: Any] {
+        var row: [String: Any] = [
+            "id": t.id, "vehicle": t.vehicle, "date": clock.date(t.start), "start": clock.time(t.start),
+            "end": clock.time(t.end), "distance": kilometres(t.distance),
+            "editable": editable && !t.locked && !t.voided, "locked": t.locked, "voided": t.voided,
+            "category": t.category?.rawValue ?? "unclassified", "unclassified": t.category == nil,
+        ]
+        // Mustache treats an empty string as true: only texts that say something are set.
+        let texts: [(String, String?)] = [
+            ("purpose", t.purpose), ("partner", t.partner), ("destination", t.destination), ("notes", t.notes),
+            ("driver", t.driver), ("startLabel", t.startLabel), ("endLabel", t.endLabel),
+        ]
+        for (key, value) in texts {
+            if let value, !value.isEmpty { row[key] = value }
+        }
+        row["choices"] = TripCategory.allCases.map { c -> [String: Any] in
+            ["value": c.rawValue, "label": c.rawValue.capitalized, "chosen": t.category == c]
+        }
+        return row
+    }
+
+    /// Earlier purposes (most used first) and the regular trips' purposes, for the purpose field's list.
+    static func purposeSuggestions(_ database: AppDatabase) throws -> [String] {
+        var counts: [String: Int] = [:]
+        for trip in try database.trips(TripFilter()) {
+            if let purpose = trip.purpose, !purpose.isEmpty { counts[purpose, default: 0] += 1 }
+        }
+        for regular in try database.regulars() {
+            if let purpose = regular.purpose, !purpose.isEmpty { counts[purpose, default: 0] += 1 }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(30).map(\.key)
+    }
+
+    static func kilometres(_ metres: Double) -> String { String(format: "%.1f km", metres / 1_000) }
+    static func minutes(_ seconds: Double) -> String { "\(Int((seconds / 60).rounded())) min" }
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+}
+
+/// A trip's route as an inline SVG polyline in a local plane (no map tiles: works offline). The
+/// coordinates are shown to the trip's owner only, on the page; they never reach a log.
+enum RouteSVG {
+    static func render(_ track: [TrackPoint], width: Double = 600, height: Double = 400) -> String {
+        guard track.count >= 2 else { return "" }
+        let lat0 = track.map(\.latitude).reduce(0, +) / Double(track.count)
+        let k = cos(lat0 * .pi / 180)
+        // Thin to at most 2000 points: enough for a phone screen.
+        let step = max(1, track.count / 2_000)
+        let points = stride(from: 0, to: track.count, by: step).map { track[$0] } + [track[track.count - 1]]
+        let xs = points.map { $0.longitude * k }
+        let ys = points.map { -$0.latitude }
+        let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
+        let span = max(maxX - minX, (maxY - minY) * width / height, 1e-9)
+        let scale = (width - 40) / span
+        let offsetX = (width - (maxX - minX) * scale) / 2
+        let offsetY = (height - (maxY - minY) * scale) / 2
+        func p(_ i: Int) -> (Double, Double) { ((xs[i] - minX) * scale + offsetX, (ys[i] - minY) * scale + offsetY) }
+        let line = points.indices.map { i -> String in
+            let (x, y) = p(i)
+            return String(format: "%.1f,%.1f", x, y)
+        }.joined(separator: " ")
+        let (sx, sy) = p(0)
+        let (ex, ey) = p(points.count - 1)
+        func f(_ v: Double) -> String { String(format: "%.1f", v) }
+        return "<svg class=\"route\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
+            + "aria-label=\"Route of the trip\"><polyline points=\"\(line)\"/>"
+            + "<circle class=\"start\" cx=\"\(f(sx))\" cy=\"\(f(sy))\" r=\"7\"/>"
+            + "<circle class=\"end\" cx=\"\(f(ex))\" cy=\"\(f(ey))\" r=\"7\"/></svg>"
+    }
+}

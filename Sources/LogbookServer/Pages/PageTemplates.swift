@@ -1,0 +1,149 @@
+/// The layout, the pages every domain shares, and the style sheet.
+///
+/// Phone first: one column, touch targets at least 44 px, text readable at 360 px without zooming;
+/// wider screens get a wider column. No JavaScript is needed for any page.
+package enum PageTemplates {
+    package static let common: [String: String] = [
+        "layout": layout, "error": error, "login": login, "account": account,
+    ]
+
+    static let layout = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        {{#refresh}}<meta http-equiv="refresh" content="{{refresh}}">{{/refresh}}
+        <title>{{title}} · Logbook</title>
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body>
+        <header class="bar">
+          <a class="brand" href="/">Logbook</a>
+          {{#user}}
+          <nav>
+            <a href="/trips">Trips</a>
+            <a href="/live">Live</a>
+            <a href="/reports">Reports</a>
+            {{#admin}}<a href="/vehicles">Vehicles</a>{{/admin}}
+            <a href="/account">{{name}}</a>
+          </nav>
+          {{/user}}
+        </header>
+        <main>
+        <h1>{{title}}</h1>
+        {{{content}}}
+        </main>
+        {{#user}}
+        <footer>
+          <form method="post" action="/logout">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <button class="link" type="submit">Log out</button>
+          </form>
+        </footer>
+        {{/user}}
+        </body>
+        </html>
+        """
+
+    static let error = """
+        <section class="card">
+          <p class="big">{{status}}</p>
+          <p id="error-message">{{message}}</p>
+          {{#notFound}}<p>The page or entry does not exist, or it is not yours to see.</p>{{/notFound}}
+          <p><a class="button" href="/">Back to the start</a></p>
+        </section>
+        """
+
+    static let login = """
+        <form class="card" method="post" action="/login">
+          <input type="hidden" name="csrf" value="{{loginCSRF}}">
+          <input type="hidden" name="next" value="{{next}}">
+          {{#message}}<p class="problem" role="alert">{{message}}</p>{{/message}}
+          <label for="name">User</label>
+          <input id="name" name="name" autocomplete="username" required value="{{name}}">
+          <label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required>
+          <button type="submit">Log in</button>
+        </form>
+        """
+
+    static let account = """
+        <section class="card">
+          <p>Signed in as <strong>{{name}}</strong> ({{role}}){{#vehicles}} · {{.}}{{/vehicles}}</p>
+        </section>
+        <form class="card" method="post" action="/account/password">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          {{#message}}<p class="{{kind}}" role="status">{{message}}</p>{{/message}}
+          <label for="current">Current password</label>
+          <input id="current" name="current" type="password" autocomplete="current-password" required>
+          <label for="new">New password (at least 8 characters)</label>
+          <input id="new" name="new" type="password" autocomplete="new-password" required minlength="8">
+          <button type="submit">Change password</button>
+        </form>
+        """
+
+    package static let stylesheet = """
+        :root { --ink: #1b1f23; --muted: #5b6570; --line: #d7dce1; --accent: #0b5cad; --bg: #f5f7f9;
+          --business: #0b6e4f; --private: #8a4b08; --commute: #4b3f9e; --problem: #a4161a; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+          color: var(--ink); background: var(--bg); }
+        .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 6px 12px;
+          background: #fff; border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; color: var(--ink); text-decoration: none; min-height: 44px;
+          display: inline-flex; align-items: center; }
+        nav { display: flex; flex-wrap: wrap; gap: 4px; }
+        nav a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 10px;
+          color: var(--accent); text-decoration: none; border-radius: 8px; }
+        nav a:hover { background: var(--bg); }
+        main { max-width: 760px; margin: 0 auto; padding: 12px; }
+        h1 { font-size: 1.5rem; margin: 8px 0 12px; }
+        h2 { font-size: 1.15rem; margin: 16px 0 8px; }
+        .card { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 12px;
+          margin: 0 0 12px; }
+        label { display: block; margin: 10px 0 4px; color: var(--muted); }
+        input, select, textarea { width: 100%; min-height: 44px; font: inherit; padding: 8px 10px;
+          border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+        button, .button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px;
+          min-width: 44px; padding: 0 16px; margin-top: 12px; font: inherit; font-weight: 600; color: #fff;
+          background: var(--accent); border: 0; border-radius: 8px; text-decoration: none; cursor: pointer; }
+        button.link { background: none; color: var(--accent); padding: 0 8px; font-weight: 400; }
+        .choices { display: flex; gap: 8px; flex-wrap: wrap; }
+        .choices button { flex: 1 1 0; margin-top: 8px; background: #fff; color: var(--ink);
+          border: 2px solid var(--line); }
+        .choices button.chosen.business, .choices button.business:hover { border-color: var(--business); }
+        .choices button.chosen { font-weight: 700; }
+        .choices button.chosen.business { background: var(--business); color: #fff; }
+        .choices button.chosen.private { background: var(--private); color: #fff; border-color: var(--private); }
+        .choices button.chosen.commute { background: var(--commute); color: #fff; border-color: var(--commute); }
+        .trip-head { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
+        .trip-head a { font-weight: 600; color: var(--ink); }
+        .muted { color: var(--muted); }
+        .tag { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: .85rem;
+          border: 1px solid var(--line); }
+        .tag.unclassified { border-color: var(--problem); color: var(--problem); }
+        .problem { color: var(--problem); font-weight: 600; }
+        .ok { color: var(--business); font-weight: 600; }
+        .big { font-size: 3rem; font-weight: 700; margin: 0; }
+        .periods { display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 12px; }
+        .periods a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
+          border: 1px solid var(--line); border-radius: 999px; background: #fff; color: var(--ink);
+          text-decoration: none; }
+        .periods a.current { background: var(--accent); color: #fff; border-color: var(--accent); }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
+        .facts dt { color: var(--muted); }
+        .facts dd { margin: 0; }
+        svg.route { width: 100%; height: auto; background: #eef2f5; border-radius: 8px; }
+        svg.route polyline { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round;
+          vector-effect: non-scaling-stroke; }
+        svg.route circle.start { fill: var(--business); }
+        svg.route circle.end { fill: var(--problem); }
+        .speedometer { text-align: center; }
+        .speedometer .value { font-size: 5rem; font-weight: 800; line-height: 1; }
+        table { width: 100%; border-collapse: collapse; }
+        th, td { text-align: left; padding: 8px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        footer { max-width: 760px; margin: 0 auto; padding: 0 12px 24px; }
+        @media (min-width: 900px) { main, footer { max-width: 960px; } }
+        """
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LogbookStore
+
+/// An error as the server's clients see it: an HTTP status, a stable code, a message for people.
+///
+/// Every error leaves the server through this type, mapped at the edge (`ErrorMiddleware`): API requests
+/// get `{"error": {"code": "...", "message": "..."}}`, pages an error page. Messages never carry SQL,
+/// stack traces or coordinates; an unexpected error is logged at error level and answered with a
+/// generic 500.
+package struct APIError: Error, Sendable, Hashable {
+    package var status: HTTPResponse.Status
+    /// Stable, for programs: `unauthorized`, `not-found`, `refused`, `invalid-request`, ...
+    package var code: String
+    package var message: String
+
+    package init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    package static func unauthorized(_ message: String = "a valid bearer token is required") -> APIError {
+        APIError(.unauthorized, "unauthorized", message)
+    }
+    package static func forbidden(_ message: String) -> APIError { APIError(.forbidden, "forbidden", message) }
+    package static func notFound(_ what: String = "no such resource") -> APIError {
+        APIError(.notFound, "not-found", what)
+    }
+    package static func invalid(_ message: String) -> APIError {
+        APIError(.unprocessableContent, "invalid-request", message)
+    }
+    package static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad-request", message) }
+    package static func refused(_ message: String) -> APIError { APIError(.conflict, "refused", message) }
+    package static let internalError = APIError(
+        .internalServerError, "internal", "the server failed; the details are in its log")
+
+    /// The client's view of any error thrown by a handler; `nil` for errors that must be logged as bugs.
+    package static func from(_ error: any Error) -> APIError? {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as StoreError:
+            switch error.code {
+            case .notFound: return .notFound(error.detail)
+            case .refused: return .refused(error.detail)
+            case .invalidArgument, .constraint: return .invalid(error.detail)
+            case .busy: return APIError(.serviceUnavailable, "busy", "the log is busy; try again")
+            default: return nil
+            }
+        case let error as ValidationError:
+            return .invalid(error.message)
+        case let error as HTTPError:
+            let code: String =
+                switch error.status {
+                case .notFound: "not-found"
+                case .methodNotAllowed: "method-not-allowed"
+                case .contentTooLarge: "too-large"
+                case .unsupportedMediaType: "unsupported-media-type"
+                default: error.status.code < 500 ? "bad-request" : "internal"
+                }
+            // Hummingbird's own messages for decoding failures name the field; keep them.
+            let message = error.body ?? error.status.reasonPhrase
+            return APIError(error.status, code, message)
+        case is DecodingError:
+            return .badRequest("the request body is not the JSON this route takes")
+        default:
+            return nil
+        }
+    }
+
+    package struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+        }
+        var error: Detail
+    }
+
+    package var jsonBody: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(Body(error: .init(code: code, message: message)))) ?? Data()
+    }
+}

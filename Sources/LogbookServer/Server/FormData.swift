@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// A submitted HTML form (`application/x-www-form-urlencoded`), at most 64 KiB.
+package struct FormData: Sendable {
+    package var values: [String: String] = [:]
+
+    package subscript(_ name: String) -> String? { values[name] }
+
+    /// The trimmed value, `nil` when absent or empty.
+    package func text(_ name: String) -> String? {
+        guard let value = values[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
+        return value
+    }
+
+    package init(values: [String: String]) { self.values = values }
+
+    package static func read(_ request: Request) async throws -> FormData {
+        let body = request.body
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: 64 * 1024)
+        } catch {
+            throw APIError(.contentTooLarge, "too-large", "the form is larger than 64 KiB")
+        }
+        return parse(String(buffer: buffer))
+    }
+
+    package static func parse(_ text: String) -> FormData {
+        var values: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]) else { continue }
+            values[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
+        }
+        return FormData(values: values)
+    }
+
+    private static func decode(_ part: Substring) -> String? {
+        String(part.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import LogbookCLI
+import LogbookConfiguration
+import LogbookStore
+import Logging
+
+/// What every route needs: the log, the local clock, the settings.
+package struct ServerEnvironment: Sendable {
+    package var database: AppDatabase
+    /// Where the log is: the daemon's status file lies beside it.
+    package var databasePath: String
+    package var clock: LocalClock
+    package var settings: ServerSettings
+    package var configuration: ConfigurationFile
+    package var passwords: PasswordHasher
+    package var throttle: LoginThrottle
+
+    package init(
+        database: AppDatabase, databasePath: String, clock: LocalClock, settings: ServerSettings,
+        configuration: ConfigurationFile, throttle: LoginThrottle = LoginThrottle()
+    ) {
+        self.database = database
+        self.databasePath = databasePath
+        self.clock = clock
+        self.settings = settings
+        self.configuration = configuration
+        passwords = PasswordHasher(cost: settings.passwordCost)
+        self.throttle = throttle
+    }
+}
+
+/// One domain's slice of the server: its API routes under `/api/v1` (bearer token) and its pages
+/// (session cookie), and its page templates. The mileage log is the first; later domains add theirs to
+/// `LogbookWebServer.domains`.
+package protocol ServerDomain: Sendable {
+    static var templates: [String: String] { get }
+    static func registerAPI(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment)
+    static func registerPages(
+        _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer)
+}
+
+/// `logbook serve`: the router, its middleware and the Hummingbird application.
+package enum LogbookWebServer {
+    package static let domains: [any ServerDomain.Type] = [MileageLogDomain.self]
+
+    package static func router(_ environment: ServerEnvironment) throws -> Router<AppRequestContext> {
+        var templates: [String: String] = [:]
+        for domain in domains { templates.merge(domain.templates) { $1 } }
+        let renderer = try PageRenderer(templates: templates)
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: SecurityHeaders())
+        router.add(middleware: ErrorMiddleware(pages: renderer))
+
+        router.get("/static/app.css") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: PageTemplates.stylesheet)))
+        }
+        router.get("/api/v1/openapi.json") { _, _ in
+            JSONResponse.make(OpenAPIDocument.json)
+        }
+        router.get("/healthz") { _, _ in JSONResponse.make("{\"ok\":true}") }
+
+        let api = router.group("/api/v1").add(middleware: BearerAuthenticator(database: environment.database))
+        api.get("/me") { _, context in
+            let user = try context.requireUser()
+            return try JSONResponse.make(encoding: UserView(user))
+        }
+        for domain in domains { domain.registerAPI(api, environment) }
+
+        let pages = router.group().add(middleware: SessionAuthenticator(database: environment.database))
+        AccountPages.register(pages, environment, renderer)
+        for domain in domains { domain.registerPages(pages, environment, renderer) }
+        return router
+    }
+
+    /// The application, listening where the settings say.
+    package static func application(
+        _ environment: ServerEnvironment, address: ListenAddress, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        Application(
+            router: try router(environment),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "logbook"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? address.port) },
+            logger: logger)
+    }
+}
+
+/// A user as the API shows them.
+struct UserView: Encodable {
+    var name: String
+    var role: String
+    var vehicles: [String]
+
+    init(_ user: AppUser) {
+        name = user.name
+        role = user.role.rawValue
+        vehicles = user.vehicles
+    }
+}

@@ -1,0 +1,87 @@
+/// `[server]` in the configuration file: where `logbook serve` listens and how it treats sessions.
+///
+/// ```toml
+/// [server]
+/// listen = "127.0.0.1:8080"          # loopback unless configured
+/// public_url = "https://logbook.example.org"   # behind a TLS proxy: cookies become Secure
+/// session_days = 14
+/// password_cost = 11                 # bcrypt cost (2^cost rounds); at least 10
+/// ```
+package struct ServerSettings: Decodable, Sendable, Hashable {
+    package var listen: String = "127.0.0.1:8080"
+    package var publicURL: String?
+    package var sessionDays: Int = 14
+    package var passwordCost: Int = PasswordHasher.defaultCost
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case listen
+        case publicURL = "public_url"
+        case sessionDays = "session_days"
+        case passwordCost = "password_cost"
+    }
+
+    package init() {}
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        listen = try c.decodeIfPresent(String.self, forKey: .listen) ?? listen
+        if (try? ListenAddress(listen)) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .listen, in: c, debugDescription: "expected HOST:PORT, e.g. \"127.0.0.1:8080\"")
+        }
+        publicURL = try c.decodeIfPresent(String.self, forKey: .publicURL)
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .publicURL, in: c, debugDescription: "expected an http:// or https:// address")
+        }
+        sessionDays = try c.decodeIfPresent(Int.self, forKey: .sessionDays) ?? sessionDays
+        guard (1...365).contains(sessionDays) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sessionDays, in: c, debugDescription: "expected a number of days from 1 to 365")
+        }
+        passwordCost = try c.decodeIfPresent(Int.self, forKey: .passwordCost) ?? passwordCost
+        guard (PasswordHasher.minimumCost...16).contains(passwordCost) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .passwordCost, in: c,
+                debugDescription: "expected a bcrypt cost from \(PasswordHasher.minimumCost) to 16")
+        }
+    }
+
+    /// Whether cookies must be `Secure`: the server is reached through HTTPS.
+    package var secureCookies: Bool { publicURL?.hasPrefix("https://") == true }
+}
+
+/// `HOST:PORT` (an IPv6 host in brackets: `[::1]:8080`).
+package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
+    package var host: String
+    package var port: Int
+
+    package struct Invalid: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    package init(_ text: String) throws {
+        var host: Substring
+        let portText: Substring
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else { throw Invalid(description: "'\(text)': expected [HOST]:PORT") }
+            portText = rest.dropFirst()
+        } else {
+            guard let colon = text.lastIndex(of: ":") else {
+                throw Invalid(description: "'\(text)': expected HOST:PORT, e.g. 127.0.0.1:8080")
+            }
+            host = text[..<colon]
+            portText = text[text.index(after: colon)...]
+        }
+        if host.isEmpty { host = "127.0.0.1" }
+        guard let port = Int(portText), (0...65_535).contains(port) else {
+            throw Invalid(description: "'\(text)': the port must be a number from 0 to 65535")
+        }
+        self.host = String(host)
+        self.port = port
+    }
+
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+public import TrackModel
+
+/// Users, their vehicles, API tokens and web sessions. Secrets arrive here already hashed: the caller
+/// (the server) hashes passwords with bcrypt and tokens with SHA-256; nothing here sees them in clear.
+extension AppDatabase {
+    /// Adds a user; a driver is given the vehicles they may see (which must exist).
+    public func addUser(name: String, role: UserRole, vehicles: [String], passwordHash: String?) throws -> AppUser {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw StoreError(.invalidArgument, operation: "addUser", detail: "empty user name") }
+        let now = clock().secondsSince1970
+        return try write("addUser") { db in
+            if try Self.userRow(name, db) != nil {
+                throw StoreError(.refused, operation: "addUser", detail: "there is already a user '\(name)'")
+            }
+            try db.execute(
+                sql: "INSERT INTO app_user (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [name, role.rawValue, passwordHash, now])
+            let id = db.lastInsertedRowID
+            for plate in vehicles {
+                let vehicle = try Self.requireVehicle(plate, db)
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO app_user_vehicle (user_id, vehicle_id) VALUES (?, ?)",
+                    arguments: [id, vehicle.id])
+            }
+            return try Self.user(id: id, db)
+        }
+    }
+
+    /// All users, by name.
+    public func users() throws -> [AppUser] {
+        let now = clock().secondsSince1970
+        return try read("users") { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM app_user ORDER BY name").map {
+                try Self.user(id: $0, db, now: now)
+            }
+        }
+    }
+
+    /// The user with this name (without regard to case).
+    public func user(named name: String) throws -> AppUser {
+        try read("user") { db in
+            guard let row = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
+            return try Self.user(id: row, db)
+        }
+    }
+
+    /// The stored password hash of a user, `nil` when the user has none or does not exist.
+    public func passwordHash(user name: String) throws -> (user: AppUser, hash: String)? {
+        try read("passwordHash") { db in
+            guard let id = try Self.userRow(name, db),
+                let hash = try String.fetchOne(
+                    db, sql: "SELECT password_hash FROM app_user WHERE id = ?", arguments: [id])
+            else { return nil }
+            return (try Self.user(id: id, db), hash)
+        }
+    }
+
+    /// Sets a user's password hash; their web sessions end (a changed password logs everyone out).
+    public func setPasswordHash(user name: String, _ hash: String, keepingSession sessionHash: String? = nil) throws {
+        try write("setPassword") { db in
+            guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
+            try db.execute(sql: "UPDATE app_user SET password_hash = ? WHERE id = ?", arguments: [hash, id])
+            try db.execute(
+                sql: "DELETE FROM web_session WHERE user_id = ? AND id_hash IS NOT ?", arguments: [id, sessionHash])
+        }
+    }
+
+    /// Stores the hash of a new API token for a user; `expiresAt` nil: never.
+    public func addToken(user name: String, tokenHash: String, expiresAt: Timestamp?) throws -> Int64 {
+        let now = clock().secondsSince1970
+        return try write("addToken") { db in
+            guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
+            try db.execute(
+                sql: "INSERT INTO api_token (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [id, tokenHash, now, expiresAt?.secondsSince1970])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Revokes a user's tokens (one, or all) and ends their web sessions; how many tokens were revoked.
+    @discardableResult
+    public func revokeTokens(user name: String, token: Int64? = nil) throws -> Int {
+        let now = clock().secondsSince1970
+        return try write("revokeTokens") { db in
+            guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
+            try db.execute(
+                sql: """
+                    UPDATE api_token SET revoked_at = ?
+                    WHERE user_id = ? AND revoked_at IS NULL AND (? IS NULL OR id = ?)
+                    """,
+                arguments: [now, id, token, token])
+            let count = db.changesCount
+            if token == nil { try db.execute(sql: "DELETE FROM web_session WHERE user_id = ?", arguments: [id]) }
+            return count
+        }
+    }
+
+    /// The user a token hash belongs to, if the token is neither revoked nor expired.
+    public func user(tokenHash: String) throws -> AppUser? {
+        let now = clock().secondsSince1970
+        return try read("tokenUser") { db in
+            guard
+                let id = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT user_id FROM api_token
+                        WHERE token_hash = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                        """,
+                    arguments: [tokenHash, now])
+            else { return nil }
+            return try Self.user(id: id, db, now: now)
+        }
+    }
+
+    /// Starts a web session for a user; expired sessions are cleared on the way.
+    public func startSession(user id: Int64, idHash: String, csrfToken: String, expiresAt: Timestamp) throws {
+        let now = clock().secondsSince1970
+        try write("startSession") { db in
+            try db.execute(sql: "DELETE FROM web_session WHERE expires_at <= ?", arguments: [now])
+            try db.execute(
+                sql:
+                    "INSERT INTO web_session (id_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [idHash, id, csrfToken, now, expiresAt.secondsSince1970])
+        }
+    }
+
+    /// The live session with this id hash.
+    public func session(idHash: String) throws -> WebSession? {
+        let now = clock().secondsSince1970
+        return try read("session") { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT user_id, csrf_token, expires_at FROM web_session WHERE id_hash = ? AND expires_at > ?",
+                    arguments: [idHash, now])
+            else { return nil }
+            return WebSession(
+                user: try Self.user(id: row["user_id"], db, now: now), csrfToken: row["csrf_token"],
+                expiresAt: Timestamp(secondsSince1970: row["expires_at"]))
+        }
+    }
+
+    /// Ends a web session (logout).
+    public func endSession(idHash: String) throws {
+        try write("endSession") { db in
+            try db.execute(sql: "DELETE FROM web_session WHERE id_hash = ?", arguments: [idHash])
+        }
+    }
+
+    // MARK: Rows
+
+    private static func userRow(_ name: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db, sql: "SELECT id FROM app_user WHERE name = ?", arguments: [name.trimmingCharacters(in: .whitespaces)])
+    }
+
+    private static func unknownUser(_ name: String) -> StoreError {
+        StoreError(.notFound, operation: "user", detail: "there is no user '\(name)'; add one with `logbook users add`")
+    }
+
+    private static func user(id: Int64, _ db: Database, now: Double = Date().timeIntervalSince1970) throws -> AppUser {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT name, role, password_hash IS NOT NULL AS has_password, created_at FROM app_user WHERE id = ?",
+                arguments: [id])
+        else { throw StoreError(.notFound, operation: "user", detail: "there is no user \(id)") }
+        let plates = try String.fetchAll(
+            db,
+            sql: """
+                SELECT v.plate FROM app_user_vehicle uv JOIN vehicle v ON v.id = uv.vehicle_id
+                WHERE uv.user_id = ? ORDER BY v.plate
+                """,
+            arguments: [id])
+        let tokens =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM api_token
+                    WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                    """,
+                arguments: [id, now]) ?? 0
+        return AppUser(
+            id: id, name: row["name"], role: UserRole(rawValue: row["role"]) ?? .driver, vehicles: plates,
+            hasPassword: row["has_password"], createdAt: Timestamp(secondsSince1970: row["created_at"]),
+            activeTokens: tokens)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+public import TrackModel
+
+/// What a user of `logbook serve` may do.
+public enum UserRole: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Manages users, vehicles and settings, and everything an accountant may.
+    case admin
+    /// Reads every trip and produces reports; cannot edit trips.
+    case accountant
+    /// Sees and changes only the trips of their own vehicles.
+    case driver
+}
+
+/// A user of the web server and the API, as stored (never with the password).
+public struct AppUser: Sendable, Hashable, Codable {
+    public var id: Int64
+    public var name: String
+    public var role: UserRole
+    /// The plates of the vehicles a driver may see, by plate.
+    public var vehicles: [String]
+    public var hasPassword: Bool
+    public var createdAt: Timestamp
+    /// Tokens not revoked and not expired.
+    public var activeTokens: Int
+
+    public init(
+        id: Int64, name: String, role: UserRole, vehicles: [String], hasPassword: Bool, createdAt: Timestamp,
+        activeTokens: Int = 0
+    ) {
+        self.id = id
+        self.name = name
+        self.role = role
+        self.vehicles = vehicles
+        self.hasPassword = hasPassword
+        self.createdAt = createdAt
+        self.activeTokens = activeTokens
+    }
+
+    /// Whether this user may see (and, unless an accountant, change) trips of the vehicle with `plate`.
+    public func canSee(plate: String) -> Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver: vehicles.contains { $0.caseInsensitiveCompare(plate) == .orderedSame }
+        }
+    }
+
+    /// Whether this user may change trips (of the vehicles they can see).
+    public var canEditTrips: Bool { role != .accountant }
+}
+
+/// A web session: who, and the token every form of the session must carry.
+public struct WebSession: Sendable, Hashable {
+    public var user: AppUser
+    public var csrfToken: String
+    public var expiresAt: Timestamp
+
+    public init(user: AppUser, csrfToken: String, expiresAt: Timestamp) {
+        self.user = user
+        self.csrfToken = csrfToken
+        self.expiresAt = expiresAt
+    }
+}
