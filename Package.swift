@@ -169,7 +169,8 @@ let package = Package(
         .testTarget(
             name: "LogbookServerTests",
             dependencies: [
-                "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport",
+                "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
+                "LogbookConfiguration", "TripEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

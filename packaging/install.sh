@@ -62,9 +62,12 @@ fi
 
 sed -e "s|--database /var/lib/logbook/logbook.sqlite|--database /var/lib/logbook/logbook.sqlite --vehicle ${vehicle} --gpsd ${gpsd}|" \
     packaging/logbook.service > /etc/systemd/system/logbook.service
+# The web pages and API: installed, not started (`systemctl enable --now logbook-web` after `logbook users add`).
+install -m 0644 packaging/logbook-web.service /etc/systemd/system/logbook-web.service
 systemctl daemon-reload
 if [ "$start" = yes ]; then
     systemctl enable --now logbook.service
     systemctl --no-pager status logbook.service || true
 fi
-echo "installed: /usr/local/bin/logbook, /etc/systemd/system/logbook.service (vehicle ${vehicle}, gpsd ${gpsd})"
+echo "installed: /usr/local/bin/logbook, /etc/systemd/system/logbook.service (vehicle ${vehicle}, gpsd ${gpsd}),"
+echo "           /etc/systemd/system/logbook-web.service (not started; see the README's web section)"

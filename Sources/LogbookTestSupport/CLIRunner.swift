@@ -34,6 +34,13 @@ public enum CLIRunner {
         try run(executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
     }
 
+    /// Runs another program (a test peer such as schemathesis or curl), capturing its output and exit status.
+    public static func runExecutable(_ program: URL, _ arguments: [String], environment: [String: String] = [:])
+        throws -> Result
+    {
+        try run(program, arguments, environment: environment)
+    }
+
     /// Runs `program ARGUMENTS`, capturing its output and exit status.
     static func run(
         _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],

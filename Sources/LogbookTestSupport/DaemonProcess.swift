@@ -9,12 +9,13 @@ public final class DaemonProcess: @unchecked Sendable {
     public let process = Process()
     public let logFile: URL
 
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Runs `logbook COMMAND ARGUMENTS...` (`daemon` unless another long-running command is named, e.g. `serve`).
+    public init(_ arguments: [String], command: String = "daemon", environment: [String: String] = [:]) throws {
         logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("logbook-daemon-\(UInt32.random(in: 0...UInt32.max)).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.executableURL = CLIRunner.executable
-        process.arguments = ["daemon"] + arguments
+        process.arguments = [command] + arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env

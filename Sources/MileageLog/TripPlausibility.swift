@@ -5,6 +5,7 @@ public enum TripPlausibility {
 
     /// Why a trip of `seconds` over `metres` cannot be right, or nil when it can.
     public static func refusal(seconds: Double, metres: Double) -> String? {
+        guard metres.isFinite, metres < 100_000_000 else { return "the distance is not a plausible number" }
         if seconds > longestTrip {
             return "the trip would last \(hoursMinutes(seconds)) h, longer than 24 hours; log it as several trips"
         }

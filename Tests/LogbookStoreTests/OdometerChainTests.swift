@@ -78,6 +78,21 @@ import TripEngine
         #expect(try db.verifyAudit().isIntact)
     }
 
+    /// Found by schemathesis against `logbook serve`: a reading of 1e308 made the refusal's own message trap.
+    @Test(arguments: [1e308, 1e20, 100_000_000, .infinity, -1])
+    func anAbsurdReadingIsRefusedWithoutATrap(reading: Double) throws {
+        let test = try Self.make(.walPool)
+        defer { test.remove() }
+        let db = test.database
+        _ = try db.addTrip(Self.trip(0, .end(1_042)))
+        #expect(
+            refusal { try db.recordOdometer(vehicle: "123ABC", reading: reading, at: Self.eight + 3_600) }?.code
+                == .refused)
+        let stored = try db.recordOdometer(vehicle: "123ABC", reading: 1_060, at: Self.eight + 3_600)
+        #expect(refusal { try db.correctOdometer(id: stored.id, reading: reading) }?.code == .refused)
+        #expect(refusal { _ = try db.addTrip(Self.trip(1, .end(reading))) } != nil)
+    }
+
     @Test(arguments: DatabaseKind.allCases)
     func readingsAreCorrectedAndVoidedWithHistory(kind: DatabaseKind) throws {
         let test = try Self.make(kind)

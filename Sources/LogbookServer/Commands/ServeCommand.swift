@@ -24,6 +24,9 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "HOST:PORT to listen on (default [server] listen, else 127.0.0.1:8080; port 0: any).")
     var listen: String?
 
+    @Flag(name: .customLong("print-openapi"), help: "Print the API's OpenAPI 3.1 document and exit.")
+    var printOpenAPI = false
+
     @OptionGroup var log: LogOptions
 
     @Option(name: .customLong("log-level"), help: "Least severe level logged: debug, info, notice, warning, error.")
@@ -36,6 +39,12 @@ package struct ServeCommand: AsyncParsableCommand {
     }
 
     package func run() async throws {
+        if printOpenAPI {
+            var output = StandardOutput()
+            output.write(OpenAPIDocument.json)
+            output.flush()
+            return
+        }
         signal(SIGPIPE, SIG_IGN)
         LogBootstrap.bootstrap(level: logLevel)
         let logger = Logger(label: "logbook.server")

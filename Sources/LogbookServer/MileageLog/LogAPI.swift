@@ -173,7 +173,7 @@ struct Report {
         else { throw APIError.invalid("'to' must list 1 to 10 e-mail addresses") }
         let assembly = try self.assembly.get()
         guard let mail = try environment.configuration.mailConfiguration() else {
-            throw APIError(.serviceUnavailable, "mail-not-configured", "the server has no [mail] settings")
+            throw APIError(.conflict, "mail-not-configured", "the server has no [mail] settings to send with")
         }
         let csv = ReportCSV(byteOrderMark: settings.byteOrderMark).render(assembly.document)
         let pdf = try ReportPDF(paper: settings.paper).render(assembly.document)

@@ -56,7 +56,8 @@ package enum OpenAPIDocument {
                     "vehicle": plate, "driver": text, "start": ["type": "string", "format": "date-time"],
                     "end": ["type": "string", "format": "date-time"],
                     "distance_m": ["type": "number", "exclusiveMinimum": 0, "maximum": 5_000_000],
-                    "end_odometer": ["type": "number", "minimum": 0], "category": category, "purpose": text,
+                    "end_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
+                    "category": category, "purpose": text,
                     "partner": text, "destination": text, "notes": text,
                 ],
             ], success: 201, successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
@@ -99,7 +100,7 @@ package enum OpenAPIDocument {
                 "type": "object", "required": ["plate"],
                 "properties": [
                     "plate": plate, "make_model": text, "odometer_unit": ["type": "string", "enum": ["km", "mi"]],
-                    "initial_odometer": ["type": "number", "minimum": 0],
+                    "initial_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
                 ],
             ], success: 201, errors: [400, 401, 403, 409, 422]),
         Operation(
@@ -110,7 +111,7 @@ package enum OpenAPIDocument {
             body: [
                 "type": "object", "required": ["vehicle", "reading"],
                 "properties": [
-                    "vehicle": plate, "reading": ["type": "number", "minimum": 0],
+                    "vehicle": plate, "reading": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
                     "time": ["type": "string", "format": "date-time"], "note": text, "force": ["type": "boolean"],
                 ],
             ], success: 201, errors: [400, 401, 403, 404, 409, 422]),
@@ -139,7 +140,7 @@ package enum OpenAPIDocument {
                         "items": ["type": "string", "format": "email"],
                     ]
                 ],
-            ], success: 202, errors: [400, 401, 404, 409, 422, 503]),
+            ], success: 202, errors: [400, 401, 404, 409, 422]),
         Operation(method: "get", path: "/api/v1/outbox", summary: "Queued and sent mail", errors: [401, 403]),
         Operation(
             method: "get", path: "/api/v1/status",

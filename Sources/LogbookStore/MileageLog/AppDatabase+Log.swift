@@ -307,6 +307,11 @@ extension AppDatabase {
             let distance: Double
             switch new.odometer {
             case .end(let reading):
+                guard reading.isFinite, reading >= 0, reading < Self.largestOdometer else {
+                    throw StoreError(
+                        .refused, operation: "addTrip",
+                        detail: "an odometer reading must be from 0 to less than \(Int(Self.largestOdometer))")
+                }
                 guard let before else {
                     throw StoreError(
                         .refused, operation: "addTrip",
@@ -333,7 +338,7 @@ extension AppDatabase {
                     endOdometer = before.value + metres / unit.metres
                 }
             case .range(let start, let end):
-                guard start.isFinite, end.isFinite, start >= 0, end >= start else {
+                guard start.isFinite, end.isFinite, start >= 0, end >= start, end < Self.largestOdometer else {
                     throw StoreError(
                         .refused, operation: "addTrip",
                         detail: "the odometer at the end (\(Self.format(end)) \(unit.rawValue)) must not be below the "
@@ -597,6 +602,8 @@ extension AppDatabase {
     }
 
     static func format(_ value: Double) -> String {
+        // Beyond 2^53 (and for infinities) there are no tenths to round to, and `Int` would trap.
+        guard value.isFinite, abs(value) < 9e15 else { return String(value) }
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -36,12 +36,17 @@ extension AppDatabase {
     /// below an earlier reading or an earlier trip's end odometer, above a later one, or far beyond what the trips
     /// since the previous reading explain (`ReadingTolerance`) — unless `force`, which records it marked, so that
     /// `odometerFindings` lists it. Its creation goes into the audit history.
+    /// No odometer shows more digits: a larger reading is a typing or data error.
+    public static let largestOdometer: Double = 100_000_000
+
     @discardableResult
     public func recordOdometer(
         vehicle plate: String, reading: Double, at time: Timestamp, note: String? = nil, force: Bool = false
     ) throws -> StoredReading {
-        guard reading.isFinite, reading >= 0 else {
-            throw StoreError(.refused, operation: "recordOdometer", detail: "an odometer reading must be 0 or more")
+        guard reading.isFinite, reading >= 0, reading < Self.largestOdometer else {
+            throw StoreError(
+                .refused, operation: "recordOdometer",
+                detail: "an odometer reading must be from 0 to less than \(Int(Self.largestOdometer))")
         }
         return try logWrite("recordOdometer") { db, context in
             let vehicle = try Self.requireVehicle(plate, db)
@@ -82,8 +87,10 @@ extension AppDatabase {
     public func correctOdometer(id: Int64, reading: Double, note: String? = nil, force: Bool = false) throws
         -> StoredReading
     {
-        guard reading.isFinite, reading >= 0 else {
-            throw StoreError(.refused, operation: "correctOdometer", detail: "an odometer reading must be 0 or more")
+        guard reading.isFinite, reading >= 0, reading < Self.largestOdometer else {
+            throw StoreError(
+                .refused, operation: "correctOdometer",
+                detail: "an odometer reading must be from 0 to less than \(Int(Self.largestOdometer))")
         }
         return try logWrite("correctOdometer") { db, context in
             let old = try Self.fetchReading(id, db)
