@@ -166,7 +166,10 @@ struct GPSDLiveTests {
         #expect(await eventually(timeout: 60) { !client.status.connected })
         #expect(client.status.lastError != nil)
         let before = collector.fixes.count
-        fake = try GPSFake(log: LiveFixtures.drive, port: port, cycle: 0.05, once: false)
+        // The receiver goes on: the restarted gpsd reports later epochs (a replay of the same epochs would, rightly,
+        // be dropped as already delivered — see GPSDEpochAssembler).
+        let later = try LiveFixtures.driveAnHourLater(in: FileManager.default.temporaryDirectory)
+        fake = try GPSFake(log: later, port: port, cycle: 0.05, once: false)
         defer { fake.stop() }
         // Fixes queued before the kill may still be draining into the collector: wait for the reconnection
         // itself as well as for new fixes.
@@ -179,7 +182,6 @@ struct GPSDLiveTests {
         #expect(status.connected)
         #expect(status.reconnects >= 1)
         #expect(status.lastError == nil)
-        // The new gpsd starts the log again: epochs already delivered are not delivered twice.
         let all = collector.fixes.compactMap(\.time)
         #expect(Set(all).count == all.count)
         #expect(all.count > before)

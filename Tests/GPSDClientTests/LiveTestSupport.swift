@@ -83,4 +83,26 @@ enum LiveFixtures {
     /// 20 no-fix epochs, then 120 epochs of a 1 Hz drive (2026-04-17, one epoch sent twice), GGA+RMC;
     /// see Tests/Fixtures/gpsd-live/make-fixture.py.
     static let drive = Fixtures.url("gpsd-live/drive.nmea")
+
+    /// The drive an hour later (its UTC times plus one hour, checksums made anew), written to `directory`: what a
+    /// receiver reports after gpsd restarted, as opposed to a replay of epochs already delivered.
+    static func driveAnHourLater(in directory: URL) throws -> URL {
+        let text = try String(contentsOf: drive, encoding: .utf8)
+        var out = ""
+        for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
+            guard line.hasPrefix("$"), let star = line.lastIndex(of: "*") else { continue }
+            var fields = line[line.index(after: line.startIndex)..<star].split(
+                separator: ",", omittingEmptySubsequences: false
+            ).map(String.init)
+            if fields.count > 1, fields[1].count >= 6, let hour = Int(fields[1].prefix(2)) {
+                fields[1] = String(format: "%02d", (hour + 1) % 24) + fields[1].dropFirst(2)
+            }
+            let body = fields.joined(separator: ",")
+            let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            out += "$" + body + "*" + String(format: "%02X", checksum) + "\r\n"
+        }
+        let url = directory.appendingPathComponent("drive-an-hour-later-\(UInt32.random(in: 0...UInt32.max)).nmea")
+        try out.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
 }

@@ -91,6 +91,36 @@ import Testing
         #expect(!server.log.contains("59.4") && !server.log.contains("24.7"), "coordinates in the log: \(server.log)")
     }
 
+    /// A request still uploading when SIGTERM arrives is answered before the server exits.
+    @Test("SIGTERM lets the request in flight finish")
+    func gracefulShutdown() throws {
+        let setup = try Self.setUp()
+        let (server, port) = try Self.start(setup)
+        // 16 KiB of JSON sent at 4 KiB/s: about 4 s in flight.
+        let body = try setup.dir.write(
+            "body.json", Array("{\"purpose\": \"\(String(repeating: "x", count: 16_000))\"}".utf8))
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = [
+            "-s", "-o", "/dev/null", "-w", "%{http_code}", "--limit-rate", "4k", "-X", "PATCH",
+            "-H", "Authorization: Bearer \(setup.tokens["anna"]!)", "-H", "Content-Type: application/json",
+            "--data-binary", "@\(body)", "http://127.0.0.1:\(port)/api/v1/trips/1",
+        ]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        usleep(1_000_000)
+        let started = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        curl.waitUntilExit()
+        let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(curl.terminationStatus == 0, "curl failed: the connection was cut")
+        // The trip's purpose is longer than the API takes: a 422 is the answer, and an answer it is.
+        #expect(status == "422", "status \(status)")
+        #expect(Date().timeIntervalSince(started) > 1.5, "the upload cannot have finished before SIGTERM")
+        #expect(server.stop() == 0, "\(server.log)")
+    }
+
     /// schemathesis (PyPI, in the test venv) generates requests from the committed OpenAPI document: none may
     /// get a 5xx, and the server must still be up afterwards.
     @Test(
