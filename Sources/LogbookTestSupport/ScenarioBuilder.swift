@@ -44,16 +44,22 @@ public struct ScenarioBuilder: Sendable {
         /// Standard deviation of the Doppler speed noise, m/s. Standing still the receiver reports
         /// |N(0, σ)|; moving, max(0, v + N(0, σ)).
         public var speed: Double
+        /// Probability per epoch of a multipath spike: the position is off by `spikeSize` metres
+        /// (uniformly between half and all of it) in a random direction, for that epoch only.
+        public var spikeRate: Double
+        public var spikeSize: Double
 
         public init(
             white: Double = 0, drift: Double = 0, driftTime: Double = 300, driftBound: Double = .infinity,
-            speed: Double = 0
+            speed: Double = 0, spikeRate: Double = 0, spikeSize: Double = 0
         ) {
             self.white = white
             self.drift = drift
             self.driftTime = driftTime
             self.driftBound = driftBound
             self.speed = speed
+            self.spikeRate = spikeRate
+            self.spikeSize = spikeSize
         }
 
         public static let none = Noise()
@@ -104,6 +110,10 @@ public struct ScenarioBuilder: Sendable {
     }
 
     public let options: Options
+    /// The receiver noise from now on: `options.noise` until changed, for instance to the heavy
+    /// multipath of a receiver parked in a street canyon and back to normal for the drive. The
+    /// correlated drift carries over (clamped to the new bound) and then evolves by the new model.
+    public var noise: Noise
     /// The epochs produced so far.
     public var fixes: [Fix] = []
     /// Current true state.
@@ -127,6 +137,7 @@ public struct ScenarioBuilder: Sendable {
         latitude: Double = 48.137, longitude: Double = 11.575, heading: Double = 60, options: Options = Options()
     ) {
         self.options = options
+        self.noise = options.noise
         self.time = start.secondsSince1970
         self.latitude = latitude
         self.longitude = longitude
@@ -226,8 +237,12 @@ public struct ScenarioBuilder: Sendable {
     // MARK: Receiver model
 
     private mutating func advanceDrift(_ dt: Double) {
-        let n = options.noise
-        guard n.drift > 0 else { return }
+        let n = noise
+        guard n.drift > 0 else {
+            driftEast = max(-n.driftBound, min(n.driftBound, driftEast))
+            driftNorth = max(-n.driftBound, min(n.driftBound, driftNorth))
+            return
+        }
         let a = exp(-dt / n.driftTime)
         let s = n.drift * (1 - a * a).squareRoot()
         driftEast = max(-n.driftBound, min(n.driftBound, a * driftEast + s * gaussian()))
@@ -235,12 +250,18 @@ public struct ScenarioBuilder: Sendable {
     }
 
     private mutating func makeFix() -> Fix {
-        let n = options.noise
+        let n = noise
         var east = driftEast
         var north = driftNorth
         if n.white > 0 {
             east += n.white * gaussian()
             north += n.white * gaussian()
+        }
+        if n.spikeRate > 0, Double.random(in: 0..<1, using: &generator) < n.spikeRate {
+            let size = n.spikeSize * Double.random(in: 0.5...1, using: &generator)
+            let bearing = Double.random(in: 0..<(2 * .pi), using: &generator)
+            east += size * sin(bearing)
+            north += size * cos(bearing)
         }
         let (lat, lon) = Self.offset(latitude, longitude, east: east, north: north)
         var fix = Fix(

@@ -59,6 +59,11 @@ public struct TripEngine: Sendable, Codable {
     var longIdleReported = false
     /// The last point counted as standing still before a possible departure.
     var lastStill: Point?
+    /// Positions only: how far the positions seen at this stop scatter around its centre.
+    var scatter: StopScatter?
+    /// Positions only: the standing point from which the positions have kept getting farther from
+    /// the stop's centre (the start of the current outward run), where a departure is dated from.
+    var outwardFrom: Point?
     /// Points since a possible departure began (not yet confirmed).
     var departure: [Point] = []
     /// Points since a possible stop began (not yet confirmed).
@@ -209,7 +214,7 @@ public struct TripEngine: Sendable, Codable {
                     trip!.distance += distance(anchor, first)
                     positionAnchor = nil
                 }
-                beginStill(at: first)
+                beginStill(at: first, seen: true)
                 if let inside = stopInsideOutage { stillSince = inside }
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
                 stopCandidate = []
@@ -231,9 +236,13 @@ public struct TripEngine: Sendable, Codable {
             return []
         }
         let away = distance(centre, p)
-        // With Doppler, speed says whether the wheels turn and the position only confirms it; without,
-        // leaving the stop radius is evidence too.
         let hasDoppler = p.sample.doppler != nil
+        if !hasDoppler, scatter?.isQuiet(within: radius(for: p)) != true {
+            return whileStillWithoutDoppler(p, away: away, centre: centre, since: since)
+        }
+        // With Doppler, speed says whether the wheels turn and the position only confirms it; without,
+        // where the positions stay as close together as the fixes claim, leaving the stop radius is
+        // evidence too.
         let moving =
             p.speed >= c.movingSpeed || (away > 2 * radius(for: p) && (!hasDoppler || p.speed >= c.stoppedSpeed))
         let stillGoing = p.speed >= c.stoppedSpeed || (!hasDoppler && away > radius(for: p))
@@ -250,6 +259,74 @@ public struct TripEngine: Sendable, Codable {
         departure = []
         accumulateStill(p)
         lastStill = p
+        outwardFrom = p
+        events += standing(p, since: since, centre: centre)
+        return events
+    }
+
+    /// Positions only: the departure rule when the source reports no speed.
+    ///
+    /// Without Doppler, the speed the filter derives from positions is no witness while the vehicle
+    /// stands: a receiver parked in a street canyon wanders by tens of metres, correlated over
+    /// minutes, with multipath spikes on top, and the filter turns that into metres per second. So
+    /// only where the positions go counts:
+    /// - a position counts as standing still while it stays within the stop's still radius
+    ///   (`stillRadius(for:)`: the configured radius, or more for noisy fixes, or more for the
+    ///   scatter actually seen at this stop — whichever is largest);
+    /// - positions outside it are a possible departure, which comes true when the position is twice
+    ///   the still radius from the stop's centre, farther than all of them, and got farther over the
+    ///   last `departureConfirmation` seconds at `movingSpeed` or more (wander goes out and back,
+    ///   slowly on average, and stays within its bounds; a vehicle that drives off keeps getting
+    ///   farther, at the speed it drives);
+    /// - a possible departure whose positions come back within the radius, or that has not come true
+    ///   after `departureWindow` seconds, was the stop's scatter, and is counted as such;
+    /// - the trip starts when the positions began their last run away from the stop's centre before
+    ///   they left the radius (`outwardFrom`), not when the departure was confirmed.
+    private mutating func whileStillWithoutDoppler(
+        _ p: Point, away: Double, centre: Coordinate, since: Double
+    ) -> [TripEvent] {
+        let c = configuration
+        let r = stillRadius(for: p)
+        if away > r, departure.first.map({ p.sample.time - $0.sample.time <= Self.departureWindow }) ?? true {
+            let farthest = departure.allSatisfy { distance(centre, $0) < away }
+            // How fast the positions got away over the last confirmation span.
+            let receding = departure.last { p.sample.time - $0.sample.time >= c.departureConfirmation }.map {
+                (away - distance(centre, $0)) / (p.sample.time - $0.sample.time)
+            }
+            departure.append(p)
+            if farthest, away > 2 * r, let receding, receding >= c.movingSpeed {
+                lastStill = outwardFrom ?? lastStill
+                outwardFrom = nil
+                return confirmDeparture()
+            }
+            return []
+        }
+        // Still standing: the positions of a departure that did not come true were the scatter.
+        for q in departure {
+            let d = distance(centre, q)
+            scatter?.add(d, at: q.sample.time)
+        }
+        let abandoned = !departure.isEmpty
+        departure = []
+        let previousAway = lastStill.map { distance(centre, $0) }
+        // The outward run starts again at a position no farther than the one before, or still within
+        // the fix's own error of the centre.
+        if abandoned || away <= p.sample.sigma || previousAway.map({ away <= $0 }) ?? true { outwardFrom = p }
+        accumulateStill(p)
+        lastStill = p
+        return standing(p, since: since, centre: centre)
+    }
+
+    /// Positions only: how long a possible departure may take to come true before its positions are
+    /// taken for the stop's scatter. A vehicle that drives off, even at walking pace, is twice the
+    /// still radius away well within it. (It also bounds the points held for a possible departure.)
+    static let departureWindow: Double = 60
+
+    /// Standing still at `p` since `since`: a stop of the parking threshold ends the trip, a long one
+    /// raises the long-idle event.
+    private mutating func standing(_ p: Point, since: Double, centre: Coordinate) -> [TripEvent] {
+        let c = configuration
+        var events: [TripEvent] = []
         if phase == .stopped, p.sample.time - since >= c.parkingThreshold {
             events += endTrip(at: since, coordinate: centre)
         }
@@ -320,6 +397,8 @@ public struct TripEngine: Sendable, Codable {
         stillSince = nil
         stillCentre = nil
         stillCount = 0
+        scatter = nil
+        outwardFrom = nil
         longIdleReported = false
         return events
     }
@@ -339,15 +418,25 @@ public struct TripEngine: Sendable, Codable {
         return total
     }
 
-    private mutating func beginStill(at p: Point) {
+    /// Standing still from `p` on. `seen` tells whether the engine saw the vehicle come to this stop
+    /// (its positions held still for the stop confirmation), or knows nothing of it (the start of the
+    /// stream, after a gap): then, positions only, the stop is taken to scatter by the stationary
+    /// radius until its positions show otherwise (see `StopScatter`).
+    private mutating func beginStill(at p: Point, seen: Bool = false) {
         stillSince = p.sample.time
         stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
         stillCount = 1
         longIdleReported = false
+        scatter =
+            p.sample.doppler == nil
+            ? StopScatter(time: p.sample.time, prior: seen ? 0 : configuration.stationaryRadius) : nil
+        outwardFrom = p
     }
 
     private mutating func accumulateStill(_ p: Point) {
         guard let centre = stillCentre else { return }
+        let away = distance(centre, p)
+        scatter?.add(away, at: p.sample.time)
         // Mean of the positions, fading over about a minute so that a wrong first position and
         // slow drift are forgotten.
         stillCount += 1
@@ -413,6 +502,12 @@ public struct TripEngine: Sendable, Codable {
     /// noisy fixes (2.5 σ), so that a receiver in an urban canyon does not seem to drive off.
     private func radius(for p: Point) -> Double {
         max(configuration.stationaryRadius, 2.5 * p.sample.sigma)
+    }
+
+    /// Standing still, positions only: the stop radius (`radius(for:)`), or more where the positions
+    /// seen at this stop scatter more (`StopScatter.radius`).
+    private func stillRadius(for p: Point) -> Double {
+        max(radius(for: p), scatter?.radius ?? 0)
     }
 
     private func bentChord(from a: Point, to b: Point) -> Double {
