@@ -166,6 +166,7 @@ enum MileageLogTemplates {
           <h2>Odometer readings</h2>
           <table><thead><tr><th>When</th><th>Vehicle</th><th>Reading</th></tr></thead><tbody>
           {{#readings}}<tr><td>{{time}}</td><td>{{vehicle}}</td><td>{{reading}} {{unit}}{{#voided}} (voided){{/voided}}</td></tr>{{/readings}}
+          {{^readings}}<tr><td colspan="3" class="muted">None yet.</td></tr>{{/readings}}
           </tbody></table>
         </section>
         <section class="card">

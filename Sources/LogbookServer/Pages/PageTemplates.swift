@@ -137,7 +137,7 @@ package enum PageTemplates {
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; }
-        svg.route { width: 100%; height: auto; background: #eef2f5; border-radius: 8px; }
+        svg.route { display: block; width: 100%; height: auto; max-height: 440px; background: #eef2f5; border-radius: 8px; }
         svg.route polyline { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round;
           vector-effect: non-scaling-stroke; }
         svg.route circle.start { fill: var(--business); }
