@@ -15,7 +15,7 @@ enum MileageLogTemplates {
           <label for="to">To</label><input id="to" name="to" type="date" value="{{to}}">
           <button type="submit">Show</button>
         </form>
-        <p class="muted" id="summary">{{count}} trips · {{total}}{{#anyUnclassified}} · <span class="problem">{{unclassifiedCount}} unclassified</span>{{/anyUnclassified}}</p>
+        <p class="muted" id="summary">{{count}} {{tripsNoun}} · {{total}}{{#anyUnclassified}} · <span class="problem">{{unclassifiedCount}} unclassified</span>{{/anyUnclassified}}</p>
         {{#empty}}<p class="card">No trips in this period.</p>{{/empty}}
         <datalist id="purposes">{{#suggestions}}<option value="{{.}}">{{/suggestions}}</datalist>
         {{#trips}}
@@ -29,7 +29,7 @@ enum MileageLogTemplates {
           {{#editable}}
           <form method="post" action="/trips/{{id}}">
             <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="back" value="/trips?period={{period}}#trip-{{id}}">
+            <input type="hidden" name="back" value="/trips?{{listQuery}}#trip-{{id}}">
             <label for="purpose-{{id}}">Purpose</label>
             <input id="purpose-{{id}}" name="purpose" list="purposes" value="{{purpose}}" maxlength="500">
             <div class="choices">
@@ -76,7 +76,7 @@ enum MileageLogTemplates {
           <table>
             <thead><tr><th>When</th><th>Who</th><th>What</th></tr></thead>
             <tbody>
-            {{#history}}<tr><td>{{time}}</td><td>{{actor}}</td><td>{{action}} {{field}}{{#new}}: {{old}} → {{new}}{{/new}}</td></tr>{{/history}}
+            {{#history}}<tr><td>{{time}}</td><td>{{actor}}</td><td>{{what}}</td></tr>{{/history}}
             </tbody>
           </table>
         </section>
@@ -130,7 +130,7 @@ enum MileageLogTemplates {
         <section class="card">
           <h2>Outbox</h2>
           <table><thead><tr><th>Queued</th><th>Subject</th><th>Status</th></tr></thead><tbody>
-          {{#outbox}}<tr><td>{{created}}</td><td>{{subject}}<br><span class="muted">{{to}}</span></td><td>{{status}}</td></tr>{{/outbox}}
+          {{#outbox}}<tr><td>{{created}}</td><td class="wrap">{{subject}}<br><span class="muted">{{to}}</span></td><td>{{status}}</td></tr>{{/outbox}}
           </tbody></table>
         </section>
         {{/outbox.0}}
@@ -166,6 +166,7 @@ enum MileageLogTemplates {
           <h2>Odometer readings</h2>
           <table><thead><tr><th>When</th><th>Vehicle</th><th>Reading</th></tr></thead><tbody>
           {{#readings}}<tr><td>{{time}}</td><td>{{vehicle}}</td><td>{{reading}} {{unit}}{{#voided}} (voided){{/voided}}</td></tr>{{/readings}}
+          {{^readings}}<tr><td colspan="3" class="muted">None yet.</td></tr>{{/readings}}
           </tbody></table>
         </section>
         <section class="card">

@@ -39,14 +39,19 @@ enum TripPages {
             ]
             .map { ["value": $0.0, "label": $0.1, "current": !custom && $0.0 == periodName] as [String: Any] }
             let total = trips.reduce(0) { $0 + $1.distance }
+            // A tap on a card comes back to the same list (a custom range too), at the card.
+            let listQuery =
+                custom
+                ? "from=\(queryValue(from ?? ""))&to=\(queryValue(to ?? ""))" : "period=\(queryValue(periodName))"
             return renderer.page(
                 "mileage/trips", title: "Trips",
                 [
                     "trips": rows, "empty": trips.isEmpty, "periods": periods, "from": from ?? "", "to": to ?? "",
                     "suggestions": suggestions, "csrf": session.csrfToken, "count": trips.count,
+                    "tripsNoun": trips.count == 1 ? "trip" : "trips",
                     "unclassifiedCount": trips.filter { $0.category == nil }.count,
                     "anyUnclassified": trips.contains { $0.category == nil }, "total": kilometres(total),
-                    "period": periodName,
+                    "listQuery": listQuery,
                 ], user: user, csrf: session.csrfToken)
         }
         pages.get("/trips/{id}") { request, context in
@@ -67,8 +72,7 @@ enum TripPages {
             values["history"] = try database.auditEntries(trip: trip.id).reversed().map { entry -> [String: Any] in
                 [
                     "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
-                    "action": entry.change.action.rawValue, "field": entry.change.field ?? "",
-                    "old": entry.change.oldValue ?? "", "new": entry.change.newValue ?? "",
+                    "what": historyText(entry.change),
                 ]
             }
             return renderer.page(
@@ -145,6 +149,29 @@ enum TripPages {
             if let purpose = regular.purpose, !purpose.isEmpty { counts[purpose, default: 0] += 1 }
         }
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(30).map(\.key)
+    }
+
+    /// One history entry in words: "purpose: — → Client visit", "created". A snapshot of the whole trip
+    /// (the JSON a create or a merge records) is left to `logbook trips show`: it says nothing on a phone.
+    static func historyText(_ change: AuditChange) -> String {
+        let verbs: [AuditAction: String] = [
+            .create: "created", .edit: "changed", .void: "voided", .merge: "merged", .split: "split",
+        ]
+        var text = verbs[change.action] ?? change.action.rawValue
+        if let field = change.field, !field.isEmpty { text = change.action == .edit ? field : "\(text) \(field)" }
+        func shown(_ value: String?) -> String? {
+            guard let value, !value.hasPrefix("{"), !value.hasPrefix("[") else { return nil }
+            return value.isEmpty ? "—" : value
+        }
+        if change.action != .create, let old = shown(change.oldValue ?? ""), let new = shown(change.newValue ?? "") {
+            text += ": \(old) → \(new)"
+        }
+        return text
+    }
+
+    /// A query parameter's value, percent-encoded.
+    static func queryValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_.:"))) ?? ""
     }
 
     static func kilometres(_ metres: Double) -> String { String(format: "%.1f km", metres / 1_000) }

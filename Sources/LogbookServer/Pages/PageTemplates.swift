@@ -123,6 +123,9 @@ package enum PageTemplates {
         .tag { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: .85rem;
           border: 1px solid var(--line); }
         .tag.unclassified { border-color: var(--problem); color: var(--problem); }
+        .tag.business { border-color: var(--business); color: var(--business); }
+        .tag.private { border-color: var(--private); color: var(--private); }
+        .tag.commute { border-color: var(--commute); color: var(--commute); }
         .problem { color: var(--problem); font-weight: 600; }
         .ok { color: var(--business); font-weight: 600; }
         .big { font-size: 3rem; font-weight: 700; margin: 0; }
@@ -134,7 +137,7 @@ package enum PageTemplates {
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; }
-        svg.route { width: 100%; height: auto; background: #eef2f5; border-radius: 8px; }
+        svg.route { display: block; width: 100%; height: auto; max-height: 440px; background: #eef2f5; border-radius: 8px; }
         svg.route polyline { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round;
           vector-effect: non-scaling-stroke; }
         svg.route circle.start { fill: var(--business); }
@@ -143,6 +146,7 @@ package enum PageTemplates {
         .speedometer .value { font-size: 5rem; font-weight: 800; line-height: 1; }
         table { width: 100%; border-collapse: collapse; }
         th, td { text-align: left; padding: 8px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        td:last-child, td.wrap { overflow-wrap: anywhere; }
         footer { max-width: 760px; margin: 0 auto; padding: 0 12px 24px; }
         @media (min-width: 900px) { main, footer { max-width: 960px; } }
         """

@@ -70,7 +70,10 @@ package enum LogbookWebServer {
         }
         for domain in domains { domain.registerAPI(api, environment) }
 
+        // The pages' errors are mapped inside the session's middleware too, so that an error page (403, 404)
+        // keeps the signed-in user's navigation and logout; the router's handles what happens before.
         let pages = router.group().add(middleware: SessionAuthenticator(database: environment.database))
+            .add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
         for domain in domains { domain.registerPages(pages, environment, renderer) }
         return router

@@ -1,0 +1,43 @@
+import Foundation
+import LogbookTestSupport
+import Testing
+
+/// The web pages in a real browser: `Tests/Browser/browser_test.py` drives Debian's headless Chromium with
+/// selenium (from the test venv, `scripts/test-peers`) against `logbook serve` on a temporary log: login
+/// and a refused password, a trip classified by a tap, the CSV report downloaded, layouts at 390 px, and
+/// screenshots of every page in `.build/screenshots/`.
+@Suite(.enabled(if: Chromium.isInstalled, "chromium or chromedriver is not installed"))
+struct WebBrowserTests {
+    @Test(.timeLimit(.minutes(5)))
+    func thePagesWorkInChromium() throws {
+        try SMTPSink.checkPeers()
+        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/browser_test.py")
+        let output = try TemporaryDirectory()
+        let log = URL(fileURLWithPath: output.path("browser_test.log"))
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = SMTPSink.python
+        process.arguments = [script.path, "--logbook", CLIRunner.executable.path]
+        process.currentDirectoryURL = Fixtures.packageRoot
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "browser_test.py exited \(process.terminationStatus):\n\(text)")
+    }
+}
+
+/// Debian's chromium and chromium-driver (or the ones $CHROMIUM and $CHROMEDRIVER name).
+enum Chromium {
+    static let browser = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
+    static let driver = ProcessInfo.processInfo.environment["CHROMEDRIVER"] ?? "/usr/bin/chromedriver"
+    static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: browser) && FileManager.default.isExecutableFile(atPath: driver)
+    }
+}
