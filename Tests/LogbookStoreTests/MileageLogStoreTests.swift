@@ -51,6 +51,46 @@ final class TestClock: Sendable {
         }
     }
 
+    /// The API's page: read in SQL, and the same trips, count and distance as cutting `trips(_:)` by hand.
+    @Test func aPageOfTripsAgreesWithTheWholeList() throws {
+        try database.addVehicle(VehicleDetails(plate: "OTHER1"))
+        for hour in 0..<7 {
+            _ = try database.addTrip(manual(Double(hour), .distance(metres: Double(1_000 * (hour + 1)))))
+        }
+        var other = manual(0.5, .distance(metres: 500))
+        other.vehicle = "OTHER1"
+        _ = try database.addTrip(other)
+        let voided = try database.trips(TripFilter(vehicle: "123ABC"))[3]
+        _ = try database.voidTrip(id: voided.id, reason: "entered twice")
+        let filters = [
+            TripFilter(), TripFilter(vehicles: ["123ABC"]), TripFilter(vehicles: ["OTHER1"]), TripFilter(vehicles: []),
+            TripFilter(includeVoided: true), TripFilter(vehicle: "123ABC", vehicles: ["OTHER1"]),
+        ]
+        for filter in filters {
+            let all = try database.trips(filter)
+            for (limit, offset) in [(3, 0), (3, 3), (3, 6), (100, 0), (2, 50)] {
+                let page = try database.tripPage(filter, limit: limit, offset: offset)
+                #expect(page.trips.map(\.id) == Array(all.dropFirst(offset).prefix(limit)).map(\.id))
+                #expect(page.total == all.count)
+                #expect(page.distance == all.filter { !$0.voided }.reduce(0) { $0 + $1.distance })
+            }
+        }
+        // The hand-checked figures: six trips of 123ABC count (1+2+3+5+6+7 km), OTHER1 alone 0.5 km.
+        #expect(try database.tripPage(TripFilter(vehicles: ["123ABC"]), limit: 1, offset: 0).distance == 24_000)
+        #expect(try database.tripPage(TripFilter(), limit: 1, offset: 0).total == 7)
+        #expect(try database.tripPage(TripFilter(vehicles: []), limit: 10, offset: 0).total == 0)
+    }
+
+    @Test func purposesAreSuggestedMostUsedFirst() throws {
+        for (hour, purpose) in [(0, "Site visit"), (1, "Bank"), (2, "Site visit"), (3, "Client")] {
+            _ = try database.addTrip(manual(Double(hour), .distance(metres: 1_000), purpose: purpose))
+        }
+        let last = try database.addTrip(manual(4, .distance(metres: 1_000), purpose: "Client"))
+        _ = try database.voidTrip(id: last.id, reason: "test")
+        #expect(try database.purposeSuggestions() == ["Site visit", "Bank", "Client"])
+        #expect(try database.purposeSuggestions(limit: 1) == ["Site visit"])
+    }
+
     @Test func manualTripsChainTheOdometer() throws {
         let first = try database.addTrip(manual(0, .end(12_906)))
         #expect(first.startOdometer == 12_864)

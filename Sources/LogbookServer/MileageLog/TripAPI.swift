@@ -13,20 +13,19 @@ enum TripAPI {
         api.get("/trips") { request, context in
             let access = TripAccess(database: environment.database, user: try context.requireUser())
             let query = request.uri.queryParameters
-            let page = try Paging(query)
-            let filter = try tripFilter(query, access: access, environment: environment)
-            var trips = try environment.database.trips(filter)
-            if access.user.role == .driver { trips = trips.filter { access.user.canSee(plate: $0.vehicle) } }
-            let edited = try environment.database.editedTripIDs()
-            let shown = Array(trips.dropFirst(page.offset).prefix(page.limit))
+            let paging = try Paging(query)
+            var filter = try tripFilter(query, access: access, environment: environment)
+            if access.user.role == .driver { filter.vehicles = access.user.vehicles }
+            let page = try environment.database.tripPage(filter, limit: paging.limit, offset: paging.offset)
+            let edited = try environment.database.editedTripIDs(among: page.trips.map(\.id))
             var j = JSONText()
             j.beginObject()
-            j.field("distance_m", trips.filter { !$0.voided }.reduce(0) { $0 + $1.distance }, decimals: 1)
-            j.field("total", trips.count)
-            j.field("offset", page.offset)
-            j.field("limit", page.limit)
+            j.field("distance_m", page.distance, decimals: 1)
+            j.field("total", page.total)
+            j.field("offset", paging.offset)
+            j.field("limit", paging.limit)
             j.key("trips")
-            TripRendering.listing(shown, edited: edited).objects(into: &j)
+            TripRendering.listing(page.trips, edited: edited).objects(into: &j)
             j.endObject()
             return JSONResponse.make(j.text)
         }
@@ -126,7 +125,7 @@ enum TripAPI {
     static func tripJSON(_ trip: StoredTrip, access: TripAccess, history: Bool = false, track: Bool = false) throws
         -> String
     {
-        let edited = try access.database.editedTripIDs()
+        let edited = try access.database.editedTripIDs(among: [trip.id])
         let listing = TripRendering.listing([trip], edited: edited)
         var j = JSONText()
         j.beginObject()

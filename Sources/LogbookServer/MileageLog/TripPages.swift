@@ -23,8 +23,9 @@ enum TripPages {
             let to = query["to"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             let custom = from != nil || to != nil
             let period = try TripArguments.period(custom ? nil : periodName, from: from, to: to)
-            var trips = try database.trips(TripFilter(interval: clock.interval(period)))
-                .filter { user.canSee(plate: $0.vehicle) }
+            var trips = try database.trips(
+                TripFilter(
+                    interval: clock.interval(period), vehicles: user.role == .driver ? user.vehicles : nil))
             // Unclassified first, then newest first.
             trips.sort { a, b in
                 (a.category == nil) != (b.category == nil) ? a.category == nil : a.start > b.start
@@ -141,14 +142,7 @@ enum TripPages {
 
     /// Earlier purposes (most used first) and the regular trips' purposes, for the purpose field's list.
     static func purposeSuggestions(_ database: AppDatabase) throws -> [String] {
-        var counts: [String: Int] = [:]
-        for trip in try database.trips(TripFilter()) {
-            if let purpose = trip.purpose, !purpose.isEmpty { counts[purpose, default: 0] += 1 }
-        }
-        for regular in try database.regulars() {
-            if let purpose = regular.purpose, !purpose.isEmpty { counts[purpose, default: 0] += 1 }
-        }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(30).map(\.key)
+        try database.purposeSuggestions(limit: 30)
     }
 
     /// One history entry in words: "purpose: — → Client visit", "created". A snapshot of the whole trip

@@ -7,6 +7,8 @@ public import TrackModel
 /// Which trips to list.
 public struct TripFilter: Sendable, Hashable {
     public var vehicle: String?
+    /// Only trips of these vehicles (plates), when given: what a driver may see.
+    public var vehicles: [String]?
     public var driver: String?
     public var category: TripCategory?
     /// Only unclassified trips.
@@ -17,15 +19,25 @@ public struct TripFilter: Sendable, Hashable {
 
     public init(
         vehicle: String? = nil, driver: String? = nil, category: TripCategory? = nil, unclassified: Bool = false,
-        interval: UTCInterval? = nil, includeVoided: Bool = false
+        interval: UTCInterval? = nil, includeVoided: Bool = false, vehicles: [String]? = nil
     ) {
         self.vehicle = vehicle
+        self.vehicles = vehicles
         self.driver = driver
         self.category = category
         self.unclassified = unclassified
         self.interval = interval
         self.includeVoided = includeVoided
     }
+}
+
+/// A page of trips, and what the whole filter matches.
+public struct TripPage: Sendable {
+    public var trips: [StoredTrip]
+    /// How many trips match the filter in all.
+    public var total: Int
+    /// Their distance, voided trips left out, metres.
+    public var distance: Double
 }
 
 /// How a trip typed in by hand gives its distance.
@@ -120,39 +132,74 @@ extension AppDatabase {
     public func trips(_ filter: TripFilter, includeTracks: Bool = false) throws -> [StoredTrip] {
         let now = clock()
         return try read("trips") { db in
-            var conditions: [String] = []
-            var arguments = StatementArguments()
-            if let vehicle = filter.vehicle?.trimmingCharacters(in: .whitespacesAndNewlines) {
-                conditions.append("vehicle.plate = ?")
-                arguments += [vehicle]
-            }
-            if let driver = filter.driver?.trimmingCharacters(in: .whitespacesAndNewlines) {
-                conditions.append("driver.name = ?")
-                arguments += [driver]
-            }
-            if let category = filter.category {
-                conditions.append("trip.category = ?")
-                arguments += [category.rawValue]
-            }
-            if filter.unclassified { conditions.append("trip.category IS NULL") }
-            if let start = filter.interval?.start {
-                conditions.append("trip.started_at >= ?")
-                arguments += [start.secondsSince1970]
-            }
-            if let end = filter.interval?.end {
-                conditions.append("trip.started_at < ?")
-                arguments += [end.secondsSince1970]
-            }
-            if !filter.includeVoided { conditions.append("trip.voided_at IS NULL") }
+            let (clause, arguments) = Self.whereClause(filter)
             let sql =
-                Self.tripSelect(includeTracks: includeTracks)
-                + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                Self.tripSelect(includeTracks: includeTracks) + clause
                 + " ORDER BY trip.started_at, trip.vehicle_id, trip.id"
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             var trips: [StoredTrip] = []
             while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }
             return trips
         }
+    }
+
+    /// One page of the trips that match `filter` (ordered as `trips(_:)`), with how many match in all and their
+    /// distance (voided trips never count): the page is read from SQLite alone, not cut from every trip.
+    public func tripPage(_ filter: TripFilter, limit: Int, offset: Int) throws -> TripPage {
+        let now = clock()
+        return try read("tripPage") { db in
+            let (clause, arguments) = Self.whereClause(filter)
+            let totals = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0) AS d
+                    FROM trip JOIN vehicle ON vehicle.id = trip.vehicle_id LEFT JOIN driver ON driver.id = trip.driver_id
+                    """ + clause, arguments: arguments)
+            var pageArguments = arguments
+            pageArguments += [max(0, limit), max(0, offset)]
+            let cursor = try Row.fetchCursor(
+                db,
+                sql: Self.tripSelect(includeTracks: false) + clause
+                    + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?",
+                arguments: pageArguments)
+            var trips: [StoredTrip] = []
+            while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }
+            return TripPage(trips: trips, total: totals?["n"] ?? 0, distance: totals?["d"] ?? 0)
+        }
+    }
+
+    /// The WHERE clause (with its leading space) and arguments of a filter.
+    static func whereClause(_ filter: TripFilter) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if let vehicle = filter.vehicle?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            conditions.append("vehicle.plate = ?")
+            arguments += [vehicle]
+        }
+        if let plates = filter.vehicles {
+            conditions.append(
+                plates.isEmpty ? "0" : "vehicle.plate IN (" + plates.map { _ in "?" }.joined(separator: ", ") + ")")
+            for plate in plates { arguments += [plate] }
+        }
+        if let driver = filter.driver?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            conditions.append("driver.name = ?")
+            arguments += [driver]
+        }
+        if let category = filter.category {
+            conditions.append("trip.category = ?")
+            arguments += [category.rawValue]
+        }
+        if filter.unclassified { conditions.append("trip.category IS NULL") }
+        if let start = filter.interval?.start {
+            conditions.append("trip.started_at >= ?")
+            arguments += [start.secondsSince1970]
+        }
+        if let end = filter.interval?.end {
+            conditions.append("trip.started_at < ?")
+            arguments += [end.secondsSince1970]
+        }
+        if !filter.includeVoided { conditions.append("trip.voided_at IS NULL") }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     /// The stored trips, of one vehicle (by plate) or of all, voided ones left out, ordered by start.
@@ -164,6 +211,36 @@ extension AppDatabase {
     public func trip(id: Int64, includeTrack: Bool = false) throws -> StoredTrip {
         let now = clock()
         return try read("trip") { db in try Self.fetchTrip(id, includeTrack: includeTrack, now: now, policy: policy, db)
+        }
+    }
+
+    /// The purposes used most (trips not voided, then regular trips), most used first: suggestions for a purpose field.
+    public func purposeSuggestions(limit: Int = 30) throws -> [String] {
+        try read("purposeSuggestions") { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT purpose FROM (
+                        SELECT purpose FROM trip WHERE purpose IS NOT NULL AND purpose <> '' AND voided_at IS NULL
+                        UNION ALL
+                        SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> '')
+                    GROUP BY purpose ORDER BY count(*) DESC, purpose LIMIT ?
+                    """,
+                arguments: [limit])
+        }
+    }
+
+    /// Which of these trips have edits in their history (a page's worth: one indexed look-up each).
+    public func editedTripIDs(among ids: [Int64]) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        return try read("editedTripIDs") { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT DISTINCT entity_id FROM audit_entry WHERE entity = 'trip' AND action = 'edit' "
+                        + "AND entity_id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")",
+                    arguments: StatementArguments(ids.map(String.init))
+                ).compactMap { Int64($0) })
         }
     }
 
