@@ -42,6 +42,9 @@ extension AppDatabase {
         migrator.registerMigration("v6 users, their vehicles, API tokens and web sessions") { db in
             try db.execute(sql: schemaV6)
         }
+        migrator.registerMigration("v7 an index that covers a trip listing's count and distance") { db in
+            try db.execute(sql: schemaV7)
+        }
         return migrator
     }()
 
@@ -491,4 +494,11 @@ private let schemaV6 = """
         expires_at REAL NOT NULL
     );
     CREATE INDEX web_session_expiry ON web_session (expires_at);
+    """
+
+/// The API's trip pages count the trips a filter matches and sum their distance on every request: this index holds
+/// every column those queries read, so they search it (a driver's vehicles) or scan it (everything) alone, not the
+/// trip rows.
+private let schemaV7 = """
+    CREATE INDEX trip_listing ON trip(vehicle_id, voided_at, started_at, distance_m, category, driver_id);
     """

@@ -63,7 +63,10 @@ package enum LogbookWebServer {
         }
         router.get("/healthz") { _, _ in JSONResponse.make("{\"ok\":true}") }
 
-        let api = router.group("/api/v1").add(middleware: BearerAuthenticator(database: environment.database))
+        // One gate for everything that works on the log: twice as many at once as there are cores.
+        let gate = GateMiddleware(gate: RequestGate(limit: 2 * ProcessInfo.processInfo.activeProcessorCount))
+        let api = router.group("/api/v1").add(middleware: gate).add(
+            middleware: BearerAuthenticator(database: environment.database))
         api.get("/me") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(encoding: UserView(user))
@@ -72,8 +75,10 @@ package enum LogbookWebServer {
 
         // The pages' errors are mapped inside the session's middleware too, so that an error page (403, 404)
         // keeps the signed-in user's navigation and logout; the router's handles what happens before.
-        let pages = router.group().add(middleware: SessionAuthenticator(database: environment.database))
-            .add(middleware: ErrorMiddleware(pages: renderer))
+        let pages = router.group().add(middleware: gate).add(
+            middleware: SessionAuthenticator(database: environment.database)
+        )
+        .add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
         for domain in domains { domain.registerPages(pages, environment, renderer) }
         return router

@@ -149,18 +149,24 @@ extension AppDatabase {
         let now = clock()
         return try read("tripPage") { db in
             let (clause, arguments) = Self.whereClause(filter)
+            // Joined only when the filter names a vehicle or a driver: the count then reads the covering index alone.
+            var from = " FROM trip"
+            if filter.vehicle != nil || filter.vehicles != nil {
+                from += " JOIN vehicle ON vehicle.id = trip.vehicle_id"
+            }
+            if filter.driver != nil { from += " LEFT JOIN driver ON driver.id = trip.driver_id" }
             let totals = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0) AS d
-                    FROM trip JOIN vehicle ON vehicle.id = trip.vehicle_id LEFT JOIN driver ON driver.id = trip.driver_id
-                    """ + clause, arguments: arguments)
+                db.cachedStatement(
+                    sql:
+                        "SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0)"
+                        + " AS d" + from + clause),
+                arguments: arguments)
             var pageArguments = arguments
             pageArguments += [max(0, limit), max(0, offset)]
             let cursor = try Row.fetchCursor(
-                db,
-                sql: Self.tripSelect(includeTracks: false) + clause
-                    + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?",
+                db.cachedStatement(
+                    sql: Self.tripSelect(includeTracks: false) + clause
+                        + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?"),
                 arguments: pageArguments)
             var trips: [StoredTrip] = []
             while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }

@@ -103,11 +103,11 @@ extension AppDatabase {
         return try read("tokenUser") { db in
             guard
                 let id = try Int64.fetchOne(
-                    db,
-                    sql: """
-                        SELECT user_id FROM api_token
-                        WHERE token_hash = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT user_id FROM api_token
+                            WHERE token_hash = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                            """),
                     arguments: [tokenHash, now])
             else { return nil }
             return try Self.user(id: id, db, now: now)
@@ -169,19 +169,19 @@ extension AppDatabase {
                 arguments: [id])
         else { throw StoreError(.notFound, operation: "user", detail: "there is no user \(id)") }
         let plates = try String.fetchAll(
-            db,
-            sql: """
-                SELECT v.plate FROM app_user_vehicle uv JOIN vehicle v ON v.id = uv.vehicle_id
-                WHERE uv.user_id = ? ORDER BY v.plate
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT v.plate FROM app_user_vehicle uv JOIN vehicle v ON v.id = uv.vehicle_id
+                    WHERE uv.user_id = ? ORDER BY v.plate
+                    """),
             arguments: [id])
         let tokens =
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*) FROM api_token
-                    WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT count(*) FROM api_token
+                        WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                        """),
                 arguments: [id, now]) ?? 0
         return AppUser(
             id: id, name: row["name"], role: UserRole(rawValue: row["role"]) ?? .driver, vehicles: plates,
