@@ -63,8 +63,8 @@ package enum LogbookWebServer {
         }
         router.get("/healthz") { _, _ in JSONResponse.make("{\"ok\":true}") }
 
-        // One gate for everything that works on the log: twice as many at once as there are cores.
-        let gate = GateMiddleware(gate: RequestGate(limit: 2 * ProcessInfo.processInfo.activeProcessorCount))
+        // One gate for everything that works on the log: as many at once as there are cores.
+        let gate = GateMiddleware(gate: RequestGate(limit: ProcessInfo.processInfo.activeProcessorCount))
         let api = router.group("/api/v1").add(middleware: gate).add(
             middleware: BearerAuthenticator(database: environment.database))
         api.get("/me") { _, context in
