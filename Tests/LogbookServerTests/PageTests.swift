@@ -199,6 +199,58 @@ import Testing
         }
     }
 
+    @Test("an admin adds and removes places and rules on the vehicles page; a driver may not")
+    func placesAndRules() async throws {
+        let h = try ServerHarness()
+        try await h.application().test(.router) { client in
+            let (admin, _) = try await Self.logIn(client, name: "boss")
+            let page = try await client.execute(uri: "/vehicles", method: .get, headers: admin.header, body: nil)
+            let token = try #require(Browser.hidden("csrf", in: String(buffer: page.body)))
+            let posts: [(String, [String: String])] = [
+                ("/places", ["name": "Office", "lat": "59.437", "lon": "24.7536", "radius": "200"]),
+                ("/rules", ["name": "To work", "to": "Office", "category": "commute"]),
+            ]
+            for (path, values) in posts {
+                var form = values
+                form["csrf"] = token
+                try await client.execute(
+                    uri: path, method: .post, headers: admin.header.merging(Self.formHeaders), body: Browser.form(form)
+                ) { response in
+                    #expect(response.status == .seeOther, "\(path): \(String(buffer: response.body).prefix(300))")
+                }
+            }
+            #expect(try h.database.places().map(\.name) == ["Office"])
+            #expect(try h.database.places().first?.radiusMetres == 200)
+            let rules = try h.database.rules()
+            #expect(rules.map(\.rule.name) == ["To work"] && rules.first?.rule.endPlace?.name == "Office")
+            // A business rule without a purpose: refused with the reason, nothing stored.
+            try await client.execute(
+                uri: "/rules", method: .post, headers: admin.header.merging(Self.formHeaders),
+                body: Browser.form(["csrf": token, "name": "Clients", "category": "business"])
+            ) { response in
+                #expect(response.status == .conflict)
+            }
+            let (driver, _) = try await Self.logIn(client)
+            let driverPage = try await client.execute(uri: "/account", method: .get, headers: driver.header, body: nil)
+            let driverToken = try #require(Browser.hidden("csrf", in: String(buffer: driverPage.body)))
+            try await client.execute(
+                uri: "/rules/remove", method: .post, headers: driver.header.merging(Self.formHeaders),
+                body: Browser.form(["csrf": driverToken, "name": "To work"])
+            ) { response in
+                #expect(response.status == .forbidden)
+            }
+            for (path, name) in [("/rules/remove", "To work"), ("/places/remove", "Office")] {
+                try await client.execute(
+                    uri: path, method: .post, headers: admin.header.merging(Self.formHeaders),
+                    body: Browser.form(["csrf": token, "name": name])
+                ) { response in
+                    #expect(response.status == .seeOther)
+                }
+            }
+        }
+        #expect(try h.database.places().isEmpty && h.database.rules().isEmpty)
+    }
+
     @Test("passwords are stored as salted bcrypt hashes at the configured cost")
     func passwordHashes() throws {
         let hasher = PasswordHasher()

@@ -85,7 +85,17 @@ enum LogPages {
             }
             var values: [String: Any] = [
                 "vehicles": vehicles, "readings": readings, "csrf": session.csrfToken,
-                "places": try database.places().map(\.name), "rules": try database.rules().map(\.rule.name),
+                "places": try database.places().map { ["name": $0.name, "radius": Int($0.radiusMetres.rounded())] },
+                "rules": try database.rules().map { r -> [String: Any] in
+                    var rule: [String: Any] = [
+                        "name": r.rule.name, "category": r.rule.category.rawValue, "priority": r.rule.priority,
+                    ]
+                    if let purpose = r.rule.purpose { rule["purpose"] = purpose }
+                    if let start = r.rule.startPlace?.name { rule["from"] = start }
+                    if let end = r.rule.endPlace?.name { rule["to"] = end }
+                    return rule
+                },
+                "placeNames": try database.places().map(\.name),
             ]
             if let message { values["message"] = message }
             return renderer.page("mileage/vehicles", title: "Vehicles", values, user: user, csrf: session.csrfToken)
@@ -103,6 +113,64 @@ enum LogPages {
                 VehicleDetails(
                     plate: plate, makeModel: form.text("model"), odometerUnit: form["unit"] == "mi" ? .mi : .km,
                     initialOdometer: form.text("initial").flatMap(Double.init), driver: nil))
+            return PageRenderer.redirect("/vehicles")
+        }
+        // Places and classification rules, as `logbook places` and `logbook rules` keep them (weekdays and time
+        // windows of a rule stay with the CLI).
+        pages.post("/places") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let form = try await FormData.read(request)
+            try requireCSRF(form, session)
+            let access = TripAccess(database: database, user: user)
+            try access.requireAdmin()
+            guard let name = form.text("name"), name.count <= 100,
+                let latitude = form.text("lat").flatMap(Double.init), (-90...90).contains(latitude),
+                let longitude = form.text("lon").flatMap(Double.init), (-180...180).contains(longitude)
+            else {
+                return try vehiclesPage(user, session, message: "A place needs a name, a latitude and a longitude.")
+            }
+            let radius = form.text("radius").flatMap(Double.init) ?? 150
+            guard radius.isFinite, (10...10_000).contains(radius) else {
+                return try vehiclesPage(user, session, message: "The radius must be 10 to 10,000 m.")
+            }
+            try access.writer.addPlace(
+                Place(name: name, centre: Coordinate(latitude: latitude, longitude: longitude), radiusMetres: radius))
+            return PageRenderer.redirect("/vehicles")
+        }
+        pages.post("/places/remove") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let form = try await FormData.read(request)
+            try requireCSRF(form, session)
+            let access = TripAccess(database: database, user: user)
+            try access.requireAdmin()
+            try access.writer.removePlace(named: form.text("name") ?? "")
+            return PageRenderer.redirect("/vehicles")
+        }
+        pages.post("/rules") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let form = try await FormData.read(request)
+            try requireCSRF(form, session)
+            let access = TripAccess(database: database, user: user)
+            try access.requireAdmin()
+            guard let name = form.text("name"), name.count <= 100, let categoryText = form.text("category") else {
+                return try vehiclesPage(user, session, message: "A rule needs a name and a category.")
+            }
+            guard let category = try TripArguments.category(categoryText).category else {
+                return try vehiclesPage(user, session, message: "Choose business, private or commute.")
+            }
+            try access.writer.addRule(
+                name: name, priority: form.text("priority").flatMap { Int($0) } ?? 0, startPlace: form.text("from"),
+                endPlace: form.text("to"), category: category,
+                purpose: try TripPatch.text(form.text("purpose"), "purpose"))
+            return PageRenderer.redirect("/vehicles")
+        }
+        pages.post("/rules/remove") { request, context in
+            let (user, session) = try requireLogin(request, context)
+            let form = try await FormData.read(request)
+            try requireCSRF(form, session)
+            let access = TripAccess(database: database, user: user)
+            try access.requireAdmin()
+            try access.writer.removeRule(named: form.text("name") ?? "")
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/odometer") { request, context in

@@ -170,10 +170,48 @@ enum MileageLogTemplates {
           </tbody></table>
         </section>
         <section class="card">
-          <h2>Places and rules</h2>
-          <p>Places: {{#places}}{{.}} {{/places}}{{^places}}none{{/places}}</p>
-          <p>Rules: {{#rules}}{{.}} {{/rules}}{{^rules}}none{{/rules}}</p>
-          <p class="muted">Places and rules are managed with <code>logbook places</code> and <code>logbook rules</code>.</p>
+          <h2>Places</h2>
+          <table><thead><tr><th>Name</th><th>Radius</th><th></th></tr></thead><tbody>
+          {{#places}}<tr><td>{{name}}</td><td>{{radius}} m</td><td>
+            <form method="post" action="/places/remove"><input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="name" value="{{name}}"><button class="link" type="submit">Remove</button></form>
+          </td></tr>{{/places}}
+          </tbody></table>
+          {{^places}}<p class="muted">None yet.</p>{{/places}}
         </section>
+        <form class="card" method="post" action="/places">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <h2>Add a place</h2>
+          <label for="place-name">Name</label><input id="place-name" name="name" required maxlength="100">
+          <label for="place-lat">Latitude</label><input id="place-lat" name="lat" inputmode="decimal" required>
+          <label for="place-lon">Longitude</label><input id="place-lon" name="lon" inputmode="decimal" required>
+          <label for="place-radius">Radius (m)</label><input id="place-radius" name="radius" inputmode="numeric" value="150">
+          <button type="submit">Add place</button>
+        </form>
+        <section class="card">
+          <h2>Rules</h2>
+          <table><thead><tr><th>Rule</th><th>Makes trips</th><th></th></tr></thead><tbody>
+          {{#rules}}<tr><td>{{name}}{{#from}}<br><span class="muted">from {{from}}</span>{{/from}}{{#to}}<br><span class="muted">to {{to}}</span>{{/to}}</td>
+            <td>{{category}}{{#purpose}}: {{purpose}}{{/purpose}}</td><td>
+            <form method="post" action="/rules/remove"><input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="name" value="{{name}}"><button class="link" type="submit">Remove</button></form>
+          </td></tr>{{/rules}}
+          </tbody></table>
+          {{^rules}}<p class="muted">None yet.</p>{{/rules}}
+          <p class="muted">Weekdays and time windows: <code>logbook rules add</code>.</p>
+        </section>
+        <form class="card" method="post" action="/rules">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <h2>Add a rule</h2>
+          <label for="rule-name">Name</label><input id="rule-name" name="name" required maxlength="100">
+          <label for="rule-from">From place</label>
+          <select id="rule-from" name="from"><option value="">any</option>{{#placeNames}}<option>{{.}}</option>{{/placeNames}}</select>
+          <label for="rule-to">To place</label>
+          <select id="rule-to" name="to"><option value="">any</option>{{#placeNames}}<option>{{.}}</option>{{/placeNames}}</select>
+          <label for="rule-category">Category</label>
+          <select id="rule-category" name="category"><option>business</option><option>private</option><option>commute</option></select>
+          <label for="rule-purpose">Purpose (needed for business)</label><input id="rule-purpose" name="purpose" maxlength="500">
+          <button type="submit">Add rule</button>
+        </form>
         """
 }
