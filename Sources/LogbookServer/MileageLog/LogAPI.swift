@@ -81,20 +81,7 @@ enum LogAPI {
         api.get("/reports/{vehicle}/{month}") { request, context in
             let access = TripAccess(database: database, user: try context.requireUser())
             let report = try Report(request, context, access: access, environment: environment)
-            let format = request.uri.queryParameters["format"].map(String.init) ?? "csv"
-            let document = try report.assembly.get().document
-            switch format {
-            case "csv":
-                return download(
-                    ReportCSV(byteOrderMark: report.settings.byteOrderMark).render(document),
-                    type: "text/csv; charset=utf-8", name: report.fileName + ".csv")
-            case "pdf":
-                return download(
-                    try ReportPDF(paper: report.settings.paper).render(document), type: "application/pdf",
-                    name: report.fileName + ".pdf")
-            default:
-                throw APIError.invalid("'format' must be csv or pdf")
-            }
+            return try report.download(format: request.uri.queryParameters["format"].map(String.init) ?? "csv")
         }
         api.post("/reports/{vehicle}/{month}/email") { request, context in
             let access = TripAccess(database: database, user: try context.requireUser())
@@ -118,17 +105,11 @@ enum LogAPI {
         }
     }
 
-    static func download(_ bytes: [UInt8], type: String, name: String) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\""],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
 }
 
 /// A month's report of a vehicle, as the CLI's `report` assembles it.
 struct Report {
-    var assembly: Result<ReportAssembly, any Error>
+    var assembly: ReportAssembly
     var settings: ReportSettings
     var fileName: String
 
@@ -147,31 +128,53 @@ struct Report {
         let category = query["category"].map(String.init) ?? "all"
         let chosen = category == "all" ? nil : try TripArguments.category(category).category
         let driver = access.user.role == .driver ? nil : query["driver"].map(String.init)
-        do {
-            settings = try environment.configuration.decode(ReportSettings.self, table: "report")
-        } catch {
-            throw APIError(
-                .internalServerError, "configuration", "the [report] settings are invalid: \(error.description)")
-        }
-        let preset = try? environment.configuration.decode(LogSettings.self, table: "log").preset
+        settings = try Self.configured(ReportSettings.self, "report", environment)
         let reportRequest = ReportRequest(
-            vehicle: plate, period: period, periodLabel: month, driver: driver, category: chosen, preset: preset ?? nil)
-        let reportSettings = settings
-        assembly = Result {
-            try ReportAssembly.make(
-                reportRequest, database: environment.database, clock: environment.clock, settings: reportSettings)
-        }
+            vehicle: plate, period: period, periodLabel: month, driver: driver, category: chosen,
+            preset: try Self.configured(LogSettings.self, "log", environment).preset)
+        assembly = try ReportAssembly.make(
+            reportRequest, database: environment.database, clock: environment.clock, settings: settings)
         fileName = "logbook-\(plate)-\(month)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
             .reduce(into: "") { $0.append($1) }
+    }
+
+    /// A table of the configuration file (checked when the server started; an error here is the server's).
+    private static func configured<T: Decodable>(_ type: T.Type, _ table: String, _ environment: ServerEnvironment)
+        throws -> T
+    {
+        do {
+            return try environment.configuration.decode(type, table: table)
+        } catch {
+            throw APIError(
+                .internalServerError, "configuration", "the [\(table)] settings are invalid: \(error.description)")
+        }
+    }
+
+    /// The report as a file to download: `csv` or `pdf`.
+    func download(format: String) throws -> Response {
+        let bytes: [UInt8]
+        let type: String
+        switch format {
+        case "csv":
+            (bytes, type) = (
+                ReportCSV(byteOrderMark: settings.byteOrderMark).render(assembly.document), "text/csv; charset=utf-8"
+            )
+        case "pdf": (bytes, type) = (try ReportPDF(paper: settings.paper).render(assembly.document), "application/pdf")
+        default: throw APIError.invalid("'format' must be csv or pdf")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(fileName).\(format)\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Queues the report in the outbox for `recipients`; the outbox sender (`logbook mail send-pending`, the
     /// daemon) delivers it.
     func queue(to recipients: [String], environment: ServerEnvironment, actor: String) throws -> Int64 {
-        guard !recipients.isEmpty, recipients.count <= 10,
-            recipients.allSatisfy({ $0.contains("@") && $0.count <= 254 && !$0.contains(where: \.isWhitespace) })
-        else { throw APIError.invalid("'to' must list 1 to 10 e-mail addresses") }
-        let assembly = try self.assembly.get()
+        guard (1...10).contains(recipients.count) else {
+            throw APIError.invalid("'to' must list 1 to 10 e-mail addresses")
+        }
+        for recipient in recipients { _ = try MailAddress(recipient) }  // the mailer's own check
         guard let mail = try environment.configuration.mailConfiguration() else {
             throw APIError(.conflict, "mail-not-configured", "the server has no [mail] settings to send with")
         }

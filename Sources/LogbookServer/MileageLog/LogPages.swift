@@ -44,20 +44,10 @@ enum LogPages {
             let report = try Report(
                 plate: plate, month: month, query: query, access: TripAccess(database: database, user: user),
                 environment: environment)
-            let document = try report.assembly.get().document
-            if query["format"] == "pdf" {
-                return LogAPI.download(
-                    try ReportPDF(paper: report.settings.paper).render(document), type: "application/pdf",
-                    name: report.fileName + ".pdf")
-            }
-            return LogAPI.download(
-                ReportCSV(byteOrderMark: report.settings.byteOrderMark).render(document),
-                type: "text/csv; charset=utf-8", name: report.fileName + ".csv")
+            return try report.download(format: query["format"] == "pdf" ? "pdf" : "csv")
         }
         pages.post("/reports/email") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             guard let plate = form.text("vehicle"), let month = form.text("month"), let to = form.text("to") else {
                 return try reportsPage(user, session, message: "Choose a vehicle and a month, and give an address.")
             }
@@ -101,9 +91,7 @@ enum LogPages {
             return renderer.page("mileage/vehicles", title: "Vehicles", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/vehicles") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let plate = form.text("plate"), plate.count <= 20 else {
@@ -118,9 +106,7 @@ enum LogPages {
         // Places and classification rules, as `logbook places` and `logbook rules` keep them (weekdays and time
         // windows of a rule stay with the CLI).
         pages.post("/places") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let name = form.text("name"), name.count <= 100,
@@ -138,18 +124,14 @@ enum LogPages {
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/places/remove") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, _, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             try access.writer.removePlace(named: form.text("name") ?? "")
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/rules") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let name = form.text("name"), name.count <= 100, let categoryText = form.text("category") else {
@@ -165,18 +147,14 @@ enum LogPages {
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/rules/remove") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, _, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             try access.writer.removeRule(named: form.text("name") ?? "")
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/odometer") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let plate = form.text("vehicle"), let reading = form.text("reading").flatMap(Double.init),

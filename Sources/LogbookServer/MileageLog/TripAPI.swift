@@ -84,7 +84,9 @@ enum TripAPI {
             var j = JSONText()
             j.beginObject()
             j.key("trips")
-            TripRendering.listing([first, second], edited: try environment.database.editedTripIDs()).objects(into: &j)
+            TripRendering.listing(
+                [first, second], edited: try environment.database.editedTripIDs(among: [first.id, second.id])
+            ).objects(into: &j)
             j.endObject()
             return JSONResponse.make(j.text)
         }
@@ -207,7 +209,7 @@ struct TripPatch: Decodable {
     static func text(_ value: String?, _ name: String, limit: Int = 500) throws -> String? {
         guard let value else { return nil }
         if value.count > limit { throw APIError.invalid("'\(name)' may have at most \(limit) characters") }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+        if value.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\n" }) {
             throw APIError.invalid("'\(name)' contains control characters")
         }
         return value

@@ -30,7 +30,7 @@ enum TripPages {
             trips.sort { a, b in
                 (a.category == nil) != (b.category == nil) ? a.category == nil : a.start > b.start
             }
-            let suggestions = try purposeSuggestions(database)
+            let suggestions = try database.purposeSuggestions()
             let rows: [[String: Any]] = trips.prefix(500).map {
                 tripRow($0, clock: clock, editable: access.user.canEditTrips)
             }
@@ -69,7 +69,7 @@ enum TripPages {
                 trip.startOdometer.map { s in
                     "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
                 } ?? "not known"
-            values["suggestions"] = try purposeSuggestions(database)
+            values["suggestions"] = try database.purposeSuggestions()
             values["history"] = try database.auditEntries(trip: trip.id).reversed().map { entry -> [String: Any] in
                 [
                     "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
@@ -80,9 +80,7 @@ enum TripPages {
                 "mileage/trip", title: "Trip \(trip.id)", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/trips/{id}") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, _, form) = try await submittedForm(request, context)
             let access = TripAccess(database: database, user: user)
             let id = try TripAPI.tripID(context)
             _ = try access.editableTrip(id)
@@ -138,11 +136,6 @@ enum TripPages {
             ["value": c.rawValue, "label": c.rawValue.capitalized, "chosen": t.category == c]
         }
         return row
-    }
-
-    /// Earlier purposes (most used first) and the regular trips' purposes, for the purpose field's list.
-    static func purposeSuggestions(_ database: AppDatabase) throws -> [String] {
-        try database.purposeSuggestions(limit: 30)
     }
 
     /// One history entry in words: "purpose: — → Client visit", "created". A snapshot of the whole trip

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LogbookStore
+import Mailer
 
 /// An error as the server's clients see it: an HTTP status, a stable code, a message for people.
 ///
@@ -50,6 +51,8 @@ package struct APIError: Error, Sendable, Hashable {
             default: return nil
             }
         case let error as ValidationError:
+            return .invalid(error.message)
+        case let error as MailError where error.code == .invalidMessage:
             return .invalid(error.message)
         case let error as HTTPError:
             let code: String =

@@ -83,9 +83,7 @@ enum AccountPages {
                 user: user, csrf: session.csrfToken)
         }
         pages.post("/account/password") { request, context in
-            let (user, session) = try requireLogin(request, context)
-            let form = try await FormData.read(request)
-            try requireCSRF(form, session)
+            let (user, session, form) = try await submittedForm(request, context)
             func answer(_ message: String, ok: Bool) -> Response {
                 renderer.page(
                     "account", title: "Account",
@@ -139,6 +137,14 @@ func requireLogin(_ request: Request, _ context: AppRequestContext) throws -> (A
         throw LoginRequired(next: request.uri.path)
     }
     return (user, session)
+}
+
+/// A form posted in a session: the user, the session and the form, once the form's CSRF token matched.
+func submittedForm(_ request: Request, _ context: AppRequestContext) async throws -> (AppUser, WebSession, FormData) {
+    let (user, session) = try requireLogin(request, context)
+    let form = try await FormData.read(request)
+    try requireCSRF(form, session)
+    return (user, session, form)
 }
 
 /// Every form of a session carries the session's CSRF token.

@@ -17,157 +17,171 @@ package enum OpenAPIDocument {
         var errors: [Int] = [401]
     }
 
-    nonisolated(unsafe) static let plate: [String: Any] = ["type": "string", "minLength": 1, "maxLength": 20]
-    nonisolated(unsafe) static let text: [String: Any] = ["type": "string", "maxLength": 500]
-    nonisolated(unsafe) static let category: [String: Any] = [
-        "type": "string", "enum": ["business", "private", "commute"],
-    ]
-    nonisolated(unsafe) static let idPath = ("id", ["type": "integer", "minimum": 1] as [String: Any], "path")
+    static var plate: [String: Any] { ["type": "string", "minLength": 1, "maxLength": 20] }
+    static var text: [String: Any] { ["type": "string", "maxLength": 500] }
+    static var category: [String: Any] {
+        [
+            "type": "string", "enum": ["business", "private", "commute"],
+        ]
+    }
+    static var idPath: (String, [String: Any], String) { ("id", ["type": "integer", "minimum": 1], "path") }
 
-    nonisolated(unsafe) package static let operations: [Operation] = [
-        Operation(
-            method: "get", path: "/api/v1/me", summary: "The user the token belongs to",
-            successSchema: ref("User")),
-        Operation(
-            method: "get", path: "/api/v1/trips", summary: "Trips, with the CLI's filters, paged",
-            query: [
-                ("vehicle", plate, "query"), ("driver", text, "query"),
-                ("category", ["type": "string", "enum": ["business", "private", "commute", "unclassified"]], "query"),
-                (
-                    "period",
-                    [
-                        "type": "string",
-                        "pattern": "^(this-week|last-week|this-month|last-month|all|[0-9]{4}-[0-9]{2})$",
+    package static var operations: [Operation] {
+        [
+            Operation(
+                method: "get", path: "/api/v1/me", summary: "The user the token belongs to",
+                successSchema: ref("User")),
+            Operation(
+                method: "get", path: "/api/v1/trips", summary: "Trips, with the CLI's filters, paged",
+                query: [
+                    ("vehicle", plate, "query"), ("driver", text, "query"),
+                    (
+                        "category", ["type": "string", "enum": ["business", "private", "commute", "unclassified"]],
+                        "query"
+                    ),
+                    (
+                        "period",
+                        [
+                            "type": "string",
+                            "pattern": "^(this-week|last-week|this-month|last-month|all|[0-9]{4}-[0-9]{2})$",
+                        ],
+                        "query"
+                    ),
+                    ("from", ["type": "string", "format": "date"], "query"),
+                    ("to", ["type": "string", "format": "date"], "query"),
+                    ("include_voided", ["type": "boolean"], "query"),
+                    ("limit", ["type": "integer", "minimum": 1, "maximum": 1000], "query"),
+                    ("offset", ["type": "integer", "minimum": 0, "maximum": 10_000_000], "query"),
+                ],
+                successSchema: ref("TripList"), errors: [401, 404, 422]),
+            Operation(
+                method: "post", path: "/api/v1/trips", summary: "Add a trip by hand",
+                body: [
+                    "type": "object", "required": ["vehicle", "start"],
+                    "properties": [
+                        "vehicle": plate, "driver": text, "start": ["type": "string", "format": "date-time"],
+                        "end": ["type": "string", "format": "date-time"],
+                        "distance_m": ["type": "number", "exclusiveMinimum": 0, "maximum": 5_000_000],
+                        "end_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
+                        "category": category, "purpose": text,
+                        "partner": text, "destination": text, "notes": text,
                     ],
-                    "query"
-                ),
-                ("from", ["type": "string", "format": "date"], "query"),
-                ("to", ["type": "string", "format": "date"], "query"),
-                ("include_voided", ["type": "boolean"], "query"),
-                ("limit", ["type": "integer", "minimum": 1, "maximum": 1000], "query"),
-                ("offset", ["type": "integer", "minimum": 0, "maximum": 10_000_000], "query"),
-            ],
-            successSchema: ref("TripList"), errors: [401, 404, 422]),
-        Operation(
-            method: "post", path: "/api/v1/trips", summary: "Add a trip by hand",
-            body: [
-                "type": "object", "required": ["vehicle", "start"],
-                "properties": [
-                    "vehicle": plate, "driver": text, "start": ["type": "string", "format": "date-time"],
-                    "end": ["type": "string", "format": "date-time"],
-                    "distance_m": ["type": "number", "exclusiveMinimum": 0, "maximum": 5_000_000],
-                    "end_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
-                    "category": category, "purpose": text,
-                    "partner": text, "destination": text, "notes": text,
+                ], success: 201, successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
+            Operation(
+                method: "get", path: "/api/v1/trips/{id}", summary: "A trip with its history and track",
+                query: [idPath], successSchema: ref("TripDetail"), errors: [401, 404]),
+            Operation(
+                method: "patch", path: "/api/v1/trips/{id}", summary: "Change a trip's category, purpose and notes",
+                query: [idPath],
+                body: [
+                    "type": "object",
+                    "properties": [
+                        "category": category, "purpose": text, "partner": text, "destination": text,
+                        "notes": ["type": "string", "maxLength": 2000],
+                    ],
+                ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
+            Operation(
+                method: "post", path: "/api/v1/trips/{id}/void", summary: "Void a trip (it stays in the history)",
+                query: [idPath],
+                body: ["type": "object", "required": ["reason"], "properties": ["reason": text]],
+                successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
+            Operation(
+                method: "post", path: "/api/v1/trips/{id}/split", summary: "Split a trip at a time",
+                query: [idPath],
+                body: [
+                    "type": "object", "required": ["at"],
+                    "properties": ["at": ["type": "string", "format": "date-time"]],
+                ], successSchema: ["type": "object"], errors: [400, 401, 403, 404, 409, 422]),
+            Operation(
+                method: "post", path: "/api/v1/trips/merge", summary: "Merge two consecutive trips",
+                body: [
+                    "type": "object", "required": ["first", "second"],
+                    "properties": [
+                        "first": ["type": "integer", "minimum": 1], "second": ["type": "integer", "minimum": 1],
+                    ],
+                ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
+            Operation(method: "get", path: "/api/v1/vehicles", summary: "Vehicles the user may see"),
+            Operation(
+                method: "post", path: "/api/v1/vehicles", summary: "Add a vehicle (admin)",
+                body: [
+                    "type": "object", "required": ["plate"],
+                    "properties": [
+                        "plate": plate, "make_model": text, "odometer_unit": ["type": "string", "enum": ["km", "mi"]],
+                        "initial_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
+                    ],
+                ], success: 201, errors: [400, 401, 403, 409, 422]),
+            Operation(
+                method: "get", path: "/api/v1/odometer", summary: "Odometer readings",
+                query: [("vehicle", plate, "query")], errors: [401, 404]),
+            Operation(
+                method: "post", path: "/api/v1/odometer", summary: "Record an odometer reading",
+                body: [
+                    "type": "object", "required": ["vehicle", "reading"],
+                    "properties": [
+                        "vehicle": plate, "reading": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
+                        "time": ["type": "string", "format": "date-time"], "note": text, "force": ["type": "boolean"],
+                    ],
+                ], success: 201, errors: [400, 401, 403, 404, 409, 422]),
+            Operation(method: "get", path: "/api/v1/regular-trips", summary: "Regular trips"),
+            Operation(method: "get", path: "/api/v1/places", summary: "Named places"),
+            Operation(method: "get", path: "/api/v1/rules", summary: "Classification rules"),
+            Operation(
+                method: "get", path: "/api/v1/reports/{vehicle}/{month}", summary: "A month's report as CSV or PDF",
+                query: [
+                    ("vehicle", plate, "path"),
+                    ("month", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"], "path"),
+                    ("format", ["type": "string", "enum": ["csv", "pdf"]], "query"),
+                    ("category", ["type": "string", "enum": ["all", "business", "private", "commute"]], "query"),
+                    ("driver", text, "query"),
+                ], successSchema: ["type": "string"], successType: "text/csv", errors: [401, 404, 422]),
+            Operation(
+                method: "post", path: "/api/v1/reports/{vehicle}/{month}/email",
+                summary: "Queue a month's report for sending by e-mail",
+                query: [
+                    ("vehicle", plate, "path"),
+                    ("month", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"], "path"),
                 ],
-            ], success: 201, successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
-        Operation(
-            method: "get", path: "/api/v1/trips/{id}", summary: "A trip with its history and track",
-            query: [idPath], successSchema: ref("TripDetail"), errors: [401, 404]),
-        Operation(
-            method: "patch", path: "/api/v1/trips/{id}", summary: "Change a trip's category, purpose and notes",
-            query: [idPath],
-            body: [
-                "type": "object",
-                "properties": [
-                    "category": category, "purpose": text, "partner": text, "destination": text,
-                    "notes": ["type": "string", "maxLength": 2000],
-                ],
-            ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
-        Operation(
-            method: "post", path: "/api/v1/trips/{id}/void", summary: "Void a trip (it stays in the history)",
-            query: [idPath],
-            body: ["type": "object", "required": ["reason"], "properties": ["reason": text]],
-            successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
-        Operation(
-            method: "post", path: "/api/v1/trips/{id}/split", summary: "Split a trip at a time",
-            query: [idPath],
-            body: [
-                "type": "object", "required": ["at"], "properties": ["at": ["type": "string", "format": "date-time"]],
-            ], successSchema: ["type": "object"], errors: [400, 401, 403, 404, 409, 422]),
-        Operation(
-            method: "post", path: "/api/v1/trips/merge", summary: "Merge two consecutive trips",
-            body: [
-                "type": "object", "required": ["first", "second"],
-                "properties": [
-                    "first": ["type": "integer", "minimum": 1], "second": ["type": "integer", "minimum": 1],
-                ],
-            ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
-        Operation(method: "get", path: "/api/v1/vehicles", summary: "Vehicles the user may see"),
-        Operation(
-            method: "post", path: "/api/v1/vehicles", summary: "Add a vehicle (admin)",
-            body: [
-                "type": "object", "required": ["plate"],
-                "properties": [
-                    "plate": plate, "make_model": text, "odometer_unit": ["type": "string", "enum": ["km", "mi"]],
-                    "initial_odometer": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
-                ],
-            ], success: 201, errors: [400, 401, 403, 409, 422]),
-        Operation(
-            method: "get", path: "/api/v1/odometer", summary: "Odometer readings",
-            query: [("vehicle", plate, "query")], errors: [401, 404]),
-        Operation(
-            method: "post", path: "/api/v1/odometer", summary: "Record an odometer reading",
-            body: [
-                "type": "object", "required": ["vehicle", "reading"],
-                "properties": [
-                    "vehicle": plate, "reading": ["type": "number", "minimum": 0, "exclusiveMaximum": 100_000_000],
-                    "time": ["type": "string", "format": "date-time"], "note": text, "force": ["type": "boolean"],
-                ],
-            ], success: 201, errors: [400, 401, 403, 404, 409, 422]),
-        Operation(method: "get", path: "/api/v1/regular-trips", summary: "Regular trips"),
-        Operation(method: "get", path: "/api/v1/places", summary: "Named places"),
-        Operation(method: "get", path: "/api/v1/rules", summary: "Classification rules"),
-        Operation(
-            method: "get", path: "/api/v1/reports/{vehicle}/{month}", summary: "A month's report as CSV or PDF",
-            query: [
-                ("vehicle", plate, "path"), ("month", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"], "path"),
-                ("format", ["type": "string", "enum": ["csv", "pdf"]], "query"),
-                ("category", ["type": "string", "enum": ["all", "business", "private", "commute"]], "query"),
-                ("driver", text, "query"),
-            ], successSchema: ["type": "string"], successType: "text/csv", errors: [401, 404, 422]),
-        Operation(
-            method: "post", path: "/api/v1/reports/{vehicle}/{month}/email",
-            summary: "Queue a month's report for sending by e-mail",
-            query: [
-                ("vehicle", plate, "path"), ("month", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"], "path"),
-            ],
-            body: [
-                "type": "object", "required": ["to"],
-                "properties": [
-                    "to": [
-                        "type": "array", "minItems": 1, "maxItems": 10,
-                        "items": ["type": "string", "format": "email"],
-                    ]
-                ],
-            ], success: 202, errors: [400, 401, 404, 409, 422]),
-        Operation(method: "get", path: "/api/v1/outbox", summary: "Queued and sent mail", errors: [401, 403]),
-        Operation(
-            method: "get", path: "/api/v1/status",
-            summary: "The daemon: connected, age of the last fix, trip in progress, speed"),
-    ]
+                body: [
+                    "type": "object", "required": ["to"],
+                    "properties": [
+                        "to": [
+                            "type": "array", "minItems": 1, "maxItems": 10,
+                            "items": ["type": "string", "format": "email"],
+                        ]
+                    ],
+                ], success: 202, errors: [400, 401, 404, 409, 422]),
+            Operation(method: "get", path: "/api/v1/outbox", summary: "Queued and sent mail", errors: [401, 403]),
+            Operation(
+                method: "get", path: "/api/v1/status",
+                summary: "The daemon: connected, age of the last fix, trip in progress, speed"),
+        ]
+    }
 
     static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
 
-    nonisolated(unsafe) static let errorSchema: [String: Any] = [
-        "type": "object", "required": ["error"],
-        "properties": [
-            "error": [
-                "type": "object", "required": ["code", "message"],
-                "properties": ["code": ["type": "string"], "message": ["type": "string"]],
-            ]
-        ],
-    ]
+    static var errorSchema: [String: Any] {
+        [
+            "type": "object", "required": ["error"],
+            "properties": [
+                "error": [
+                    "type": "object", "required": ["code", "message"],
+                    "properties": ["code": ["type": "string"], "message": ["type": "string"]],
+                ]
+            ],
+        ]
+    }
 
-    nonisolated(unsafe) static let tripSchema: [String: Any] = [
-        "type": "object", "required": ["id", "vehicle", "start", "end", "distance_m", "category", "purpose"],
-        "properties": [
-            "id": ["type": "integer"], "vehicle": ["type": "string"],
-            "start": ["type": "string", "format": "date-time"], "end": ["type": "string", "format": "date-time"],
-            "distance_m": ["type": "number"], "category": ["type": ["string", "null"]],
-            "purpose": ["type": ["string", "null"]], "locked": ["type": "boolean"], "voided": ["type": "boolean"],
-        ],
-    ]
+    static var tripSchema: [String: Any] {
+        [
+            "type": "object", "required": ["id", "vehicle", "start", "end", "distance_m", "category", "purpose"],
+            "properties": [
+                "id": ["type": "integer"], "vehicle": ["type": "string"],
+                "start": ["type": "string", "format": "date-time"], "end": ["type": "string", "format": "date-time"],
+                "distance_m": ["type": "number"], "category": ["type": ["string", "null"]],
+                "purpose": ["type": ["string", "null"]], "locked": ["type": "boolean"], "voided": ["type": "boolean"],
+            ],
+        ]
+    }
 
     static var document: [String: Any] {
         var paths: [String: [String: Any]] = [:]
