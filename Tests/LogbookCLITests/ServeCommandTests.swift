@@ -66,6 +66,13 @@ import Testing
         let json = try CLIRunner.run(["users", "token", "anna", "--format", "json", "--database", setup.database])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["token"] as? String)?.hasPrefix("lbk_") == true)
+        // Its number, given in the JSON and on standard error, revokes that token alone.
+        let id = try #require(object?["id"] as? Int)
+        #expect(json.stderr.contains("Token \(id) of anna"))
+        let revoked = try CLIRunner.run(["users", "revoke", "anna", "--token", "\(id)", "--database", setup.database])
+        #expect(revoked.status == 0 && revoked.stderr.contains("Revoked 1 token of anna"))
+        let again = try CLIRunner.run(["users", "revoke", "anna", "--token", "\(id)", "--database", setup.database])
+        #expect(again.stderr.contains("Revoked 0 tokens"), "a revoked token is revoked once")
         let file = try Data(contentsOf: URL(fileURLWithPath: setup.database))
         #expect(file.range(of: Data(token.utf8)) == nil, "the token itself is in the database file")
         let list = try CLIRunner.run(["users", "list", "--format", "json", "--database", setup.database])

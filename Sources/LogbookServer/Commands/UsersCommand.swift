@@ -23,15 +23,21 @@ package struct UsersCommand: ParsableCommand {
             password = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
         } else {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw ValidationError("Give --password-file FILE (standard input is not a terminal).")
+                throw refusal("give --password-file FILE (standard input is not a terminal)")
             }
             let first = String(cString: getpass("New password: "))
             let second = String(cString: getpass("Again: "))
-            guard first == second else { throw ValidationError("The two passwords differ.") }
+            guard first == second else { throw refusal("the two passwords differ") }
             password = first
         }
-        if let problem = PasswordHasher.problem(with: password) { throw ValidationError("Not accepted: \(problem).") }
+        if let problem = PasswordHasher.problem(with: password) { throw refusal("password not accepted: \(problem)") }
         return password
+    }
+
+    /// A user mistake found while running (not while parsing): one line and exit 64, without the usage text.
+    static func refusal(_ message: String) -> ExitCode {
+        Diagnostics.error(message)
+        return ExitCode(64)
     }
 
     static func hasher(_ log: LogOptions) throws -> PasswordHasher {
@@ -176,7 +182,12 @@ package struct UsersCommand: ParsableCommand {
             let token = Secrets.randomToken(prefix: "lbk_")
             let lifetime = Self.lifetime(expires)!
             let expiry = lifetime.map { Timestamp(secondsSince1970: Date().timeIntervalSince1970 + $0) }
-            _ = try storeCall { try database.addToken(user: name, tokenHash: Secrets.hash(token), expiresAt: expiry) }
+            let id = try storeCall {
+                try database.addToken(user: name, tokenHash: Secrets.hash(token), expiresAt: expiry)
+            }
+            // The token alone on standard output; its number (for `users revoke --token`) on standard error.
+            Diagnostics.print(
+                "Token \(id) of \(name)" + (expiry.map { ", valid until \($0.iso8601)" } ?? ", valid until revoked"))
             var output = StandardOutput()
             switch format {
             case .text: output.write(token + "\n")
@@ -184,6 +195,7 @@ package struct UsersCommand: ParsableCommand {
                 var j = JSONText()
                 j.beginObject()
                 j.field("token", token)
+                j.field("id", Int(id))
                 if let expiry { j.field("expires", expiry.iso8601) }
                 j.endObject()
                 output.write(j.text + "\n")
