@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
         .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
+        .target(name: "Timesheets", swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -68,14 +69,16 @@ let package = Package(
         ),
         .target(
             name: "LogbookStore",
-            dependencies: ["TrackModel", "TripEngine", "MileageLog", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TrackModel", "TripEngine", "MileageLog", "Timesheets", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums", "MileageLog",
+                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -148,6 +151,7 @@ let package = Package(
         .testTarget(
             name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
+        .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),

@@ -9,6 +9,7 @@ extension ConfigurationSchema {
         "engine": Set(EngineConfiguration.configurationKeys),
         "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
         "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
+        "hours": Set(HoursSettings.CodingKeys.allCases.map(\.stringValue)),
         "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([
             "rate", "currency", "paper", "byte_order_mark",
         ]),

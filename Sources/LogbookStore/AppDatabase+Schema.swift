@@ -45,6 +45,9 @@ extension AppDatabase {
         migrator.registerMigration("v7 an index that covers a trip listing's count and distance") { db in
             try db.execute(sql: schemaV7)
         }
+        migrator.registerMigration("v8 work hours: shifts, submitted and locked periods, payroll outbox, links") { db in
+            try db.execute(sql: hoursSchemaV8)
+        }
         return migrator
     }()
 
