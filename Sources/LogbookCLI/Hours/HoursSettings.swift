@@ -1,5 +1,5 @@
 import Foundation
-package import Timesheets
+import Timesheets
 
 /// `[hours]` in the configuration file: the employer's pay periods, time zone, rounding, automatic breaks,
 /// overtime, and where shifts are submitted.

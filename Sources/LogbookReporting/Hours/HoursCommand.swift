@@ -1,0 +1,12 @@
+import ArgumentParser
+import LogbookCLI
+
+/// `logbook hours`: working time by pay period, and its submission to the payroll system.
+package struct HoursCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "hours",
+        abstract: "Working time: shifts by pay period, a clock, rounding and overtime, submission to payroll.",
+        subcommands: HoursCommands.all)
+
+    package init() {}
+}
