@@ -69,14 +69,16 @@ package struct HoursOptions: ParsableArguments {
     package func open() throws -> HoursContext {
         let file = try log.configurationOptions.load()
         let (database, _) = try log.open(file)
-        return HoursContext(database: database, settings: try file.table(HoursSettings.self, "hours"), configuration: file)
+        return HoursContext(
+            database: database, settings: try file.table(HoursSettings.self, "hours"), configuration: file)
     }
 
     /// Opens the existing log read-only.
     package func openForReading() throws -> HoursContext {
         let file = try log.configurationOptions.load()
         let (database, _) = try log.openForReading(file)
-        return HoursContext(database: database, settings: try file.table(HoursSettings.self, "hours"), configuration: file)
+        return HoursContext(
+            database: database, settings: try file.table(HoursSettings.self, "hours"), configuration: file)
     }
 
     /// A user mistake found while running: one line and exit 64.
