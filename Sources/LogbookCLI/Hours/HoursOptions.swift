@@ -45,7 +45,7 @@ package struct HoursContext {
     /// `current`, `previous`, `next` or a day of the period (`YYYY-MM-DD`).
     package func period(_ name: String) throws -> PayPeriod {
         guard let period = rules.periods.period(named: name, today: today) else {
-            throw HoursOptions.refusal("--period: expected current, previous, next or a date YYYY-MM-DD, got '\(name)'")
+            throw usageError("--period: expected current, previous, next or a date YYYY-MM-DD, got '\(name)'")
         }
         return period
     }
@@ -80,15 +80,14 @@ package struct HoursOptions: ParsableArguments {
         return HoursContext(
             database: database, settings: try file.table(HoursSettings.self, "hours"), configuration: file)
     }
-
-    /// A user mistake found while running: one line and exit 64.
-    package static func refusal(_ message: String) -> ExitCode {
-        Diagnostics.error(message)
-        return ExitCode(64)
-    }
 }
 
 /// The `hours` subcommands that need neither Cairo nor libcurl; LogbookReporting's `HoursCommand` adds `report`.
 package enum HoursCommands {
-    package static let all: [any ParsableCommand.Type] = []
+    package static let all: [any ParsableCommand.Type] = [
+        HoursAddCommand.self, HoursEditCommand.self, HoursDeleteCommand.self, HoursListCommand.self,
+        HoursStartCommand.self, HoursPauseCommand.self, HoursResumeCommand.self, HoursStopCommand.self,
+        HoursSubmitCommand.self, HoursReopenCommand.self, HoursLockCommand.self, HoursLinksCommand.self,
+        HoursSettingsCommand.self,
+    ]
 }
