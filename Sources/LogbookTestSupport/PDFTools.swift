@@ -15,6 +15,9 @@ public struct PDFTools {
         try Data(bytes).write(to: url)
     }
 
+    /// A PDF file that exists already (not removed by `remove()` unless asked).
+    public init(url: URL) { self.url = url }
+
     public func remove() { try? FileManager.default.removeItem(at: url) }
 
     /// The text of pages `first...last` (all when `nil`), laid out as on the page.

@@ -34,9 +34,9 @@ struct HoursListCommand: ParsableCommand {
                 TimesheetJSON.render(sheet, entries: entries, driver: driver, status: status, zone: context.zone) + "\n"
             )
         case .csv:
-            output.write(Self.listing(sheet, entries: entries, zone: context.zone, totals: true).csv())
+            output.write(TimesheetListing.listing(sheet, entries: entries, zone: context.zone, totals: true).csv())
         case .table:
-            let listing = Self.listing(sheet, entries: entries, zone: context.zone, totals: false)
+            let listing = TimesheetListing.listing(sheet, entries: entries, zone: context.zone, totals: false)
             var footer = [String]()
             for day in sheet.days.keys.sorted() {
                 let t = sheet.days[day]!
@@ -55,8 +55,13 @@ struct HoursListCommand: ParsableCommand {
         }
         output.flush()
     }
+}
 
-    static func listing(_ sheet: Timesheet, entries: [HoursEntry], zone: WorkZone, totals: Bool) -> Listing {
+/// A period's shifts as rows: for `hours list` and the report's CSV.
+package enum TimesheetListing {
+    /// With `totals`, a `kind` column and a row per day and one for the period follow the shifts (CSV), and times
+    /// are ISO 8601 with offset; else times are HH:MM and durations h:mm (tables for people).
+    package static func listing(_ sheet: Timesheet, entries: [HoursEntry], zone: WorkZone, totals: Bool) -> Listing {
         var listing = Listing([
             ("kind", "Kind"), ("number", "#"), ("date", "Date"), ("start", "Start"), ("end", "End"),
             ("break_minutes", "Break"), ("worked_minutes", "Worked"), ("net_minutes", "Net"),
