@@ -139,7 +139,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "LogbookStoreTests",
-            dependencies: ["LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "LogbookTestSupport"],
+            dependencies: [
+                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "LogbookTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
