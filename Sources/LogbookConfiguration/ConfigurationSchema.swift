@@ -61,7 +61,7 @@ public struct ConfigurationSchema: Sendable, Hashable {
 
     /// The known name nearest to `name` when it is close enough to be a typo: at most a third of its length
     /// (at least 1) edits away; ties go to the alphabetically first.
-    static func closest(to name: String, among names: some Sequence<String>) -> String? {
+    public static func closest(to name: String, among names: some Sequence<String>) -> String? {
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in names.sorted() {

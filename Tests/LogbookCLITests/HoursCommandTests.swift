@@ -223,7 +223,8 @@ struct HoursCommandTests {
             ("auto_break = \"lots\"", "auto_break"), ("timezone = \"Mars/Olympus\"", "timezone"),
             ("overtime = { daily = \"eight\" }", "daily"),
             ("endpoint = \"http://exim.example.com/shifts\"", "endpoint"),
-            ("perod = \"monthly\"", "perod"),
+            ("perod = \"monthly\"", "perod"), ("overtime = { dialy = \"8h\" }", "did you mean 'daily'"),
+            ("rounding = { begin = \"up 5\" }", "begin"),
         ] {
             let log = try IsolatedLog()
             let config = try log.dir.write("bad.toml", Array("# hours\n[hours]\n\(line)\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import LogbookConfiguration
 import Timesheets
 
 /// `[hours]` in the configuration file: the employer's pay periods, time zone, rounding, automatic breaks,
@@ -52,6 +53,29 @@ package struct HoursSettings: Decodable, Sendable {
 
     package init() {}
 
+    /// Any key, to find the unknown ones in an inline table (`overtime = { dialy = "8h" }`).
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Refuses keys of an inline table that are not among `known`, with a did-you-mean suggestion.
+    static func refuseUnknownKeys<K: CodingKey & CaseIterable>(
+        _ table: CodingKeys, of c: KeyedDecodingContainer<CodingKeys>, known: K.Type
+    ) throws {
+        let names = K.allCases.map(\.stringValue)
+        let keys = try c.nestedContainer(keyedBy: AnyKey.self, forKey: table).allKeys.map(\.stringValue)
+        for key in keys.sorted() where !names.contains(key) {
+            var message = "unknown key '\(key)'"
+            if let guess = ConfigurationSchema.closest(to: key, among: names) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw DecodingError.dataCorruptedError(forKey: table, in: c, debugDescription: message)
+        }
+    }
+
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func bad(_ key: CodingKeys, _ message: String) -> DecodingError {
@@ -75,6 +99,7 @@ package struct HoursSettings: Decodable, Sendable {
             guard let both = Rounding(parsing: text) else { throw bad(.rounding, Self.roundingHelp) }
             rounding = RoundingRules(start: both, end: both)
         } else if c.contains(.rounding) {
+            try Self.refuseUnknownKeys(.rounding, of: c, known: RoundingKeys.self)
             let r = try c.nestedContainer(keyedBy: RoundingKeys.self, forKey: .rounding)
             for key in RoundingKeys.allCases {
                 guard let text = try r.decodeIfPresent(String.self, forKey: key) else { continue }
@@ -95,6 +120,7 @@ package struct HoursSettings: Decodable, Sendable {
             autoBreak = value
         }
         if c.contains(.overtime) {
+            try Self.refuseUnknownKeys(.overtime, of: c, known: OvertimeKeys.self)
             let o = try c.nestedContainer(keyedBy: OvertimeKeys.self, forKey: .overtime)
             func minutes(_ key: OvertimeKeys) throws -> Int? {
                 guard let text = try o.decodeIfPresent(String.self, forKey: key) else { return nil }
