@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
         .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
         .target(name: "Timesheets", swiftSettings: strict),
+        .target(name: "ShiftChecklists", swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -154,6 +155,7 @@ let package = Package(
             name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets"], swiftSettings: strict),
+        .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),
