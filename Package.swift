@@ -71,7 +71,8 @@ let package = Package(
         .target(
             name: "LogbookStore",
             dependencies: [
-                "TrackModel", "TripEngine", "MileageLog", "Timesheets", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -141,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "LogbookStoreTests",
             dependencies: [
-                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "LogbookTestSupport",
+                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "ShiftChecklists",
+                "LogbookTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -48,6 +48,10 @@ extension AppDatabase {
         migrator.registerMigration("v8 work hours: shifts, submitted and locked periods, payroll outbox, links") { db in
             try db.execute(sql: hoursSchemaV8)
         }
+        migrator.registerMigration("v9 shift checklists: restaurants, checklist roles, templates, shifts, archive") {
+            db in
+            try db.execute(sql: checklistsSchemaV9)
+        }
         return migrator
     }()
 

@@ -5,8 +5,10 @@ public import TrackModel
 /// Users, their vehicles, API tokens and web sessions. Secrets arrive here already hashed: the caller
 /// (the server) hashes passwords with bcrypt and tokens with SHA-256; nothing here sees them in clear.
 extension AppDatabase {
-    /// Adds a user; a driver is given the vehicles they may see (which must exist).
-    public func addUser(name: String, role: UserRole, vehicles: [String], passwordHash: String?) throws -> AppUser {
+    /// Adds a user; a driver is given the vehicles they may see, a checklist role its restaurants (which must exist).
+    public func addUser(
+        name: String, role: UserRole, vehicles: [String], passwordHash: String?, restaurants: [String] = []
+    ) throws -> AppUser {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw StoreError(.invalidArgument, operation: "addUser", detail: "empty user name") }
         let now = clock().secondsSince1970
@@ -23,6 +25,12 @@ extension AppDatabase {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO app_user_vehicle (user_id, vehicle_id) VALUES (?, ?)",
                     arguments: [id, vehicle.id])
+            }
+            for restaurant in restaurants {
+                let restaurantID = try Self.requireRestaurant(restaurant, db)
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)",
+                    arguments: [id, restaurantID])
             }
             return try Self.user(id: id, db)
         }
@@ -151,16 +159,16 @@ extension AppDatabase {
 
     // MARK: Rows
 
-    private static func userRow(_ name: String, _ db: Database) throws -> Int64? {
+    static func userRow(_ name: String, _ db: Database) throws -> Int64? {
         try Int64.fetchOne(
             db, sql: "SELECT id FROM app_user WHERE name = ?", arguments: [name.trimmingCharacters(in: .whitespaces)])
     }
 
-    private static func unknownUser(_ name: String) -> StoreError {
+    static func unknownUser(_ name: String) -> StoreError {
         StoreError(.notFound, operation: "user", detail: "there is no user '\(name)'; add one with `logbook users add`")
     }
 
-    private static func user(id: Int64, _ db: Database, now: Double = Date().timeIntervalSince1970) throws -> AppUser {
+    static func user(id: Int64, _ db: Database, now: Double = Date().timeIntervalSince1970) throws -> AppUser {
         guard
             let row = try Row.fetchOne(
                 db,
@@ -183,9 +191,16 @@ extension AppDatabase {
                         WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
                         """),
                 arguments: [id, now]) ?? 0
+        let restaurants = try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT r.name FROM app_user_restaurant ur JOIN checklist_restaurant r ON r.id = ur.restaurant_id
+                    WHERE ur.user_id = ? ORDER BY r.name
+                    """),
+            arguments: [id])
         return AppUser(
             id: id, name: row["name"], role: UserRole(rawValue: row["role"]) ?? .driver, vehicles: plates,
             hasPassword: row["has_password"], createdAt: Timestamp(secondsSince1970: row["created_at"]),
-            activeTokens: tokens)
+            activeTokens: tokens, restaurants: restaurants)
     }
 }
