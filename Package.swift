@@ -80,7 +80,7 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets",
+                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets", "ShiftChecklists",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "LogbookReporting",
             dependencies: [
-                "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel",
+                "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel", "ShiftChecklists",
                 "LogbookConfiguration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

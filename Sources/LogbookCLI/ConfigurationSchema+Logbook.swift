@@ -10,6 +10,7 @@ extension ConfigurationSchema {
         "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
         "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
         "hours": Set(HoursSettings.CodingKeys.allCases.map(\.stringValue)),
+        "checklists": Set(ChecklistSettings.CodingKeys.allCases.map(\.stringValue)),
         "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([
             "rate", "currency", "paper", "byte_order_mark",
         ]),

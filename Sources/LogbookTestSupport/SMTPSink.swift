@@ -52,10 +52,17 @@ public final class SMTPSink: @unchecked Sendable {
         public var messageID: String
         public var defects: [String]
         public var text: String?
+        /// The HTML alternative, and its tables (rows of cell texts, by `data-area` or `data-kind`) and headings
+        /// as Python's html.parser reads them.
+        public var html: String?
+        public var htmlTables: [String: [[String]]]
+        public var htmlHeadings: [String]
         public var attachments: [Attachment]
 
         enum CodingKeys: String, CodingKey {
-            case subject, from, to, date, defects, text, attachments
+            case subject, from, to, date, defects, text, html, attachments
+            case htmlTables = "html_tables"
+            case htmlHeadings = "html_headings"
             case messageID = "message_id"
         }
     }

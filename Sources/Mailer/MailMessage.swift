@@ -69,6 +69,8 @@ public struct MailMessage: Sendable, Hashable, Codable {
     /// Any Unicode; encoded per RFC 2047 when needed.
     public var subject: String
     public var text: String
+    /// An HTML form of `text`, sent beside it (multipart/alternative) for mail programs that show it.
+    public var html: String?
     public var attachments: [MailAttachment]
     /// The `Date:` header: when the message was made, and the offset from UTC to show it in.
     public var date: Timestamp
@@ -78,13 +80,14 @@ public struct MailMessage: Sendable, Hashable, Codable {
 
     /// A message; without a `messageID` one is made from random bits and the sender's domain.
     public init(
-        from: MailAddress, to: [MailAddress], subject: String, text: String, attachments: [MailAttachment] = [],
-        date: Timestamp, utcOffsetSeconds: Int = 0, messageID: String? = nil
+        from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil,
+        attachments: [MailAttachment] = [], date: Timestamp, utcOffsetSeconds: Int = 0, messageID: String? = nil
     ) {
         self.from = from
         self.to = to
         self.subject = subject
         self.text = text
+        self.html = html
         self.attachments = attachments
         self.date = date
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -113,8 +116,18 @@ public struct MailMessage: Sendable, Hashable, Codable {
         out += "Date: \(MIME.date(date, utcOffsetSeconds: utcOffsetSeconds))\r\n"
         out += "Message-ID: \(id)\r\n"
         out += "MIME-Version: 1.0\r\n"
-        let textHeaders = "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n"
-        let body = MIME.quotedPrintable(text)
+        var textHeaders = "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n"
+        var body = MIME.quotedPrintable(text)
+        if let html {
+            // The text and its HTML form as alternatives, the preferred (HTML) last.
+            let alternative = "=_logbook_alt_" + Self.hash(id)
+            body =
+                "--\(alternative)\r\n" + textHeaders + "\r\n" + body + "\r\n"
+                + "--\(alternative)\r\n"
+                + "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+                + MIME.quotedPrintable(html) + "\r\n--\(alternative)--"
+            textHeaders = "Content-Type: multipart/alternative;\r\n boundary=\"\(alternative)\"\r\n"
+        }
         if attachments.isEmpty {
             out += textHeaders + "\r\n" + body + "\r\n"
         } else {

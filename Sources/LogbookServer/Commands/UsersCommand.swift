@@ -47,16 +47,21 @@ package struct UsersCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add a user with a role (a driver sees only the vehicles given).")
+            commandName: "add",
+            abstract:
+                "Add a user with a role (a driver sees only the vehicles given, restaurant staff their restaurants).")
 
         @Argument(help: "The user's name (what they log in with).")
         var name: String
 
-        @Option(name: .long, help: "admin, accountant or driver.")
+        @Option(name: .long, help: "admin, accountant, driver, crew, shift-manager or restaurant-manager.")
         var role: String
 
         @Option(name: .long, help: "A vehicle a driver may see (plate); repeat for several.")
         var vehicle: [String] = []
+
+        @Option(name: .long, help: "A restaurant crew or a manager works at (name); repeat for several.")
+        var restaurant: [String] = []
 
         @Option(name: .long, help: "Read the password from the first line of this file (else: asked twice).")
         var passwordFile: String?
@@ -67,8 +72,18 @@ package struct UsersCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func validate() throws {
-            guard UserRole(rawValue: role.lowercased()) != nil else {
-                throw ValidationError("--role must be admin, accountant or driver.")
+            guard let role = UserRole(rawValue: role.lowercased()) else {
+                throw ValidationError(
+                    "--role must be admin, accountant, driver, crew, shift-manager or restaurant-manager.")
+            }
+            if role.isChecklistRole, restaurant.isEmpty {
+                throw ValidationError("--role \(role.rawValue) needs --restaurant NAME (where they work).")
+            }
+            if !role.isChecklistRole, role != .admin, !restaurant.isEmpty {
+                throw ValidationError("--restaurant is for crew, shift-manager and restaurant-manager users.")
+            }
+            if role.isChecklistRole, !vehicle.isEmpty {
+                throw ValidationError("--vehicle is for drivers.")
             }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, trimmed.count <= 64, trimmed == name else {
@@ -85,11 +100,13 @@ package struct UsersCommand: ParsableCommand {
             let hash = noPassword ? nil : hasher.hash(try UsersCommand.password(file: passwordFile))
             let user = try storeCall {
                 try database.addUser(
-                    name: name, role: UserRole(rawValue: role.lowercased())!, vehicles: vehicle, passwordHash: hash)
+                    name: name, role: UserRole(rawValue: role.lowercased())!, vehicles: vehicle, passwordHash: hash,
+                    restaurants: restaurant)
             }
             Diagnostics.print(
                 "Added \(user.role.rawValue) \(user.name)"
-                    + (user.vehicles.isEmpty ? "" : " (vehicles: \(user.vehicles.joined(separator: ", ")))"))
+                    + (user.vehicles.isEmpty ? "" : " (vehicles: \(user.vehicles.joined(separator: ", ")))")
+                    + (user.restaurants.isEmpty ? "" : " (restaurants: \(user.restaurants.joined(separator: ", ")))"))
         }
     }
 
@@ -105,13 +122,14 @@ package struct UsersCommand: ParsableCommand {
             let (database, clock) = try log.openForReading()
             let users = try storeCall { try database.users() }
             var listing = Listing([
-                ("name", "Name"), ("role", "Role"), ("vehicles", "Vehicles"), ("password", "Password"),
-                ("tokens", "Tokens"), ("created", "Created"),
+                ("name", "Name"), ("role", "Role"), ("vehicles", "Vehicles"), ("restaurants", "Restaurants"),
+                ("password", "Password"), ("tokens", "Tokens"), ("created", "Created"),
             ])
             for user in users {
                 listing.append([
                     .text(user.name), .text(user.role.rawValue), .text(user.vehicles.joined(separator: " ")),
-                    .flag(user.hasPassword), .integer(user.activeTokens), .time(user.createdAt),
+                    .text(user.restaurants.joined(separator: ", ")), .flag(user.hasPassword),
+                    .integer(user.activeTokens), .time(user.createdAt),
                 ])
             }
             listing.print(format, clock: clock)

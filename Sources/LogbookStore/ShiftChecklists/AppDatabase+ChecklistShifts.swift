@@ -239,8 +239,8 @@ extension AppDatabase {
         }
     }
 
-    /// Acknowledges the earliest open occurrence of a reminder that is due (the travel path was walked), with the
-    /// time it was done; nil when none is due.
+    /// Acknowledges the newest open occurrence of a reminder that is due (the travel path walked now answers the
+    /// latest call; an older one left open was missed), with the time it was done; nil when none is due.
     @discardableResult
     public func acknowledgeReminder(shift id: Int64, name: String, at: Double) throws -> StoredReminder? {
         try write("acknowledgeReminder") { db in
@@ -249,7 +249,7 @@ extension AppDatabase {
                     db,
                     sql: """
                         SELECT * FROM checklist_reminder WHERE shift_id = ? AND name = ? COLLATE NOCASE
-                        AND acknowledged_at IS NULL AND due_at <= ? ORDER BY due_at LIMIT 1
+                        AND acknowledged_at IS NULL AND due_at <= ? ORDER BY due_at DESC LIMIT 1
                         """, arguments: [id, name, at])
             else { return nil }
             let reminderID: Int64 = row["id"]

@@ -85,6 +85,21 @@ extension AppDatabase {
         }
     }
 
+    /// Every version of a restaurant's templates: by day part, kind and version.
+    public func templateVersions(restaurant: String) throws -> [TemplateVersion] {
+        try read("templateVersions") { db in
+            let id = try Self.requireRestaurant(restaurant, db)
+            let order = Dictionary(uniqueKeysWithValues: ChecklistKind.allCases.enumerated().map { ($1, $0) })
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM checklist_template WHERE restaurant_id = ? ORDER BY day_part, version",
+                arguments: [id]
+            ).map(Self.templateVersion).sorted {
+                ($0.template.dayPart.rawValue, order[$0.template.kind] ?? 0, $0.version)
+                    < ($1.template.dayPart.rawValue, order[$1.template.kind] ?? 0, $1.version)
+            }
+        }
+    }
+
     /// Applies an edit to the latest version, storing the result as the next version.
     @discardableResult
     public func editTemplate(

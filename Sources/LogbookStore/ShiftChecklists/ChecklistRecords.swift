@@ -49,4 +49,10 @@ public struct StoredReminder: Sendable, Hashable {
     public var id: Int64
     public var shiftID: Int64
     public var occurrence: ReminderOccurrence
+
+    public init(id: Int64, shiftID: Int64, occurrence: ReminderOccurrence) {
+        self.id = id
+        self.shiftID = shiftID
+        self.occurrence = occurrence
+    }
 }
