@@ -520,3 +520,42 @@ struct ChecklistCommandTests {
         #expect(setting.stderr.contains("logbook.toml:2") && setting.stderr.contains("every_minutes"))
     }
 }
+
+/// `logbook serve` runs the reminder scheduler beside the web server.
+@Suite("logbook serve reminders")
+struct ServeReminderTests {
+    @Test("a travel path due while logbook serve runs reaches notify_command without anyone asking")
+    func serveNotifies() throws {
+        let r = try ChecklistCommandTests.Restaurant()
+        // A day shift started long ago (in local time) is due for its travel path now.
+        let object = try r.json([
+            "checklists", "shift", "start", "--restaurant", "Main Street", "--day-part", "day", "--manager", "anna",
+            "--at", "2026-11-20T09:00",
+        ])
+        #expect(object["id"] as? Int == 1)
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--database", r.database, "--config", r.config]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(20)
+        var lines: [String] = []
+        while Date() < deadline {
+            lines = ((try? String(contentsOfFile: r.notifications, encoding: .utf8)) ?? "").split(separator: "\n").map(
+                String.init)
+            if lines.contains(where: { $0.hasPrefix("checklist-reminder|Travel path|") }) { break }
+            usleep(200_000)
+        }
+        #expect(
+            lines.contains { $0.hasPrefix("checklist-reminder|Travel path|") && $0.hasSuffix("|anna|") }, "\(lines)")
+        // The newest travel path is the one nagged about, and it is now recorded with the shift.
+        let reminders = try #require(try r.json(["checklists", "shift", "show", "1"])["reminders"] as? [[String: Any]])
+        #expect(
+            reminders.contains { $0["name"] as? String == "Travel path" && ($0["notifications"] as? Int ?? 0) >= 1 })
+    }
+}

@@ -224,13 +224,11 @@ package struct ChecklistRemindCommand: AsyncParsableCommand {
 
     package func run() async throws {
         let context = try options.open()
-        let daemon = try context.configuration.table(DaemonSettings.self, "daemon")
         var logger = Logger(label: "logbook.checklists")
-        let scheduler = ReminderScheduler(
-            database: context.database, settings: context.settings, notifyCommand: daemon.notifyCommand,
-            logger: logger)
+        if once || at != nil { logger.logLevel = .notice }
+        let scheduler = try ReminderScheduler.configured(
+            database: context.database, configuration: context.configuration, logger: logger)
         if once || at != nil {
-            logger.logLevel = .notice
             var now = context.now
             if let at {
                 guard let moment = ChecklistContext.parseMoment(at, zone: context.clock.zone) else {

@@ -1,4 +1,5 @@
 import Foundation
+import LogbookConfiguration
 import LogbookStore
 import Logging
 import ServiceLifecycle
@@ -36,6 +37,16 @@ package struct ReminderScheduler: Service {
         self.init(database: database, settings: settings, logger: logger) { event, details in
             notifier?.notify(event: event, details: details)
         }
+    }
+
+    /// The scheduler as the configuration sets it: `[checklists]`, and `[daemon] notify_command` as the fallback.
+    package static func configured(
+        database: AppDatabase, configuration file: ConfigurationFile, logger: Logger
+    ) throws -> ReminderScheduler {
+        let settings = try file.table(ChecklistSettings.self, "checklists")
+        let daemon = try file.table(DaemonSettings.self, "daemon")
+        return ReminderScheduler(
+            database: database, settings: settings, notifyCommand: daemon.notifyCommand, logger: logger)
     }
 
     /// What one tick did, for the caller's report.

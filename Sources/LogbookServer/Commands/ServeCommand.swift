@@ -63,9 +63,14 @@ package struct ServeCommand: AsyncParsableCommand {
             onServerRunning: { port in
                 logger.info("Serving", metadata: ["http.address": "\(address.host):\(port)"])
             })
+        // The shift checklists' reminders (travel path, …) are due whether or not a page is open.
+        let reminders = try ReminderScheduler.configured(
+            database: database, configuration: file, logger: Logger(label: "logbook.checklists"))
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [.init(service: app), .init(service: reminders)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         do {
             try await group.run()
         } catch {
