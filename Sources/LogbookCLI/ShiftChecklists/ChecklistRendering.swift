@@ -111,20 +111,13 @@ package struct ChecklistStatsCommand: ParsableCommand {
 
     package init() {}
 
-    @Option(name: .long, help: "Only this shift manager.") var manager: String?
-    @Option(name: .long, help: "Only this restaurant.") var restaurant: String?
-    @Option(name: .long, help: "First day (YYYY-MM-DD).") var from: String?
-    @Option(name: .long, help: "Last day (YYYY-MM-DD, included).") var to: String?
+    @OptionGroup var filter: ArchiveFilter
     @Option(name: .long, help: "Output: table, json or csv.") var format: OutputFormat = .table
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
         let context = try options.openForReading()
-        let zone = try restaurant.map { RestaurantClock(try context.restaurant($0)).zone } ?? context.clock.zone
-        let (start, end) = try context.range(from: from, to: to, zone: zone)
-        let shifts = try storeCall {
-            try context.database.checklistArchive(restaurant: restaurant, manager: manager, from: start, to: end)
-        }
+        let shifts = try filter.shifts(context)
         let travelPath = context.settings.reminders.first?.name ?? ReminderRule.travelPath.name
         let stats = ChecklistStatistics.compute(shifts, travelPath: travelPath, policy: context.settings.policy)
         var output = StandardOutput()

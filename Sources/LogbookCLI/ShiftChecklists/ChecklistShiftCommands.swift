@@ -103,6 +103,25 @@ package struct ChecklistMarkCommand: ParsableCommand {
     }
 }
 
+/// Which ended shifts: `--from`, `--to` (days on the restaurant's clock, both included), `--manager`,
+/// `--restaurant`.
+package struct ArchiveFilter: ParsableArguments {
+    package init() {}
+
+    @Option(name: .long, help: "First day (YYYY-MM-DD).") var from: String?
+    @Option(name: .long, help: "Last day (YYYY-MM-DD, included).") var to: String?
+    @Option(name: .long, help: "Only this shift manager's shifts.") var manager: String?
+    @Option(name: .long, help: "Only this restaurant.") var restaurant: String?
+
+    package func shifts(_ context: ChecklistContext) throws -> [ChecklistShift] {
+        let zone = try restaurant.map { RestaurantClock(try context.restaurant($0)).zone } ?? context.clock.zone
+        let (start, end) = try context.range(from: from, to: to, zone: zone)
+        return try storeCall {
+            try context.database.checklistArchive(restaurant: restaurant, manager: manager, from: start, to: end)
+        }
+    }
+}
+
 /// `checklists archive`: ended shifts exactly as they were.
 package struct ChecklistArchiveCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
@@ -110,20 +129,13 @@ package struct ChecklistArchiveCommand: ParsableCommand {
 
     package init() {}
 
-    @Option(name: .long, help: "First day (YYYY-MM-DD).") var from: String?
-    @Option(name: .long, help: "Last day (YYYY-MM-DD, included).") var to: String?
-    @Option(name: .long, help: "Only this shift manager's shifts.") var manager: String?
-    @Option(name: .long, help: "Only this restaurant.") var restaurant: String?
+    @OptionGroup var filter: ArchiveFilter
     @Option(name: .long, help: "Output: table, json or csv.") var format: OutputFormat = .table
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
         let context = try options.openForReading()
-        let zone = try restaurant.map { RestaurantClock(try context.restaurant($0)).zone } ?? context.clock.zone
-        let (start, end) = try context.range(from: from, to: to, zone: zone)
-        let shifts = try storeCall {
-            try context.database.checklistArchive(restaurant: restaurant, manager: manager, from: start, to: end)
-        }
+        let shifts = try filter.shifts(context)
         var output = StandardOutput()
         switch format {
         case .json:
