@@ -42,7 +42,7 @@ package protocol ServerDomain: Sendable {
 
 /// `logbook serve`: the router, its middleware and the Hummingbird application.
 package enum LogbookWebServer {
-    package static let domains: [any ServerDomain.Type] = [MileageLogDomain.self]
+    package static let domains: [any ServerDomain.Type] = [MileageLogDomain.self, ChecklistsDomain.self]
 
     package static func router(_ environment: ServerEnvironment) throws -> Router<AppRequestContext> {
         var templates: [String: String] = [:]

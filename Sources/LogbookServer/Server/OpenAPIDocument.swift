@@ -154,7 +154,7 @@ package enum OpenAPIDocument {
             Operation(
                 method: "get", path: "/api/v1/status",
                 summary: "The daemon: connected, age of the last fix, trip in progress, speed"),
-        ]
+        ] + ChecklistAPI.operations
     }
 
     static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }

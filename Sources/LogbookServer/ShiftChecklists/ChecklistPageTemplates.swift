@@ -1,0 +1,264 @@
+/// The checklist pages' templates (mustache; `{{x}}` is HTML-escaped, `{{{x}}}` only for the server's own SVG),
+/// their stylesheet and the small script that sounds due reminders.
+enum ChecklistPageTemplates {
+    static let all: [String: String] = [
+        "checklists/index": index, "checklists/shift": shift, "checklists/archive": archive,
+        "checklists/stats": stats, "checklists/templates": templates,
+    ]
+
+    static let head = """
+        <link rel="stylesheet" href="/static/checklists.css">
+        <nav class="periods" aria-label="Checklists">
+          <a href="/checklists">Shifts</a><a href="/checklists/archive">Archive</a><a href="/checklists/stats">Statistics</a>
+        </nav>
+        """
+
+    static let index =
+        head + """
+            {{#none}}<p class="card">No shift is open.</p>{{/none}}
+            {{#shifts}}
+            <a class="card shift-link" href="/checklists/shifts/{{id}}">
+              <strong>{{restaurant}}</strong> · {{dayPart}} · {{manager}} · since {{started}}
+              <span class="muted">{{left}} pre-shift tasks left</span>{{#due}} <span class="tag due">reminder due</span>{{/due}}
+            </a>
+            {{/shifts}}
+            {{#manager}}
+            <form class="card" method="post" action="/checklists/shifts">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <label for="restaurant">Restaurant</label>
+              <select id="restaurant" name="restaurant">{{#restaurants}}<option>{{name}}</option>{{/restaurants}}</select>
+              <label for="day_part">Day part</label>
+              <select id="day_part" name="day_part"><option value="day">Day</option><option value="evening">Evening</option></select>
+              <button type="submit" class="primary">Start a shift</button>
+            </form>
+            {{/manager}}
+            {{#editor}}<section class="card"><h2>Checklists</h2>
+              {{#restaurants}}<p><a href="/checklists/templates/{{query}}">Edit {{name}}'s checklists</a></p>{{/restaurants}}
+            </section>{{/editor}}
+            """
+
+    static let shift =
+        head + """
+            <section class="card">
+              <p><strong>{{restaurant}}</strong> · {{dayPart}} shift · {{manager}} · started {{started}}{{#archived}} · ended {{ended}}{{/archived}}</p>
+              {{#message}}<p role="status">{{message}}</p>{{/message}}
+              {{#hasProblems}}<div class="problem" role="alert"><p>The shift cannot end yet:</p><ul>{{#problems}}<li>{{.}}</li>{{/problems}}</ul></div>{{/hasProblems}}
+            </section>
+            {{#anyDue}}
+            <section class="card due-banner" id="due" data-shift="{{id}}" role="alert">
+              {{#due}}
+              <form method="post" action="/checklists/shifts/{{id}}/ack" class="inline">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="name" value="{{name}}">
+                <span>{{name}} due {{time}}</span> <button type="submit" class="primary">Done</button>
+              </form>
+              {{/due}}
+            </section>
+            {{/anyDue}}
+            {{^anyDue}}<div id="due" data-shift="{{id}}" hidden></div>{{/anyDue}}
+            {{#checklists}}
+            <section class="card checklist" data-kind="{{kind}}">
+              <h2>{{title}} <small class="muted">v{{version}}</small></h2>
+              {{#sections}}
+              <h3>{{name}}</h3>
+              <ul class="tasks">
+                {{#tasks}}
+                <li id="{{anchor}}" class="task {{state}}{{#child}} child{{/child}}{{#general}} general{{/general}}" data-path="{{path}}" data-state="{{state}}">
+                  <div class="task-name">{{#time}}<span class="time{{#overdue}} overdue{{/overdue}}{{#late}} late{{/late}}">{{time}}</span> {{/time}}{{name}}{{#general}} <span class="tag">general</span>{{/general}}{{#overdue}} <span class="tag overdue">overdue</span>{{/overdue}}{{#late}} <span class="tag">late</span>{{/late}}</div>
+                  {{#editable}}
+                  <form method="post" action="/checklists/shifts/{{id}}/mark" class="states">
+                    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}"><input type="hidden" name="kind" value="{{kind}}">
+                    <input name="note" value="{{note}}" maxlength="1000" placeholder="Note" aria-label="Note for {{name}}">
+                    <button type="submit" name="state" value="ok" class="state ok{{#ok}} chosen{{/ok}}" aria-label="{{name}}: ok">✓</button>
+                    <button type="submit" name="state" value="not-ok" class="state not-ok{{#notOk}} chosen{{/notOk}}" aria-label="{{name}}: not ok">✗</button>
+                    <button type="submit" name="state" value="unchecked" class="state unchecked" aria-label="{{name}}: unchecked">–</button>
+                  </form>
+                  {{/editable}}
+                  {{^editable}}<span class="state-text">{{state}}</span>{{#note}} <span class="muted">{{note}}</span>{{/note}}{{/editable}}
+                </li>
+                {{/tasks}}
+              </ul>
+              {{/sections}}
+            </section>
+            {{/checklists}}
+            <section class="card" id="todos">
+              <h2>To-dos</h2>
+              {{^hasTodos}}<p class="muted">Nothing to do.</p>{{/hasTodos}}
+              <ul class="todos">
+                {{#todos}}
+                <li class="todo{{#done}} done{{/done}}" data-area="{{area}}">
+                  <span class="tag">P{{priority}}</span> <span class="tag">{{area}}</span> {{section}} / {{task}}{{#note}} — <span class="muted">{{note}}</span>{{/note}}
+                  {{#editable}}
+                  <form method="post" action="/checklists/shifts/{{id}}/todos/{{id}}" class="inline">
+                    <input type="hidden" name="csrf" value="{{csrf}}">
+                    <input name="note" maxlength="1000" placeholder="What was done, or why not" aria-label="Note for {{task}}">
+                    <button type="submit" name="action" value="done">Done</button>
+                    <button type="submit" name="action" value="not-done">Not done</button>
+                    {{^fromTask}}<button type="submit" name="action" value="delete">Delete</button>{{/fromTask}}
+                  </form>
+                  {{/editable}}
+                </li>
+                {{/todos}}
+              </ul>
+              {{#editable}}
+              <form method="post" action="/checklists/shifts/{{id}}/todos">
+                <input type="hidden" name="csrf" value="{{csrf}}">
+                <label for="task">New to-do</label><input id="task" name="task" maxlength="200" required>
+                <label for="section">Section</label><input id="section" name="section" maxlength="120">
+                <label for="area">Area</label><select id="area" name="area">{{#areas}}<option>{{.}}</option>{{/areas}}</select>
+                <label for="priority">Priority</label><select id="priority" name="priority"><option>1</option><option>2</option><option selected>3</option><option>4</option></select>
+                <button type="submit">Add</button>
+              </form>
+              <form method="post" action="/checklists/shifts/{{id}}/mail"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Mail the to-do list</button></form>
+              {{/editable}}
+            </section>
+            <section class="card">
+              <h2>Reminders</h2>
+              <ul>{{#reminders}}<li>{{time}} {{name}}: {{outcome}}{{#done}} (done {{done}}){{/done}}</li>{{/reminders}}</ul>
+            </section>
+            {{#editable}}
+            <form class="card" method="post" action="/checklists/shifts/{{id}}/end">
+              <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="primary">End the shift</button>
+            </form>
+            {{/editable}}
+            <script src="/static/checklists.js"></script>
+            """
+
+    static let archive =
+        head + """
+            <form class="card" method="get" action="/checklists/archive">
+              <label for="from">From</label><input id="from" name="from" type="date" value="{{from}}">
+              <label for="to">To</label><input id="to" name="to" type="date" value="{{to}}">
+              <label for="manager">Manager</label><input id="manager" name="manager" value="{{manager}}">
+              <label for="restaurant">Restaurant</label>
+              <select id="restaurant" name="restaurant"><option value="">All</option>{{#restaurants}}<option{{#chosen}} selected{{/chosen}}>{{name}}</option>{{/restaurants}}</select>
+              <button type="submit">Show</button>
+            </form>
+            {{#none}}<p class="card">No ended shifts.</p>{{/none}}
+            {{#shifts}}<a class="card shift-link" href="/checklists/shifts/{{id}}">{{started}} · {{restaurant}} · {{dayPart}} · {{manager}} <span class="muted">v{{version}} · {{notOk}} not ok</span></a>{{/shifts}}
+            """
+
+    static let stats =
+        head + """
+            {{#none}}<p class="card">No ended shifts in this period.</p>{{/none}}
+            {{^none}}<section class="card">{{{chart}}}</section>{{/none}}
+            {{#managers}}
+            <section class="card">
+              <h2>{{manager}}</h2>
+              <dl class="facts">
+                <dt>Shifts</dt><dd>{{shifts}}</dd><dt>Checklists completed</dt><dd>{{completed}}</dd>
+                <dt>Median minutes</dt><dd>{{median}}</dd><dt>Not ok</dt><dd>{{notOk}}</dd>
+                <dt>Corrective actions</dt><dd>{{corrected}}</dd>
+                <dt>Travel paths</dt><dd>{{onTime}} on time, {{late}} late, {{missed}} missed</dd>
+              </dl>
+              {{#hasSections}}<p class="muted">Not ok by section: {{#sections}}{{name}} {{count}}; {{/sections}}</p>{{/hasSections}}
+            </section>
+            {{/managers}}
+            """
+
+    static let templates =
+        head + """
+            <form class="card" method="get" action="/checklists/templates/{{restaurantQuery}}">
+              <label for="day_part">Day part</label><select id="day_part" name="day_part">{{#dayParts}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/dayParts}}</select>
+              <label for="kind">Checklist</label><select id="kind" name="kind">{{#kinds}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/kinds}}</select>
+              <button type="submit">Open</button>
+            </form>
+            {{^exists}}<p class="card">No such checklist yet: import one with <code>logbook checklists templates import</code>.</p>{{/exists}}
+            {{#exists}}
+            <p class="muted">Version {{version}}. Every change makes a new version; shifts keep the one they started with.</p>
+            {{#sections}}
+            <section class="card">
+              <h2>{{name}}</h2>
+              {{#tasks}}
+              <form method="post" action="/checklists/templates/{{restaurantQuery}}" class="template-task{{#child}} child{{/child}}">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{path}}">
+                <input name="name" value="{{name}}" maxlength="120" aria-label="Name of {{path}}">
+                <select name="priority" aria-label="Priority of {{path}}"><option>{{priority}}</option><option>1</option><option>2</option><option>3</option><option>4</option></select>
+                <select name="area" aria-label="Area of {{path}}">{{#areas}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/areas}}</select>
+                {{#timed}}<input name="time" value="{{time}}" placeholder="HH:MM" aria-label="Time of {{path}}">{{/timed}}
+                <label class="inline"><input type="checkbox" name="general"{{#general}} checked{{/general}}> general</label>
+                <button type="submit" name="action" value="edit-task">Save</button>
+                <button type="submit" name="action" value="move-up" aria-label="Move {{path}} up">↑</button>
+                <button type="submit" name="action" value="move-down" aria-label="Move {{path}} down">↓</button>
+                <button type="submit" name="action" value="delete-task">Delete</button>
+              </form>
+              {{/tasks}}
+              <form method="post" action="/checklists/templates/{{restaurantQuery}}">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{name}}">
+                <input name="name" maxlength="120" placeholder="New task" aria-label="New task in {{name}}" required>
+                {{#timed}}<input name="time" placeholder="HH:MM" aria-label="Time of the new task">{{/timed}}
+                <button type="submit" name="action" value="add-task">Add task</button>
+              </form>
+            </section>
+            {{/sections}}
+            <form class="card" method="post" action="/checklists/templates/{{restaurantQuery}}">
+              <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}">
+              <label for="new-section">New section</label><input id="new-section" name="name" maxlength="120" required>
+              <button type="submit" name="action" value="add-section">Add section</button>
+            </form>
+            {{/exists}}
+            """
+
+    /// Three-state buttons of at least 44 px, children indented, general tasks and overdue times marked.
+    static let stylesheet = """
+        .tasks, .todos { list-style: none; padding: 0; margin: 0; }
+        .task { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px;
+          padding: 6px 0; border-bottom: 1px solid #ddd; }
+        .task.child { margin-left: 24px; }
+        .task.general .task-name { font-style: italic; }
+        .task.not-ok .task-name { color: #b00020; font-weight: bold; }
+        .states { display: flex; align-items: center; gap: 4px; }
+        .states input[name=note] { width: 9em; min-height: 44px; }
+        button.state { min-width: 44px; min-height: 44px; font-size: 1.2em; }
+        button.state.ok.chosen { background: #2e8b57; color: #fff; }
+        button.state.not-ok.chosen { background: #b00020; color: #fff; }
+        .tag.overdue, .time.overdue, .tag.due { color: #fff; background: #b00020; }
+        .due-banner { border: 3px solid #b00020; }
+        .due-banner.ringing { animation: pulse 1s infinite; }
+        @keyframes pulse { 50% { background: #ffd6dc; } }
+        form.inline { display: inline-flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+        .todo { padding: 6px 0; border-bottom: 1px solid #ddd; }
+        .todo.done { color: #666; text-decoration: line-through; }
+        .todo button, .template-task button, .template-task input, .template-task select { min-height: 44px; }
+        .template-task { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
+        .template-task.child { margin-left: 24px; }
+        .shift-link { display: block; min-height: 44px; }
+        svg.chart { width: 100%; height: auto; }
+        """
+
+    /// Polls the shift's due reminders every 20 s; when one is due: a tone, a vibration where the browser
+    /// allows, and the banner (reload to acknowledge). Repeats every two minutes until acknowledged.
+    static let script = """
+        (function () {
+          var box = document.getElementById("due");
+          if (!box) return;
+          var shift = box.getAttribute("data-shift");
+          var lastAlert = 0;
+          function alertNow() {
+            if (Date.now() - lastAlert < 120000) return;
+            lastAlert = Date.now();
+            try { if (navigator.vibrate) navigator.vibrate([300, 150, 300, 150, 300]); } catch (e) {}
+            try {
+              var Ctx = window.AudioContext || window.webkitAudioContext;
+              if (Ctx) {
+                var ctx = new Ctx(), osc = ctx.createOscillator(), gain = ctx.createGain();
+                osc.frequency.value = 880; osc.connect(gain); gain.connect(ctx.destination);
+                gain.gain.value = 0.3; osc.start(); osc.stop(ctx.currentTime + 0.6);
+              }
+            } catch (e) {}
+            box.classList.add("ringing");
+          }
+          function check() {
+            fetch("/checklists/shifts/" + shift + "/due", { credentials: "same-origin" })
+              .then(function (r) { return r.ok ? r.json() : { due: [] }; })
+              .then(function (body) {
+                if (body.due && body.due.length) {
+                  if (box.hidden) { box.hidden = false; box.textContent = body.due.join(", ") + " due: reload to confirm"; }
+                  alertNow();
+                }
+              }).catch(function () {});
+          }
+          if (!box.hidden) alertNow();
+          setInterval(check, 20000);
+        })();
+        """
+}
