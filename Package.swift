@@ -103,7 +103,7 @@ let package = Package(
             name: "LogbookServer",
             dependencies: [
                 "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
-                "LogbookConfiguration", "Reports", "TripEngine", "Mailer",
+                "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Timesheets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -180,7 +180,7 @@ let package = Package(
             name: "LogbookServerTests",
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
-                "LogbookConfiguration", "TripEngine",
+                "LogbookConfiguration", "TripEngine", "Timesheets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
