@@ -29,6 +29,7 @@ enum HoursTemplates {
         </section>
         {{#clock}}
         <section class="card clock" id="clock">
+          <h2>Clock</h2>
           {{#running}}
           <p><strong>Clock running</strong> since {{since}}{{#paused}} · <span class="problem">paused since {{pausedSince}}</span>{{/paused}}</p>
           <div class="choices">

@@ -167,6 +167,8 @@ package enum PageTemplates {
           text-decoration: none; background: var(--bg); }
         a.shift .times { font-weight: 700; }
         a.shift .message { flex-basis: 100%; overflow-wrap: anywhere; }
+        .clock h2 { margin-top: 0; }
+        #links button.link { white-space: nowrap; }
         .clock .choices form { flex: 1 1 0; }
         .clock .choices button { width: 100%; }
         #period-actions form { display: inline-block; margin-right: 8px; }
