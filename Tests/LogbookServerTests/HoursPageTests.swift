@@ -192,4 +192,39 @@ import Timesheets
             }
         }
     }
+
+    @Test("an admin sees the first driver's period with a driver picker, and locks it from the page")
+    func adminPage() async throws {
+        let h = try HoursAPITests.harness()
+        let number = try Self.addShift(h, "2026-03-10", "07:00", "15:30", break: 30)
+        try await h.application().test(.router) { client in
+            let (admin, _) = try await PageTests.logIn(client, name: "boss")
+            let page = try await client.execute(
+                uri: "/hours?period=2026-03-10", method: .get, headers: admin.header, body: nil)
+            #expect(page.status == .ok)
+            let html = String(buffer: page.body)
+            #expect(html.contains("id=\"driver-choice\""))
+            #expect(html.contains("<option selected>anna</option>") && html.contains("<option>dave</option>"))
+            #expect(html.contains("id=\"shift-\(number)\""))
+            #expect(html.contains("id=\"period-lock\""))
+            let token = try #require(Browser.hidden("csrf", in: html))
+            try await client.execute(
+                uri: "/hours/periods/2026-03-01/lock", method: .post,
+                headers: admin.header.merging(PageTests.formHeaders),
+                body: Browser.form(["csrf": token, "driver": "anna"])
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/hours?period=2026-03-01&driver=anna")
+            }
+            try await client.execute(uri: "/hours?period=2026-03-10&driver=dave", method: .get, headers: admin.header) {
+                response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("id=\"period-status\">locked<"), "a lock is every driver's")
+                #expect(!html.contains("id=\"shift-\(number)\""), "anna's shift on dave's page")
+            }
+        }
+        let march = PayPeriod(
+            kind: .monthly, start: CalendarDay(parsing: "2026-03-01")!, end: CalendarDay(parsing: "2026-03-31")!)
+        #expect(try h.database.periodStatus(march, driver: "dave").isLocked)
+    }
 }

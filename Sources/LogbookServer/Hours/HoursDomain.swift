@@ -83,7 +83,9 @@ struct HoursAccess {
 
     /// Whose hours a request is about: the one named (admins and accountants), else the user's own, else the log's
     /// only driver.
-    func driver(_ requested: String?) throws -> String {
+    /// With `orFirst` (the pages), an admin or accountant who names no one sees the first driver's hours (and a
+    /// picker) rather than a question.
+    func driver(_ requested: String?, orFirst: Bool = false) throws -> String {
         let drivers = try database.drivers()
         if let requested = requested?.trimmingCharacters(in: .whitespaces), !requested.isEmpty {
             if user.role == .driver, requested.caseInsensitiveCompare(user.name) != .orderedSame {
@@ -100,7 +102,7 @@ struct HoursAccess {
                 "the log has no driver named '\(user.name)'; an admin adds them with `logbook drivers add \(user.name)`"
             )
         }
-        if drivers.count == 1 { return drivers[0] }
+        if drivers.count == 1 || (orFirst && !drivers.isEmpty) { return drivers[0] }
         throw APIError.invalid(
             drivers.isEmpty ? "the log has no driver yet" : "the log has \(drivers.count) drivers; say whose hours",
             field: "driver")

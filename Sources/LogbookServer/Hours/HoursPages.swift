@@ -15,7 +15,7 @@ enum HoursPages {
             let (user, session) = try requireLogin(request, context)
             let access = try HoursAccess(environment, user, settings)
             let query = request.uri.queryParameters
-            let driver = try access.driver(query["driver"].map(String.init))
+            let driver = try access.driver(query["driver"].map(String.init), orFirst: true)
             let period = try access.period(query["period"].map(String.init))
             var values = try periodValues(period, driver: driver, access: access)
             values["csrf"] = session.csrfToken
