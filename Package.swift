@@ -103,7 +103,7 @@ let package = Package(
             name: "LogbookServer",
             dependencies: [
                 "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
-                "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists",
+                "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -180,8 +180,7 @@ let package = Package(
             name: "LogbookServerTests",
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
-                "ShiftChecklists",
-                "LogbookConfiguration", "TripEngine",
+                "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

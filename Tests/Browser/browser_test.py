@@ -10,8 +10,11 @@ admin `boss`) it starts `logbook serve` on a free loopback port and, as a user w
   * downloads the CSV report of the trip's month from /reports and finds the trip in it;
   * checks every main page at 390 px wide: no horizontal scrolling, touch targets (buttons, links and
     fields in forms and the navigation) at least 44 px;
-  * saves screenshots of login, trips, trip, live, reports, account (and vehicles, as the admin) at
-    390x844 and 1280x800.
+  * on a phone-sized screen opens /hours, finds the driver's own web link in the menu, adds a shift
+    (07:00-15:30, 30 min break) through the form, and finds it on the period's page and in the API with
+    480 net minutes;
+  * saves screenshots of login, trips, trip, live, reports, account, hours, shift (and vehicles, as the
+    admin) at 390x844 and 1280x800.
 
 Usage: browser_test.py [--logbook PATH] [--screenshots DIR]
   PATH defaults to $LOGBOOK_BINARY, else .build/debug/logbook; DIR to $LOGBOOK_SCREENSHOTS, else
@@ -40,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
 PURPOSE = "Customer visit Ülemiste"
+SHIFT_MESSAGE = "Tour Tartu–Pärnu"
 SIZES = [(390, 844), (1280, 800)]
 # What a finger must be able to hit: buttons and links of the navigation and of forms, and form fields.
 TOUCH_TARGETS = (
@@ -67,7 +71,7 @@ class Server:
         self.port = None
         self.log_path = workdir / "serve.log"
         config = workdir / "logbook.toml"
-        config.write_text("")
+        config.write_text('[hours]\ntimezone = "UTC"\n')
         self.env = dict(os.environ, LOGBOOK_DATABASE=str(workdir / "log.sqlite"), LOGBOOK_CONFIG=str(config))
 
     def cli(self, *arguments):
@@ -265,6 +269,8 @@ def run(logbook, screenshots):
         server.cli("users", "add", DRIVER_NAME, "--role", "driver", "--vehicle", "ABC1",
                    "--password-file", str(work / "pw"))
         server.cli("users", "add", ADMIN_NAME, "--role", "admin", "--password-file", str(work / "pw"))
+        server.cli("drivers", "add", DRIVER_NAME)
+        server.cli("hours", "links", "add", "Payroll", "https://payroll.example.com/me", "--driver", DRIVER_NAME)
         token = server.cli("users", "token", DRIVER_NAME).strip()
         check(re.fullmatch(r"\S+", token), f"`logbook users token` printed {token!r}, not a token")
         server.start()
@@ -357,6 +363,41 @@ def run(logbook, screenshots):
         visit("live", "/live")
         visit("reports", "/reports")
         visit("account", "/account")
+
+        # Work hours on a phone: the own link in the menu, a shift added through the form.
+        browser.resize(*SIZES[0])
+        browser.get(server.base + "/hours")
+        check("Payroll" in browser.find("header nav").text, f"the driver's link is not in the menu: "
+              f"{browser.find('header nav').text}")
+        check(browser.find("header nav a[href='/hours']").text == "Hours", "the menu has no Hours")
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        browser.find("#add-shift").click()
+        browser.wait(lambda d: "/hours/shifts/new" in d.current_url, "the new shift form")
+        browser.driver.execute_script(
+            "document.querySelector('#date').value = arguments[0];"
+            "document.querySelector('#start').value = '07:00';"
+            "document.querySelector('#end').value = '15:30';", today)
+        browser.find("#break_minutes").clear()
+        browser.find("#break_minutes").send_keys("30")
+        browser.find("#message").send_keys(SHIFT_MESSAGE)
+        browser.driver.execute_script("document.querySelector('#vehicle').value = 'ABC1';")
+        browser.screenshot(screenshots, "shift-form")
+        browser.find("#save-shift").click()
+        browser.wait(lambda d: "/hours?period=" in d.current_url, "the period page after saving the shift")
+        shifts = browser.driver.find_elements("css selector", "a.shift")
+        check(len(shifts) == 1, f"the period page shows {len(shifts)} shifts, not the one added: {browser.text()[:500]}")
+        text = shifts[0].text
+        # 07:00 to 15:30 is 8 h 30 min; less 30 min of break, 8:00 net.
+        check("07:00–15:30" in text and "net 8:00" in text and SHIFT_MESSAGE in text and "ABC1" in text,
+              f"the shift on the period page reads {text!r}")
+        check(browser.find("#total-net").text == "8:00", f"the period's net total is {browser.find('#total-net').text}")
+        browser.screenshot(screenshots, "hours-added")
+        sheet = server.api(f"/hours/shifts?period={today}", token)
+        check([s["net_minutes"] for s in sheet["shifts"]] == [480],
+              f"the API lists the period's shifts as {sheet['shifts']}")
+        check(sheet["shifts"][0]["message"] == SHIFT_MESSAGE, f"the API has the message {sheet['shifts'][0]['message']!r}")
+        visit("hours", "/hours")
+        visit("shift", f"/hours/shifts/{sheet['shifts'][0]['number']}")
         # The admin's page is refused to the driver, on an error page that keeps the navigation.
         browser.get(server.base + "/vehicles")
         check(browser.find("p.big").text == "403" and browser.find("h1").text != "Vehicles",

@@ -24,7 +24,10 @@ struct ServerHarness: @unchecked Sendable {
     var othersTrip: Int64 = 0
     static let password = "secret-pass-1"
 
-    init(throttle: LoginThrottle = LoginThrottle()) throws {
+    init(
+        throttle: LoginThrottle = LoginThrottle(),
+        configuration: ConfigurationFile = ConfigurationFile(path: nil, root: [:])
+    ) throws {
         directory = try TemporaryDirectory()
         let path = directory.path("log.sqlite")
         database = try AppDatabase.open(path: path, policy: LogPolicy(actor: "test", lockAfterDays: nil))
@@ -32,7 +35,7 @@ struct ServerHarness: @unchecked Sendable {
         settings.passwordCost = PasswordHasher.minimumCost
         environment = ServerEnvironment(
             database: database, databasePath: path, clock: LocalClock(identifier: "UTC"), settings: settings,
-            configuration: ConfigurationFile(path: nil, root: [:]), throttle: throttle)
+            configuration: configuration, throttle: throttle)
         for plate in ["ABC1", "XYZ9"] { _ = try database.vehicle(plate: plate) }
         annasTrip = try insertTrip(plate: "ABC1", start: 1_780_000_000)
         othersTrip = try insertTrip(plate: "XYZ9", start: 1_780_010_000)

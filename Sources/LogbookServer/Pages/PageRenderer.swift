@@ -9,8 +9,11 @@ import Mustache
 /// its name (`mileage/trips`, `hours/...`). A page is a dictionary: mustache reads it by key.
 package struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    /// The menu entries the domains add for a user (`Hours`, the user's own web links), after the common ones.
+    private let menu: @Sendable (AppUser) -> [MenuItem]
 
-    package init(templates: [String: String]) throws {
+    package init(templates: [String: String], menu: @escaping @Sendable (AppUser) -> [MenuItem] = { _ in [] }) throws {
+        self.menu = menu
         var library = MustacheLibrary()
         for (name, text) in PageTemplates.common.merging(templates, uniquingKeysWith: { $1 }) {
             try library.register(text, named: name)
@@ -28,6 +31,11 @@ package struct PageRenderer: Sendable {
         if let user {
             layout["user"] = ["name": user.name, "role": user.role.rawValue]
             if user.role == .admin { layout["admin"] = true }
+            // Restaurant staff have no vehicles: the mileage log's entries are not theirs.
+            if !user.role.isChecklistRole { layout["mileage"] = true }
+            let items = menu(user)
+            layout["menu"] = items.filter { !$0.external }.map(\.values)
+            layout["links"] = items.filter(\.external).map(\.values)
         }
         if let csrf { layout["csrf"] = csrf }
         if let refresh { layout["refresh"] = refresh }
@@ -50,4 +58,19 @@ package struct PageRenderer: Sendable {
     package static func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
+}
+
+/// An entry of the navigation: one of the server's pages, or a web link of the user's own (opened outside).
+package struct MenuItem: Sendable, Hashable {
+    package var label: String
+    package var href: String
+    package var external: Bool
+
+    package init(label: String, href: String, external: Bool = false) {
+        self.label = label
+        self.href = href
+        self.external = external
+    }
+
+    var values: [String: String] { ["label": label, "href": href] }
 }

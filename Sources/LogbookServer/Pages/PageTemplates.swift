@@ -22,10 +22,12 @@ package enum PageTemplates {
           <a class="brand" href="/">Logbook</a>
           {{#user}}
           <nav>
-            <a href="/trips">Trips</a>
+            {{#mileage}}<a href="/trips">Trips</a>
             <a href="/live">Live</a>
-            <a href="/reports">Reports</a>
+            <a href="/reports">Reports</a>{{/mileage}}
             {{#admin}}<a href="/vehicles">Vehicles</a>{{/admin}}
+            {{#menu}}<a href="{{href}}">{{label}}</a>{{/menu}}
+            {{#links}}<a class="external" href="{{href}}" rel="noopener noreferrer" target="_blank">{{label}}</a>{{/links}}
             <a href="/account">{{name}}</a>
           </nav>
           {{/user}}
@@ -147,6 +149,30 @@ package enum PageTemplates {
         table { width: 100%; border-collapse: collapse; }
         th, td { text-align: left; padding: 8px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
         td:last-child, td.wrap { overflow-wrap: anywhere; }
+        .button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--line); margin-left: 8px; }
+        button.danger { background: var(--problem); }
+        .field-error { margin: 4px 0 0; }
+        input[aria-invalid=true] { border-color: var(--problem); }
+        .tag.open { border-color: var(--business); color: var(--business); }
+        .tag.submitted { border-color: var(--commute); color: var(--commute); }
+        .tag.locked { border-color: var(--problem); color: var(--problem); }
+        .days { padding: 0 12px; }
+        .day { padding: 8px 0; border-bottom: 1px solid var(--line); }
+        .day:last-child { border-bottom: 0; }
+        .day.empty { color: var(--muted); padding: 4px 0; }
+        .day-head { display: flex; justify-content: space-between; gap: 8px; font-weight: 600; }
+        .day.empty .day-head { font-weight: 400; }
+        a.shift { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; min-height: 44px;
+          margin: 4px 0; padding: 6px 10px; border: 1px solid var(--line); border-radius: 8px; color: var(--ink);
+          text-decoration: none; background: var(--bg); }
+        a.shift .times { font-weight: 700; }
+        a.shift .message { flex-basis: 100%; overflow-wrap: anywhere; }
+        .clock h2 { margin-top: 0; }
+        #links button.link { white-space: nowrap; }
+        .clock .choices form { flex: 1 1 0; }
+        .clock .choices button { width: 100%; }
+        #period-actions form { display: inline-block; margin-right: 8px; }
+        nav a.external::after { content: " ↗"; }
         footer { max-width: 760px; margin: 0 auto; padding: 0 12px 24px; }
         @media (min-width: 900px) { main, footer { max-width: 960px; } }
         """

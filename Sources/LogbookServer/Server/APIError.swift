@@ -15,11 +15,15 @@ package struct APIError: Error, Sendable, Hashable {
     /// Stable, for programs: `unauthorized`, `not-found`, `refused`, `invalid-request`, ...
     package var code: String
     package var message: String
+    /// The request's field the error is about (`start`, `break_minutes`), when there is one: forms show the
+    /// message beside it.
+    package var field: String?
 
-    package init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+    package init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.field = field
     }
 
     package static func unauthorized(_ message: String = "a valid bearer token is required") -> APIError {
@@ -29,8 +33,8 @@ package struct APIError: Error, Sendable, Hashable {
     package static func notFound(_ what: String = "no such resource") -> APIError {
         APIError(.notFound, "not-found", what)
     }
-    package static func invalid(_ message: String) -> APIError {
-        APIError(.unprocessableContent, "invalid-request", message)
+    package static func invalid(_ message: String, field: String? = nil) -> APIError {
+        APIError(.unprocessableContent, "invalid-request", message, field: field)
     }
     package static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad-request", message) }
     package static func refused(_ message: String) -> APIError { APIError(.conflict, "refused", message) }
@@ -77,6 +81,7 @@ package struct APIError: Error, Sendable, Hashable {
         struct Detail: Encodable {
             var code: String
             var message: String
+            var field: String?
         }
         var error: Detail
     }
@@ -84,6 +89,6 @@ package struct APIError: Error, Sendable, Hashable {
     package var jsonBody: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(Body(error: .init(code: code, message: message)))) ?? Data()
+        return (try? encoder.encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
     }
 }

@@ -15,7 +15,9 @@ enum AccountPages {
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
         pages.get("/") { _, context in
-            PageRenderer.redirect(context.user == nil ? "/login" : "/trips")
+            guard let user = context.user else { return PageRenderer.redirect("/login") }
+            // Each role starts where its work is: restaurant staff at their checklists.
+            return PageRenderer.redirect(user.role.isChecklistRole ? "/checklists" : "/trips")
         }
         pages.get("/login") { request, context in
             if context.user != nil { return PageRenderer.redirect("/trips") }

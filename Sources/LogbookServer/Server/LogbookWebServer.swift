@@ -38,16 +38,26 @@ package protocol ServerDomain: Sendable {
     static func registerAPI(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment)
     static func registerPages(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer)
+    /// What the domain adds to the navigation of `user`'s pages (none by default).
+    static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem]
+}
+
+extension ServerDomain {
+    package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] { [] }
 }
 
 /// `logbook serve`: the router, its middleware and the Hummingbird application.
 package enum LogbookWebServer {
-    package static let domains: [any ServerDomain.Type] = [MileageLogDomain.self, ChecklistsDomain.self]
+    package static let domains: [any ServerDomain.Type] = [
+        MileageLogDomain.self, HoursDomain.self, ChecklistsDomain.self,
+    ]
 
     package static func router(_ environment: ServerEnvironment) throws -> Router<AppRequestContext> {
         var templates: [String: String] = [:]
         for domain in domains { templates.merge(domain.templates) { $1 } }
-        let renderer = try PageRenderer(templates: templates)
+        let renderer = try PageRenderer(templates: templates) { user in
+            domains.flatMap { $0.menu(for: user, environment) }
+        }
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: ErrorMiddleware(pages: renderer))

@@ -15,6 +15,8 @@ package enum OpenAPIDocument {
         var successSchema: [String: Any] = ["type": "object"]
         var successType: String = "application/json"
         var errors: [Int] = [401]
+        /// Whether the body must be sent (a body that may be left out, such as the clock's, is not).
+        var bodyRequired = true
     }
 
     static var plate: [String: Any] { ["type": "string", "minLength": 1, "maxLength": 20] }
@@ -26,7 +28,9 @@ package enum OpenAPIDocument {
     }
     static var idPath: (String, [String: Any], String) { ("id", ["type": "integer", "minimum": 1], "path") }
 
-    package static var operations: [Operation] {
+    package static var operations: [Operation] { mileageOperations + hoursOperations }
+
+    static var mileageOperations: [Operation] {
         [
             Operation(
                 method: "get", path: "/api/v1/me", summary: "The user the token belongs to",
@@ -165,7 +169,9 @@ package enum OpenAPIDocument {
             "properties": [
                 "error": [
                     "type": "object", "required": ["code", "message"],
-                    "properties": ["code": ["type": "string"], "message": ["type": "string"]],
+                    "properties": [
+                        "code": ["type": "string"], "message": ["type": "string"], "field": ["type": "string"],
+                    ],
                 ]
             ],
         ]
@@ -196,12 +202,14 @@ package enum OpenAPIDocument {
                 }
             }
             if let body = op.body {
-                operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": body]]]
+                operation["requestBody"] = [
+                    "required": op.bodyRequired, "content": ["application/json": ["schema": body]],
+                ]
             }
             var responses: [String: Any] = [
-                String(op.success): [
-                    "description": "Success", "content": [op.successType: ["schema": op.successSchema]],
-                ]
+                String(op.success): op.success == 204
+                    ? ["description": "Done"] as [String: Any]
+                    : ["description": "Success", "content": [op.successType: ["schema": op.successSchema]]]
             ]
             for code in op.errors {
                 responses[String(code)] = [
@@ -215,14 +223,15 @@ package enum OpenAPIDocument {
             "openapi": "3.1.0",
             "info": [
                 "title": "Logbook API", "version": "1",
-                "description": "The mileage log over HTTP. Every request needs `Authorization: Bearer TOKEN` "
+                "description":
+                    "The mileage log and work hours over HTTP. Every request needs `Authorization: Bearer TOKEN` "
                     + "(from `logbook users token NAME`). Errors are `{\"error\": {\"code\", \"message\"}}`.",
             ],
             "servers": [["url": "/"]],
             "paths": paths,
             "components": [
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
-                "schemas": [
+                "schemas": hoursSchemas.merging([
                     "Error": errorSchema, "Trip": tripSchema,
                     "TripList": [
                         "type": "object", "required": ["trips", "total", "distance_m"],
@@ -246,7 +255,7 @@ package enum OpenAPIDocument {
                             "vehicles": ["type": "array", "items": ["type": "string"]],
                         ],
                     ],
-                ],
+                ]) { $1 },
             ],
         ]
     }

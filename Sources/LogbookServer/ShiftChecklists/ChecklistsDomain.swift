@@ -18,6 +18,11 @@ package enum ChecklistsDomain: ServerDomain {
     ) {
         ChecklistPages.register(pages, environment, renderer)
     }
+
+    /// `Checklists` for restaurant staff and admins.
+    package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
+        user.role == .admin || user.role.isChecklistRole ? [MenuItem(label: "Checklists", href: "/checklists")] : []
+    }
 }
 
 /// Who may see and do what with checklists, for the API and the pages alike. Crew read their restaurants'
