@@ -13,7 +13,7 @@ admin `boss`) it starts `logbook serve` on a free loopback port and, as a user w
   * on a phone-sized screen opens /hours, finds the driver's own web link in the menu, adds a shift
     (07:00-15:30, 30 min break) through the form, and finds it on the period's page and in the API with
     480 net minutes;
-  * saves screenshots of login, trips, trip, live, reports, account, hours, shift (and vehicles, as the
+  * saves screenshots of login, trips, trip, live, reports, account, hours, shift, checklist-shift (and vehicles, as the
     admin) at 390x844 and 1280x800.
 
 Usage: browser_test.py [--logbook PATH] [--screenshots DIR]
@@ -411,6 +411,36 @@ def run(logbook, screenshots):
         check(browser.path().startswith("/trips"), f"the admin's login led to {browser.path()}")
         visit("vehicles", "/vehicles")
         check("ABC1" in browser.text() and "XYZ9" in browser.text(), "the vehicles page does not list both vehicles")
+
+        # Restaurant checklists: a shift manager on a phone starts a shift and marks a child task not ok.
+        server.cli("checklists", "restaurants", "add", "Main Street")
+        server.cli("users", "add", "sam", "--role", "shift-manager", "--restaurant", "Main Street",
+                   "--password-file", str(work / "pw"))
+        server.cli("checklists", "templates", "import",
+                   str(ROOT / "Tests/Fixtures/checklists/main-street-day-pre-shift.json"))
+        log_out(browser)
+        browser.resize(*SIZES[0])
+        log_in(browser, server, "sam", PASSWORD)
+        check(browser.path().startswith("/checklists"), f"the shift manager's login led to {browser.path()}")
+        check(browser.find("header nav a[href='/checklists']").text == "Checklists", "the menu has no Checklists")
+        check(not browser.driver.find_elements("css selector", "header nav a[href='/trips']"),
+              "restaurant staff see the mileage log's Trips")
+        browser.find("form[action='/checklists/shifts'] button[type=submit]").click()
+        browser.wait(lambda d: "/checklists/shifts/" in d.current_url, "the working screen")
+        shift_path = browser.path().split("#")[0]
+        oil = browser.find("li[data-path='Kitchen/Fryer/Oil level']")
+        oil.find_element("css selector", "input[name=note]").send_keys("low")
+        oil.find_element("css selector", "button[value='not-ok']").click()
+        def parent_not_ok(driver):
+            try:  # the page reloads after the tap: an element found before may go stale
+                return driver.find_element("css selector", "li[data-path='Kitchen/Fryer']") \
+                    .get_attribute("data-state") == "not-ok"
+            except Exception:  # noqa: BLE001 - stale or not yet there: look again
+                return False
+        browser.wait(parent_not_ok, "the parent to take its child's state")
+        todos = browser.find("#todos").text
+        check("Fryer: Oil level" in todos and "kitchen" in todos, f"the not-ok task made no to-do: {todos!r}")
+        visit("checklist-shift", shift_path)
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")

@@ -20,7 +20,7 @@ enum AccountPages {
             return PageRenderer.redirect(user.role.isChecklistRole ? "/checklists" : "/trips")
         }
         pages.get("/login") { request, context in
-            if context.user != nil { return PageRenderer.redirect("/trips") }
+            if context.user != nil { return PageRenderer.redirect("/") }
             return loginPage(renderer, environment, next: request.uri.queryParameters["next"].map(String.init))
         }
         pages.post("/login") { request, context in
@@ -128,7 +128,7 @@ enum AccountPages {
 
     /// Only a path on this server (no `//host`): a login cannot send the browser elsewhere.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/trips" }
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
         return next
     }
 }

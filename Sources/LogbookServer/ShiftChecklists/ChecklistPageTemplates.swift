@@ -208,7 +208,8 @@ enum ChecklistPageTemplates {
         .task.not-ok .task-name { color: #b00020; font-weight: bold; }
         .states { display: flex; align-items: center; gap: 4px; }
         .states input[name=note] { width: 9em; min-height: 44px; }
-        button.state { min-width: 44px; min-height: 44px; font-size: 1.2em; }
+        button.state { min-width: 44px; min-height: 44px; font-size: 1.2em; background: #fff; color: #222;
+          border: 2px solid #888; }
         button.state.ok.chosen { background: #2e8b57; color: #fff; }
         button.state.not-ok.chosen { background: #b00020; color: #fff; }
         .tag.overdue, .time.overdue, .tag.due { color: #fff; background: #b00020; }
