@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: Pure core
@@ -59,7 +60,10 @@ let package = Package(
         .target(name: "Reports", dependencies: ["TrackModel", "TrackFormats", "CCairo"], swiftSettings: strict),
         .target(
             name: "Mailer",
-            dependencies: ["TrackModel", "CCurl", "CCurlShim", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TrackModel", "CCurl", "CCurlShim", "LogbookConfiguration",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(name: "Checksums", swiftSettings: strict),
@@ -73,6 +77,18 @@ let package = Package(
             dependencies: [
                 "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        // Changes of work hours to the payroll system over HTTP (AsyncHTTPClient); the daemon runs it as a child.
+        .target(
+            name: "HoursSubmission",
+            dependencies: [
+                "LogbookStore", "Timesheets", "LogbookConfiguration",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -94,7 +110,9 @@ let package = Package(
             name: "LogbookReporting",
             dependencies: [
                 "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel", "ShiftChecklists",
-                "LogbookConfiguration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LogbookConfiguration", "HoursSubmission", "Timesheets",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -104,7 +122,7 @@ let package = Package(
             dependencies: [
                 "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "HoursSubmission", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

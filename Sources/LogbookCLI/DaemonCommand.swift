@@ -85,8 +85,8 @@ struct DaemonCommand: AsyncParsableCommand {
         let reports = ReportScheduler(
             database: database, vehicle: car.plate,
             settings: try file.table(ReportSchedule.self, "report"), mailConfigured: file.root["mail"] != nil,
-            clock: try settings.clock(),
-            childArguments: childArguments, logger: Logger(label: "logbook.reports"))
+            hoursConfigured: try file.table(HoursSettings.self, "hours").endpoint != nil,
+            clock: try settings.clock(), childArguments: childArguments, logger: Logger(label: "logbook.reports"))
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: tracking), .init(service: reports)],

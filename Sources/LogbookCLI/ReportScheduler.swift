@@ -41,19 +41,21 @@ struct ReportSchedule: Decodable, Sendable {
     }
 }
 
-/// The daemon's monthly report and outbox delivery.
+/// The daemon's monthly report and outbox delivery (mail, and changes of work hours for the payroll system).
 ///
 /// Once a minute: when this month's send moment ([report] send_day and send_time, local) has passed and last
 /// month's report for the vehicle was never queued, it is made and queued — so a box that was off at that
 /// moment catches up when it starts, and a period goes out once (the store records each delivery). Queued
-/// messages that are due are then delivered with backoff. Both run as child processes (`logbook report`,
-/// `logbook mail send-pending --due-only`): rendering a PDF and talking SMTP never share the tracker's memory or
+/// messages and changes of shifts that are due are then delivered with backoff. All run as child processes
+/// (`logbook report`, `logbook mail send-pending --due-only`, `logbook hours sync --due-only`): rendering a PDF and talking SMTP never share the tracker's memory or
 /// block it, and a failure there cannot take tracking down.
 struct ReportScheduler: Service {
     let database: AppDatabase
     let vehicle: String
     let settings: ReportSchedule
     let mailConfigured: Bool
+    /// `[hours] endpoint` is set: changes of shifts go to the payroll system.
+    var hoursConfigured = false
     let clock: LocalClock
     /// `--database …` and `--config …` for the children.
     let childArguments: [String]
@@ -93,6 +95,14 @@ struct ReportScheduler: Service {
         if mailConfigured, !((try? database.dueMail(now: now).isEmpty) ?? true) {
             let status = await Self.runChild(["mail", "send-pending", "--due-only"] + childArguments)
             if status != 0 { logger.notice("Some mail is still waiting for delivery", metadata: ["exit": "\(status)"]) }
+        }
+        // Due by the log's own clock, as the child's `--due-only` decides.
+        if hoursConfigured, !((try? database.hoursChangesToSend(dueOnly: true).isEmpty) ?? true) {
+            let status = await Self.runChild(["hours", "sync", "--due-only", "--quiet"] + childArguments)
+            if status != 0 {
+                logger.notice(
+                    "Some changes of work hours are still waiting for delivery", metadata: ["exit": "\(status)"])
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import LogbookConfiguration
 
 /// The `[mail]` settings: which server to send through, how, and as whom.
 ///
@@ -122,44 +123,10 @@ public struct MailConfiguration: Sendable, Hashable, Codable {
     /// group or others may read or write: the error names the file and its mode, never what is in it.
     public func loadPassword() throws(MailError) -> String? {
         guard let path = passwordFile else { return nil }
-        func fail(_ problem: String) -> MailError {
-            MailError(code: .passwordFile, message: "password file \(path) \(problem)")
+        do throws(SecretFile.Refusal) {
+            return try SecretFile.load(path)
+        } catch {
+            throw MailError(code: .passwordFile, message: "password file \(path) \(error.problem)")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw fail("cannot be opened: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        // Check the file that was opened, not the name (which could be swapped in between).
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw fail("cannot be examined: \(String(cString: strerror(errno)))") }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw fail("is not a regular file") }
-        let permissions = status.st_mode & 0o777
-        if permissions & 0o077 != 0 {
-            throw fail(
-                "can be read or changed by others (mode \(String(permissions, radix: 8))); "
-                    + "make it readable by its owner only: chmod 600 \(path)")
-        }
-        let user = geteuid()
-        if status.st_uid != user, user != 0 {
-            throw fail("belongs to user \(status.st_uid), not to the user running logbook (\(user))")
-        }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail("cannot be read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-            if bytes.count > 65_536 { throw fail("is larger than 64 KiB; it should hold the password only") }
-        }
-        // One line: drop a final newline (LF or CRLF), keep everything else (spaces can be part of a password).
-        if bytes.last == 0x0A { bytes.removeLast() }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        guard !bytes.isEmpty else { throw fail("is empty") }
-        guard !bytes.contains(0x0A), !bytes.contains(0) else { throw fail("holds more than one line") }
-        guard let password = String(validating: bytes, as: UTF8.self) else { throw fail("is not UTF-8 text") }
-        return password
     }
 }

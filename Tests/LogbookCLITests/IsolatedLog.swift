@@ -26,8 +26,8 @@ struct IsolatedLog {
         return result
     }
 
-    func json(_ arguments: [String], expect status: Int32 = 0) throws -> Any {
+    func json(_ arguments: [String], expect status: Int32 = 0, environment: [String: String] = [:]) throws -> Any {
         try JSONSerialization.jsonObject(
-            with: Data(try run(arguments + ["--format", "json"], expect: status).stdout.utf8))
+            with: Data(try run(arguments + ["--format", "json"], expect: status, environment: environment).stdout.utf8))
     }
 }

@@ -163,6 +163,7 @@ struct HoursStoreTests {
             try db.startClock(driver: "anna", at: try at("07:05"), message: "", vehicle: nil, zone: Self.zone)
         }
         #expect(try db.hoursChanges().isEmpty, "a running shift stays local until it ends")
+        #expect(try db.runningShift(driver: "anna")?.sync == .pending, "nothing of a running shift was sent")
         try db.pauseClock(driver: "anna", at: try at("11:00"), zone: Self.zone)
         #expect(throws: StoreError.self) { try db.pauseClock(driver: "anna", at: try at("11:10"), zone: Self.zone) }
         try db.resumeClock(driver: "anna", at: try at("11:40"), zone: Self.zone)
@@ -171,6 +172,9 @@ struct HoursStoreTests {
             stopped.shift.workedMinutes == 540 && stopped.shift.breakMinutes == 40 && stopped.shift.netMinutes == 500)
         #expect(try db.runningShift(driver: "anna") == nil)
         #expect(try db.hoursChanges().count == 1)
+        #expect(try db.shift(stopped.number).sync == .pending)
+        try db.markHoursChangeSent(try #require(try db.hoursChanges().first).id)
+        #expect(try db.shift(stopped.number).sync == .sent)
         #expect(throws: StoreError.self) { try db.stopClock(driver: "anna", at: try at("17:00"), rules: Self.rules) }
     }
 }

@@ -88,6 +88,6 @@ package enum HoursCommands {
         HoursAddCommand.self, HoursEditCommand.self, HoursDeleteCommand.self, HoursListCommand.self,
         HoursStartCommand.self, HoursPauseCommand.self, HoursResumeCommand.self, HoursStopCommand.self,
         HoursSubmitCommand.self, HoursReopenCommand.self, HoursLockCommand.self, HoursLinksCommand.self,
-        HoursSettingsCommand.self,
+        HoursSettingsCommand.self, HoursStatusCommand.self, HoursRetryCommand.self,
     ]
 }

@@ -66,9 +66,18 @@ package struct ServeCommand: AsyncParsableCommand {
         // The shift checklists' reminders (travel path, …) are due whether or not a page is open.
         let reminders = try ReminderScheduler.configured(
             database: database, configuration: file, logger: Logger(label: "logbook.checklists"))
+        // Changes of work hours go to the payroll system while the server runs ([hours] endpoint).
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: app), .init(service: reminders),
+        ]
+        if let payroll = try HoursSyncService.configured(
+            database: database, configuration: file, logger: Logger(label: "logbook.hours"))
+        {
+            services.append(.init(service: payroll))
+        }
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: app), .init(service: reminders)],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {

@@ -242,9 +242,10 @@ extension AppDatabase {
 
     static let shiftSelect = """
         SELECT s.*, d.name AS driver_name, v.plate AS vehicle_plate,
-            (SELECT CASE WHEN max(o.status = 'failed') = 1 THEN 'failed'
+            CASE WHEN s."end" IS NULL THEN 'pending' ELSE
+            (SELECT CASE WHEN count(*) = 0 THEN 'pending' WHEN max(o.status = 'failed') = 1 THEN 'failed'
                 WHEN max(o.status = 'pending') = 1 THEN 'pending' ELSE 'sent' END
-             FROM hours_outbox o WHERE o.shift_uuid = s.uuid) AS sync
+             FROM hours_outbox o WHERE o.shift_uuid = s.uuid) END AS sync
         FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
         """
 

@@ -16,3 +16,18 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// The numbers of the stored shifts among these ids (a deleted shift has none).
+    public func shiftNumbers(uuids: Set<String>) throws -> [String: Int64] {
+        guard !uuids.isEmpty else { return [:] }
+        return try read("shiftNumbers") { db in
+            var numbers: [String: Int64] = [:]
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT uuid, id FROM hours_shift WHERE uuid IN (SELECT value FROM json_each(?))",
+                arguments: [String(decoding: try JSONEncoder().encode(Array(uuids)), as: UTF8.self)])
+            for row in rows { numbers[row["uuid"]] = row["id"] }
+            return numbers
+        }
+    }
+}
