@@ -52,6 +52,10 @@ extension AppDatabase {
             db in
             try db.execute(sql: checklistsSchemaV9)
         }
+        migrator.registerMigration("v10 shift checklists: an ended shift's reminders and template versions archived") {
+            db in
+            try db.execute(sql: checklistsSchemaV10)
+        }
         return migrator
     }()
 

@@ -473,10 +473,26 @@ struct ChecklistCommandTests {
         // 10:15 and 10:45 missed, 11:15 late.
         #expect(travel == ["on-time": 1, "late": 1, "missed": 3])
         let csv = try r.run(["checklists", "stats", "--format", "csv", "--from", "2026-11-20"])
-        // One shift from the 20th: 29 minutes, nothing not ok, no corrective action, travel paths 0 on time, 1 late, 2 missed.
+        let lines = csv.stdout.split(whereSeparator: \.isNewline).map(String.init)
         #expect(
-            csv.stdout.split(whereSeparator: \.isNewline).count == 2 && csv.stdout.contains("anna,1,1,29,0,0,0,1,2,"),
-            "\(csv.stdout)")
+            lines.first
+                == "kind,manager,name,shifts,completed,median_minutes,not_ok,corrective_actions,travel_on_time,"
+                + "travel_late,travel_missed")
+        // One shift from the 20th: 29 minutes, nothing not ok, no corrective action, travel paths 0 on time, 1 late,
+        // 2 missed; then a row per section of the checklist, nothing not ok in either.
+        #expect(lines.dropFirst().first == "manager,anna,,1,1,29,0,0,0,1,2", "\(csv.stdout)")
+        let sections = lines.filter { $0.hasPrefix("section,anna,") }.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        #expect(sections.map { String($0[2]) } == ["Dining room", "Kitchen"] && sections.allSatisfy { $0[6] == "0" })
+        #expect(!lines.contains { $0.hasPrefix("task,") })
+        // Over both shifts the one not-ok task has its row, in CSV and in the table's own section.
+        let all = try r.run(["checklists", "stats", "--format", "csv"]).stdout
+        #expect(
+            all.split(whereSeparator: \.isNewline).contains("task,anna,Kitchen/Floors dry,,,,1,,,,"), "\(all)")
+        let table = try r.run(["checklists", "stats"]).stdout
+        #expect(table.contains("By section") && table.contains("Not ok, by task"))
+        #expect(table.split(separator: "\n").contains { $0.contains("anna") && $0.contains("Kitchen/Floors dry") })
     }
 
     @Test("bad template files and settings name the file and the field; roles need a restaurant")

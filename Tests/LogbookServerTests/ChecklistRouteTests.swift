@@ -100,6 +100,18 @@ import Testing
             let ended = try await client.execute(
                 uri: "/api/v1/checklists/shifts/\(id)/end", method: .post, headers: h.bearer("sam"))
             #expect(ended.status == .ok && ServerHarness.json(ended.body)["ended"] is String)
+            // The archive stays as it was: no travel path is walked, no task marked, after the end.
+            let lateWalk = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(id)/reminders/Travel%20path/ack", method: .post,
+                headers: h.bearer("sam"))
+            #expect(lateWalk.status == .conflict)
+            #expect(ServerHarness.error(lateWalk.body)["message"]?.contains("has ended") == true)
+            let lateMark = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(id)/marks", method: .post,
+                headers: h.bearer("sam").merging(Self.json),
+                body: ServerHarness.body(["path": "Kitchen/Floors dry", "state": "ok"]))
+            #expect(lateMark.status == .conflict)
+            #expect(try h.database.checklistShift(Int64(id)).reminders.allSatisfy { $0.occurrence.acknowledged == nil })
             let archive = try await client.execute(
                 uri: "/api/v1/checklists/archive?restaurant=Main%20Street", method: .get, headers: h.bearer("rita"))
             let shifts = (ServerHarness.json(archive.body)["shifts"] as? [[String: Any]]) ?? []
@@ -111,6 +123,51 @@ import Testing
                 uri: "/api/v1/checklists/stats", method: .get, headers: h.bearer("rita"))
             let managers = (ServerHarness.json(stats.body)["managers"] as? [[String: Any]]) ?? []
             #expect(managers.count == 1 && managers[0]["corrective_actions"] as? Int == 1)
+        }
+    }
+
+    @Test("a reminder the shift manager left unanswered reaches the restaurant manager's overview (escalated)")
+    func escalationOnTheWeb() async throws {
+        let h = try Self.harness()
+        try await h.application().test(.router) { client in
+            let started = try await client.execute(
+                uri: "/api/v1/checklists/shifts", method: .post, headers: h.bearer("sam").merging(Self.json),
+                body: ServerHarness.body(["restaurant": "Main Street", "day_part": "day"]))
+            let id = Int64(try #require(ServerHarness.json(started.body)["id"] as? Int))
+            // A travel path due 20 minutes ago, called five times and escalated 10 minutes ago by the scheduler.
+            let now = Date().timeIntervalSince1970
+            try h.database.scheduleReminders(shift: id, [("Travel path", now - 1_200)])
+            var reminder = try #require(try h.database.checklistShift(id).reminders.first)
+            reminder.occurrence.notifications = 5
+            reminder.occurrence.lastNotified = now - 600
+            reminder.occurrence.escalated = now - 600
+            try h.database.updateReminder(reminder)
+
+            let (rita, _) = try await PageTests.logIn(client, name: "rita")
+            let overview = String(
+                buffer: try await client.execute(uri: "/checklists", method: .get, headers: rita.header).body)
+            #expect(overview.contains("escalated: Travel path since"))
+            #expect(overview.contains("Not answered by the shift manager"))
+            #expect(overview.contains("Main Street: Travel path (shift \(id), sam)"))
+            #expect(overview.contains("/static/checklists.js"))
+            let polled = try await client.execute(uri: "/checklists/escalations", method: .get, headers: rita.header)
+            #expect(
+                ServerHarness.json(polled.body)["due"] as? [String] == ["Main Street: Travel path (shift \(id), sam)"])
+            let (sam, _) = try await PageTests.logIn(client, name: "sam")
+            let samOverview = String(
+                buffer: try await client.execute(uri: "/checklists", method: .get, headers: sam.header).body)
+            #expect(!samOverview.contains("Not answered by the shift manager"))
+            let forbidden = try await client.execute(uri: "/checklists/escalations", method: .get, headers: sam.header)
+            #expect(forbidden.status == .forbidden)
+            let due = try await client.execute(uri: "/checklists/shifts/\(id)/due", method: .get, headers: sam.header)
+            #expect(ServerHarness.json(due.body)["due"] as? [String] == ["Travel path"])
+            // Walked: nothing is due or escalated any more.
+            let walked = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(id)/reminders/Travel%20path/ack", method: .post,
+                headers: h.bearer("sam"))
+            #expect(walked.status == .ok)
+            let after = try await client.execute(uri: "/checklists/escalations", method: .get, headers: rita.header)
+            #expect((ServerHarness.json(after.body)["due"] as? [String])?.isEmpty == true)
         }
     }
 
@@ -184,6 +241,32 @@ import Testing
             #expect(latest.version == 2)
             let task = latest.template.task(at: TaskPath(section: "Kitchen", task: "Floors dry and clean"))
             #expect(task?.priority == 1 && task?.general == true)
+            // Sections are renamed and moved, and a task gets a child, from the same page.
+            let page = String(
+                buffer: try await client.execute(
+                    uri: "/checklists/templates/Main%20Street?day_part=day&kind=pre-shift", method: .get,
+                    headers: browser.header
+                ).body)
+            #expect(page.contains("value=\"rename-section\"") && page.contains("Add child task"))
+            for fields in [
+                ["path": "Dining room", "name": "Dining area", "action": "rename-section"],
+                ["path": "Dining area", "action": "section-up"],
+                ["path": "Dining area", "action": "section-up"],
+                ["path": "Kitchen/Floors dry and clean", "name": "Corners", "action": "add-task"],
+            ] {
+                let response = try await client.execute(
+                    uri: "/checklists/templates/Main%20Street", method: .post,
+                    headers: browser.header.merging(PageTests.formHeaders),
+                    body: PageTests.Browser.form(
+                        ["csrf": csrf, "day_part": "day", "kind": "pre-shift"].merging(fields) { $1 }))
+                #expect(response.status == .seeOther, "\(fields): \(String(buffer: response.body))")
+            }
+            let edited = try #require(
+                try h.database.template(restaurant: "Main Street", dayPart: .day, kind: .preShift))
+            #expect(edited.version == 5, "one version per change; moving the first section up changes nothing")
+            #expect(edited.template.sections.map(\.name) == ["Dining area", "Kitchen"])
+            let floors = edited.template.task(at: TaskPath(section: "Kitchen", task: "Floors dry and clean"))
+            #expect(floors?.children.map(\.name) == ["Corners"])
             let (samBrowser, _) = try await PageTests.logIn(client, name: "sam")
             let refused = try await client.execute(
                 uri: "/checklists/templates/Main%20Street", method: .get, headers: samBrowser.header)

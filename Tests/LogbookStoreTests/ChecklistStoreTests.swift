@@ -13,6 +13,12 @@ struct ChecklistStoreTests {
             ChecklistTemplate.self, from: Data(contentsOf: Fixtures.url("checklists/main-street-day-pre-shift.json")))
     }
 
+    /// Every pre-shift task of the fixture that takes a mark.
+    static let allPaths = [
+        "Kitchen/Fryer/Oil level", "Kitchen/Fryer/Temperature", "Kitchen/Floors dry", "Dining room/Tables clean",
+        "Dining room/Music on",
+    ]
+
     static func make(_ kind: DatabaseKind) throws -> TestDatabase {
         let test = try kind.make()
         let db = test.database
@@ -106,6 +112,42 @@ struct ChecklistStoreTests {
             try test.writer.write { try $0.execute(sql: "DELETE FROM checklist_shift WHERE id = \(id)") }
         }
         #expect(throws: StoreError.self) { try db.settleTodo(fryer.id, done: true, note: nil, at: 2_200) }
+    }
+
+    @Test(
+        "an ended shift's reminders, template versions and marks stay as they were (v10)",
+        arguments: DatabaseKind.allCases)
+    func reminderArchive(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        let id = try db.startChecklistShift(restaurant: "Main Street", dayPart: .day, manager: "mia", at: 1_000)
+        try db.scheduleReminders(shift: id, [("Travel path", 1_100), ("Travel path", 1_900)])
+        #expect(try db.acknowledgeReminder(shift: id, name: "travel path", at: 1_150)?.occurrence.acknowledged == 1_150)
+        for path in Self.allPaths {
+            _ = try db.markTask(shift: id, path: path, state: .ok, note: nil, at: 1_200)
+        }
+        _ = try db.endChecklistShift(id, at: 2_000)
+        // Through the store: refused, naming the archive.
+        let refusal = #expect(throws: StoreError.self) {
+            try db.acknowledgeReminder(shift: id, name: "Travel path", at: 2_100)
+        }
+        #expect(refusal?.detail.contains("has ended") == true)
+        #expect(throws: StoreError.self) { try db.scheduleReminders(shift: id, [("Travel path", 2_500)]) }
+        // And past the store's API, in SQL.
+        for sql in [
+            "UPDATE checklist_reminder SET acknowledged_at = 2100 WHERE shift_id = \(id)",
+            "DELETE FROM checklist_reminder WHERE shift_id = \(id)",
+            "INSERT INTO checklist_reminder (shift_id, name, due_at) VALUES (\(id), 'Hand washing', 2500)",
+            "DELETE FROM checklist_shift_template WHERE shift_id = \(id)",
+            "UPDATE checklist_shift_template SET template_id = template_id WHERE shift_id = \(id)",
+            "DELETE FROM checklist_mark WHERE shift_id = \(id)",
+        ] {
+            #expect(throws: DatabaseError.self, "\(sql)") { try test.writer.write { try $0.execute(sql: sql) } }
+        }
+        let archived = try db.checklistShift(id)
+        #expect(archived.reminders.count == 2)
+        #expect(archived.reminders.map(\.occurrence.acknowledged) == [1_150, nil])
     }
 
     @Test("migration v9 keeps the users, their vehicles and tokens of an older log")

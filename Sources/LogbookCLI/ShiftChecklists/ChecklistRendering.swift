@@ -118,12 +118,13 @@ package struct ChecklistStatsCommand: ParsableCommand {
     package func run() throws {
         let context = try options.openForReading()
         let shifts = try filter.shifts(context)
-        let travelPath = context.settings.reminders.first?.name ?? ReminderRule.travelPath.name
-        let stats = ChecklistStatistics.compute(shifts, travelPath: travelPath, policy: context.settings.policy)
+        let stats = ChecklistStatistics.compute(
+            shifts, travelPath: context.settings.travelPathName, policy: context.settings.policy)
         var output = StandardOutput()
         switch format {
         case .json: output.write(ChecklistStatistics.json(stats))
-        case .csv, .table:
+        case .csv: output.write(ChecklistStatistics.rows(stats).csv())
+        case .table:
             var listing = Listing([
                 ("manager", "Manager"), ("shifts", "Shifts"), ("completed", "Completed"),
                 ("median_minutes", "Median min"), ("not_ok", "Not ok"), ("corrective_actions", "Corrected"),
@@ -139,7 +140,24 @@ package struct ChecklistStatsCommand: ParsableCommand {
                     .integer(s.travelPaths[.missed] ?? 0), .text(worst.map { "\($0.key) (\($0.value))" }),
                 ])
             }
-            output.write(format == .csv ? listing.csv() : listing.table(context.clock))
+            output.write(listing.table(context.clock))
+            var sections = Listing([
+                ("manager", "Manager"), ("section", "Section"), ("median_minutes", "Median min"), ("not_ok", "Not ok"),
+            ])
+            var tasks = Listing([("manager", "Manager"), ("task", "Task"), ("not_ok", "Not ok")])
+            for s in stats {
+                for name in Set(s.medianSectionMinutes.keys).union(s.notOkBySection.keys).sorted() {
+                    sections.append([
+                        .text(s.manager), .text(name), .number(s.medianSectionMinutes[name], decimals: 1),
+                        .integer(s.notOkBySection[name] ?? 0),
+                    ])
+                }
+                for (task, count) in s.notOkByTask.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                    tasks.append([.text(s.manager), .text(task), .integer(count)])
+                }
+            }
+            if !sections.rows.isEmpty { output.write("\nBy section\n" + sections.table(context.clock)) }
+            if !tasks.rows.isEmpty { output.write("\nNot ok, by task\n" + tasks.table(context.clock)) }
         }
         output.flush()
     }
@@ -158,6 +176,38 @@ package enum ChecklistStatistics {
                     .filter { $0 != .open })
         }
         return ManagerStatistics.compute(records)
+    }
+
+    /// One row per manager (`kind` manager), then per section and per task not ok: the CSV of `stats`.
+    package static func rows(_ stats: [ManagerStatistics]) -> Listing {
+        var listing = Listing([
+            ("kind", "Kind"), ("manager", "Manager"), ("name", "Section or task"), ("shifts", "Shifts"),
+            ("completed", "Completed"), ("median_minutes", "Median min"), ("not_ok", "Not ok"),
+            ("corrective_actions", "Corrected"), ("travel_on_time", "Paths on time"), ("travel_late", "Late"),
+            ("travel_missed", "Missed"),
+        ])
+        for s in stats {
+            listing.append([
+                .text("manager"), .text(s.manager), .text(nil), .integer(s.shifts), .integer(s.completed),
+                .number(s.medianMinutes, decimals: 1), .integer(s.notOkBySection.values.reduce(0, +)),
+                .integer(s.correctiveActions), .integer(s.travelPaths[.onTime] ?? 0),
+                .integer(s.travelPaths[.late] ?? 0), .integer(s.travelPaths[.missed] ?? 0),
+            ])
+            for name in Set(s.medianSectionMinutes.keys).union(s.notOkBySection.keys).sorted() {
+                listing.append([
+                    .text("section"), .text(s.manager), .text(name), .text(nil), .text(nil),
+                    .number(s.medianSectionMinutes[name], decimals: 1), .integer(s.notOkBySection[name] ?? 0),
+                    .text(nil), .text(nil), .text(nil), .text(nil),
+                ])
+            }
+            for (task, count) in s.notOkByTask.sorted(by: { $0.key < $1.key }) {
+                listing.append([
+                    .text("task"), .text(s.manager), .text(task), .text(nil), .text(nil), .text(nil), .integer(count),
+                    .text(nil), .text(nil), .text(nil), .text(nil),
+                ])
+            }
+        }
+        return listing
     }
 
     package static func json(_ stats: [ManagerStatistics]) -> String {

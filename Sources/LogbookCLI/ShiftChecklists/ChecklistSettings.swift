@@ -56,6 +56,12 @@ package struct ChecklistSettings: Decodable, Sendable {
         }
     }
 
+    /// The reminder counted as the travel path in statistics: the one named "Travel path" (any case), else the
+    /// first configured (a restaurant that renamed it), else the default's name.
+    package var travelPathName: String {
+        reminder(named: ReminderRule.travelPath.name)?.name ?? reminders.first?.name ?? ReminderRule.travelPath.name
+    }
+
     /// The reminder named (any case), if configured.
     package func reminder(named name: String) -> ReminderRule? {
         reminders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }

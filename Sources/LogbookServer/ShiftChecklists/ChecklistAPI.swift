@@ -140,7 +140,7 @@ enum ChecklistAPI {
             return JSONResponse.make(
                 ChecklistStatistics.json(
                     ChecklistStatistics.compute(
-                        shifts, travelPath: settings.reminders.first?.name ?? ReminderRule.travelPath.name,
+                        shifts, travelPath: settings.travelPathName,
                         policy: settings.policy)))
         }
         api.get("/checklists/templates/{restaurant}") { _, context in

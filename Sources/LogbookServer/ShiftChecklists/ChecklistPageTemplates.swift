@@ -20,8 +20,18 @@ enum ChecklistPageTemplates {
             <a class="card shift-link" href="/checklists/shifts/{{id}}">
               <strong>{{restaurant}}</strong> · {{dayPart}} · {{manager}} · since {{started}}
               <span class="muted">{{left}} pre-shift tasks left</span>{{#due}} <span class="tag due">reminder due</span>{{/due}}
+              {{#escalated}} <span class="tag due escalated">escalated: {{name}} since {{time}}</span>{{/escalated}}
             </a>
             {{/shifts}}
+            {{#overseer}}
+            {{#anyEscalated}}
+            <section class="card due-banner" id="due" data-poll="/checklists/escalations" role="alert">
+              <p>Not answered by the shift manager:</p><ul>{{#escalations}}<li>{{.}}</li>{{/escalations}}</ul>
+            </section>
+            {{/anyEscalated}}
+            {{^anyEscalated}}<div id="due" data-poll="/checklists/escalations" hidden></div>{{/anyEscalated}}
+            <script src="/static/checklists.js"></script>
+            {{/overseer}}
             {{#manager}}
             <form class="card" method="post" action="/checklists/shifts">
               <input type="hidden" name="csrf" value="{{csrf}}">
@@ -168,6 +178,14 @@ enum ChecklistPageTemplates {
             {{#sections}}
             <section class="card">
               <h2>{{name}}</h2>
+              <form method="post" action="/checklists/templates/{{restaurantQuery}}" class="template-task">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{name}}">
+                <input name="name" value="{{name}}" maxlength="120" aria-label="New name of the section {{name}}" required>
+                <button type="submit" name="action" value="rename-section">Rename section</button>
+                <button type="submit" name="action" value="section-up" aria-label="Move the section {{name}} up">↑</button>
+                <button type="submit" name="action" value="section-down" aria-label="Move the section {{name}} down">↓</button>
+                <button type="submit" name="action" value="delete-section" aria-label="Delete the section {{name}}">Delete section</button>
+              </form>
               {{#tasks}}
               <form method="post" action="/checklists/templates/{{restaurantQuery}}" class="template-task{{#child}} child{{/child}}">
                 <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{path}}">
@@ -181,6 +199,14 @@ enum ChecklistPageTemplates {
                 <button type="submit" name="action" value="move-down" aria-label="Move {{path}} down">↓</button>
                 <button type="submit" name="action" value="delete-task">Delete</button>
               </form>
+              {{^child}}
+              <form method="post" action="/checklists/templates/{{restaurantQuery}}" class="template-task child">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{path}}">
+                <input name="name" maxlength="120" placeholder="New step of {{name}}" aria-label="New child task of {{path}}" required>
+                {{#timed}}<input name="time" placeholder="HH:MM" aria-label="Time of the new child task of {{path}}">{{/timed}}
+                <button type="submit" name="action" value="add-task">Add child task</button>
+              </form>
+              {{/child}}
               {{/tasks}}
               <form method="post" action="/checklists/templates/{{restaurantQuery}}">
                 <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{name}}">
@@ -226,13 +252,14 @@ enum ChecklistPageTemplates {
         svg.chart { width: 100%; height: auto; }
         """
 
-    /// Polls the shift's due reminders every 20 s; when one is due: a tone, a vibration where the browser
-    /// allows, and the banner (reload to acknowledge). Repeats every two minutes until acknowledged.
+    /// Polls the shift's due reminders (or, on a restaurant manager's overview, the escalated ones) every 20 s;
+    /// when one is due: a tone, a vibration where the browser allows, and the banner with its Done button (the
+    /// page reloads to show it). Repeats every two minutes until acknowledged.
     static let script = """
         (function () {
           var box = document.getElementById("due");
           if (!box) return;
-          var shift = box.getAttribute("data-shift");
+          var url = box.getAttribute("data-poll") || ("/checklists/shifts/" + box.getAttribute("data-shift") + "/due");
           var lastAlert = 0;
           function alertNow() {
             if (Date.now() - lastAlert < 120000) return;
@@ -249,11 +276,11 @@ enum ChecklistPageTemplates {
             box.classList.add("ringing");
           }
           function check() {
-            fetch("/checklists/shifts/" + shift + "/due", { credentials: "same-origin" })
+            fetch(url, { credentials: "same-origin" })
               .then(function (r) { return r.ok ? r.json() : { due: [] }; })
               .then(function (body) {
                 if (body.due && body.due.length) {
-                  if (box.hidden) { box.hidden = false; box.textContent = body.due.join(", ") + " due: reload to confirm"; }
+                  if (box.hidden) { location.reload(); return; }
                   alertNow();
                 }
               }).catch(function () {});

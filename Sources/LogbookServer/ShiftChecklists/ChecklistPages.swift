@@ -36,17 +36,24 @@ enum ChecklistPages {
             let now = Date().timeIntervalSince1970
             let shifts: [[String: Any]] = open.map { shift in
                 let clock = RestaurantClock(shift.restaurant)
+                let due = ChecklistActions.due(shift, now: now)
                 return [
                     "id": shift.id, "restaurant": shift.restaurant.name, "manager": shift.manager,
                     "dayPart": shift.dayPart.rawValue, "started": clock.text(shift.startedAt),
-                    "left": shift.preShift.uncheckedLeaves.count,
-                    "due": !ChecklistActions.due(shift, now: now).isEmpty,
+                    "left": shift.preShift.uncheckedLeaves.count, "due": !due.isEmpty,
+                    "escalated": due.filter { $0.occurrence.escalated != nil }.map {
+                        ["name": $0.occurrence.name, "time": clock.time($0.occurrence.due)]
+                    },
                 ]
             }
+            // A restaurant manager hears the reminders a shift manager left unanswered (escalated), here.
+            let overseer = user.role == .restaurantManager || user.role == .admin
+            let escalations = overseer ? Self.escalations(open, now: now) : []
             return renderer.page(
                 "checklists/index", title: "Checklists",
                 [
-                    "shifts": shifts, "none": shifts.isEmpty, "manager": access.isManager,
+                    "shifts": shifts, "none": shifts.isEmpty, "manager": access.isManager, "overseer": overseer,
+                    "escalations": escalations, "anyEscalated": !escalations.isEmpty,
                     "restaurants": restaurants.map { ["name": $0.name, "query": TripPages.queryValue($0.name)] },
                     "editor": user.role == .restaurantManager || user.role == .admin, "csrf": session.csrfToken,
                 ], user: user, csrf: session.csrfToken)
@@ -67,6 +74,14 @@ enum ChecklistPages {
             return renderer.page(
                 "checklists/shift", title: shift.isEnded ? "Archived shift \(shift.id)" : "Shift \(shift.id)", values,
                 user: user, csrf: session.csrfToken)
+        }
+        pages.get("/checklists/escalations") { request, context in
+            let (user, _) = try requireLogin(request, context)
+            guard user.role == .restaurantManager || user.role == .admin else {
+                throw APIError.forbidden("only a restaurant manager is told of escalated reminders")
+            }
+            let open = try database.openChecklistShifts().filter { user.worksAt($0.restaurant.name) }
+            return try JSONResponse.make(encoding: ["due": Self.escalations(open, now: Date().timeIntervalSince1970)])
         }
         pages.get("/checklists/shifts/{shift}/due") { request, context in
             let (user, _) = try requireLogin(request, context)
@@ -168,7 +183,7 @@ enum ChecklistPages {
             let settings = environment.checklistSettings
             let stats = ChecklistStatistics.compute(
                 try access.archive(restaurant: restaurant, manager: manager, from: from, to: to),
-                travelPath: settings.reminders.first?.name ?? ReminderRule.travelPath.name, policy: settings.policy)
+                travelPath: settings.travelPathName, policy: settings.policy)
             return renderer.page(
                 "checklists/stats", title: "Statistics",
                 [
@@ -256,6 +271,16 @@ enum ChecklistPages {
                 let template = try database.template(restaurant: restaurant.name, dayPart: dayPart, kind: kind)
                 let position = try templatePosition(template?.template, path) + (form["action"] == "move-up" ? -1 : 1)
                 edit = .moveTask(path: path, to: max(1, position))
+            case "rename-section":
+                guard let name else { throw APIError.invalid("'name' is missing") }
+                edit = .renameSection(name: path, to: name)
+            case "section-up", "section-down":
+                let template = try database.template(restaurant: restaurant.name, dayPart: dayPart, kind: kind)
+                guard let sections = template?.template.sections,
+                    let index = sections.firstIndex(where: { $0.name == path })
+                else { throw APIError.notFound("there is no section \(path)") }
+                let position = index + 1 + (form["action"] == "section-up" ? -1 : 1)
+                edit = .moveSection(name: path, to: min(sections.count, max(1, position)))
             case "delete-task": edit = .removeTask(path: path)
             case "delete-section": edit = .removeSection(name: path)
             default: throw APIError.invalid("'action' is not one of the editor's")
@@ -265,6 +290,15 @@ enum ChecklistPages {
             return PageRenderer.redirect(
                 "/checklists/templates/\(TripPages.queryValue(restaurant.name))?day_part=\(dayPart.rawValue)"
                     + "&kind=\(kind.rawValue)")
+        }
+    }
+
+    /// "Main Street: Travel path (shift 3, sam)" for every due reminder of these shifts that was escalated.
+    static func escalations(_ shifts: [ChecklistShift], now: Double) -> [String] {
+        shifts.flatMap { shift in
+            ChecklistActions.due(shift, now: now).filter { $0.occurrence.escalated != nil }.map {
+                "\(shift.restaurant.name): \($0.occurrence.name) (shift \(shift.id), \(shift.manager))"
+            }
         }
     }
 

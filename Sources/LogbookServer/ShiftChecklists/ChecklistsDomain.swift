@@ -68,6 +68,7 @@ struct ChecklistAccess {
         guard shift.manager == user.name || user.role == .restaurantManager || user.role == .admin else {
             throw APIError.forbidden("shift \(id) is \(shift.manager)'s")
         }
+        guard !shift.isEnded else { throw APIError.refused("shift \(id) has ended; its archive stays as it was") }
         return shift
     }
 

@@ -218,7 +218,7 @@ extension AppDatabase {
 
     /// Records the occurrences a shift's reminders will have (once each).
     public func scheduleReminders(shift id: Int64, _ occurrences: [(name: String, due: Double)]) throws {
-        try write("scheduleReminders") { db in
+        try checklistWrite("scheduleReminders") { db in
             for occurrence in occurrences {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO checklist_reminder (shift_id, name, due_at) VALUES (?, ?, ?)",
@@ -229,7 +229,7 @@ extension AppDatabase {
 
     /// Stores what the scheduler did with an occurrence.
     public func updateReminder(_ reminder: StoredReminder) throws {
-        try write("updateReminder") { db in
+        try checklistWrite("updateReminder") { db in
             let o = reminder.occurrence
             try db.execute(
                 sql: """
@@ -243,7 +243,9 @@ extension AppDatabase {
     /// latest call; an older one left open was missed), with the time it was done; nil when none is due.
     @discardableResult
     public func acknowledgeReminder(shift id: Int64, name: String, at: Double) throws -> StoredReminder? {
-        try write("acknowledgeReminder") { db in
+        try checklistWrite("acknowledgeReminder") { db in
+            let ended = try Row.fetchOne(db, sql: "SELECT ended_at FROM checklist_shift WHERE id = ?", arguments: [id])
+            if let ended, (ended["ended_at"] as Double?) != nil { throw Self.archived(id) }
             guard
                 let row = try Row.fetchOne(
                     db,

@@ -130,3 +130,29 @@ let checklistsSchemaV9 = """
     WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
     BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
     """
+
+/// Migration v10: what v9 left open of an ended shift's archive — its reminders (times, calls, escalation, when
+/// each travel path was walked), the template versions it was started with, and deleting its marks.
+let checklistsSchemaV10 = """
+    CREATE TRIGGER checklist_reminder_archived_insert BEFORE INSERT ON checklist_reminder
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = NEW.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_reminder_archived_update BEFORE UPDATE ON checklist_reminder
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_reminder_archived_delete BEFORE DELETE ON checklist_reminder
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_shift_template_archived_insert BEFORE INSERT ON checklist_shift_template
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = NEW.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_shift_template_archived_update BEFORE UPDATE ON checklist_shift_template
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_shift_template_archived_delete BEFORE DELETE ON checklist_shift_template
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    CREATE TRIGGER checklist_mark_archived_delete BEFORE DELETE ON checklist_mark
+    WHEN (SELECT ended_at FROM checklist_shift WHERE id = OLD.shift_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, 'checklist_archive: an ended shift is archived as it was'); END;
+    """
