@@ -406,6 +406,13 @@ struct ChecklistCommandTests {
         let early = try r.start(at: "2026-11-19T09:00")
         try r.checkAll(early)
         try r.run(["checklists", "shift", "end", early, "--no-mail", "--at", "2026-11-19T17:00"])
+        // A shift manager may not change the template; the restaurant manager may.
+        let refused = try r.run(
+            [
+                "checklists", "templates", "edit", "Main Street", "--day-part", "day", "--edit-task",
+                "Kitchen/Floors dry", "--name", "Floors dry and clean", "--priority", "1", "--as", "anna",
+            ], expect: 64)
+        #expect(refused.stderr.contains("only a restaurant manager of Main Street"))
         try r.run([
             "checklists", "templates", "edit", "Main Street", "--day-part", "day", "--edit-task", "Kitchen/Floors dry",
             "--name", "Floors dry and clean", "--priority", "1", "--as", "rita",

@@ -171,6 +171,63 @@ import Testing
         }
     }
 
+    @Test("to-dos added on earlier shifts are picked again on the page and listed by the API")
+    func earlierTodos() async throws {
+        let h = try Self.harness()
+        try await h.application().test(.router) { client in
+            func start() async throws -> Int {
+                let started = try await client.execute(
+                    uri: "/api/v1/checklists/shifts", method: .post, headers: h.bearer("sam").merging(Self.json),
+                    body: ServerHarness.body(["restaurant": "Main Street", "day_part": "day"]))
+                #expect(started.status == .created)
+                return try #require(ServerHarness.json(started.body)["id"] as? Int)
+            }
+            let first = try await start()
+            let added = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(first)/todos", method: .post,
+                headers: h.bearer("sam").merging(Self.json),
+                body: ServerHarness.body(["task": "Order straws", "section": "Stock", "area": "service", "priority": 2])
+            )
+            #expect(added.status == .created)
+            // The first shift ends (one open shift at a time): every task ok.
+            let now = Date().timeIntervalSince1970
+            for path in [
+                "Kitchen/Fryer/Oil level", "Kitchen/Fryer/Temperature", "Kitchen/Floors dry",
+                "Dining room/Tables clean",
+                "Dining room/Music on",
+            ] {
+                _ = try h.database.markTask(shift: Int64(first), path: path, state: .ok, note: nil, at: now)
+            }
+            _ = try h.database.endChecklistShift(Int64(first), at: now)
+            let second = try await start()
+            let earlier = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(second)/todos/earlier", method: .get, headers: h.bearer("sam"))
+            let picks = (ServerHarness.json(earlier.body)["todos"] as? [[String: Any]]) ?? []
+            #expect(picks.map { $0["task"] as? String } == ["Order straws"])
+            #expect(picks.first?["area"] as? String == "service" && picks.first?["priority"] as? Int == 2)
+
+            let (browser, _) = try await PageTests.logIn(client, name: "sam")
+            let page = String(
+                buffer: try await client.execute(
+                    uri: "/checklists/shifts/\(second)", method: .get, headers: browser.header
+                ).body)
+            #expect(page.contains("Pick from earlier shifts") && page.contains("Add Order straws again"))
+            let csrf = try #require(PageTests.Browser.hidden("csrf", in: page))
+            let picked = try await client.execute(
+                uri: "/checklists/shifts/\(second)/todos", method: .post,
+                headers: browser.header.merging(PageTests.formHeaders),
+                body: PageTests.Browser.form([
+                    "csrf": csrf, "task": "Order straws", "section": "Stock", "area": "service", "priority": "2",
+                ]))
+            #expect(picked.status == .seeOther)
+            let todos = try h.database.checklistShift(Int64(second)).todos
+            #expect(todos.map(\.task) == ["Order straws"] && todos[0].area == .service && todos[0].priority == 2)
+            let none = try await client.execute(
+                uri: "/api/v1/checklists/shifts/\(second)/todos/earlier", method: .get, headers: h.bearer("sam"))
+            #expect((ServerHarness.json(none.body)["todos"] as? [[String: Any]])?.isEmpty == true)
+        }
+    }
+
     @Test("the working screen: three-state buttons, a not-ok mark makes a to-do, ending refused names the tasks")
     func workingScreen() async throws {
         let h = try Self.harness()

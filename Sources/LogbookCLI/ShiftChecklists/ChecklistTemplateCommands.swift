@@ -91,6 +91,9 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
         func run() throws {
             let templates = try ChecklistTemplateFile.read(file)
             let context = try options.open()
+            for restaurant in Set(templates.map(\.restaurant)).sorted() {
+                try ChecklistTemplateFile.requireEditor(actor, of: restaurant, in: context.database)
+            }
             let actor = actor ?? ProcessInfo.processInfo.environment["USER"] ?? "cli"
             for template in templates {
                 let before = try storeCall {
@@ -236,6 +239,7 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
         func run() throws {
             let edit = try edit()
             let context = try options.open()
+            try ChecklistTemplateFile.requireEditor(actor, of: restaurant, in: context.database)
             let actor = actor ?? ProcessInfo.processInfo.environment["USER"] ?? "cli"
             let stored = try storeCall {
                 try context.database.editTemplate(
@@ -249,6 +253,17 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
 
 /// Reading and writing template files: one template object or an array of them.
 package enum ChecklistTemplateFile {
+    /// A user of the log named with `--as` must be one who may change the restaurant's checklists, as on the web: a
+    /// restaurant manager of it, or an admin (without `--as`, the shell's user is the operator).
+    static func requireEditor(_ actor: String?, of restaurant: String, in database: AppDatabase) throws {
+        guard let actor else { return }
+        let user = try storeCall { try database.user(named: actor) }
+        guard user.role == .admin || (user.role == .restaurantManager && user.worksAt(restaurant)) else {
+            throw usageError(
+                "--as \(actor): only a restaurant manager of \(restaurant) (or an admin) changes its checklists")
+        }
+    }
+
     /// The templates of a file; a mistake is one line naming the file and the field (or line for bad JSON).
     package static func read(_ path: String) throws -> [ChecklistTemplate] {
         let data: Data

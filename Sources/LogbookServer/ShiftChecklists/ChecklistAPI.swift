@@ -88,6 +88,11 @@ enum ChecklistAPI {
             let access = ChecklistAccess(database: database, user: try context.requireUser())
             return JSONResponse.make(ChecklistJSON.todos(try access.shift(try number(context, "shift")).todos))
         }
+        api.get("/checklists/shifts/{shift}/todos/earlier") { _, context in
+            let access = ChecklistAccess(database: database, user: try context.requireUser())
+            let shift = try access.shift(try number(context, "shift"))
+            return JSONResponse.make(ChecklistJSON.todos(try ChecklistActions.earlierTodos(for: shift, database)))
+        }
         api.post("/checklists/shifts/{shift}/todos") { request, context in
             let body = try await request.decode(as: TodoBody.self, context: context)
             let id = try number(context, "shift")
@@ -182,7 +187,9 @@ enum ChecklistAPI {
         }
         let restaurant = value("restaurant")
         let zone = try restaurant.map { RestaurantClock(try access.restaurant($0)).zone } ?? .current
-        func day(_ name: String) throws -> Double? {
+        // Calendar days on the restaurant's clock: `to` ends at the next midnight there (23 or 25 hours on the
+        // days the clocks change).
+        func day(_ name: String, next: Bool = false) throws -> Double? {
             guard let text = value(name) else { return nil }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -191,10 +198,14 @@ enum ChecklistAPI {
             guard text.count == 10, let date = formatter.date(from: text) else {
                 throw APIError.invalid("'\(name)' must be a date YYYY-MM-DD")
             }
-            return date.timeIntervalSince1970
+            guard next else { return date.timeIntervalSince1970 }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            return (calendar.date(byAdding: .day, value: 1, to: date) ?? date.addingTimeInterval(86_400))
+                .timeIntervalSince1970
         }
         let from = try day("from")
-        let to = try day("to").map { $0 + 86_400 }
+        let to = try day("to", next: true)
         return (restaurant, value("manager"), from, to)
     }
 }
@@ -252,6 +263,10 @@ extension ChecklistAPI {
             Operation(
                 method: "get", path: "/api/v1/checklists/shifts/{shift}/todos",
                 summary: "The to-do list in its order", query: [shiftPath], errors: [401, 403, 404, 422]),
+            Operation(
+                method: "get", path: "/api/v1/checklists/shifts/{shift}/todos/earlier",
+                summary: "To-dos added on the restaurant's earlier shifts, to pick from (newest first, once each)",
+                query: [shiftPath], errors: [401, 403, 404, 422]),
             Operation(
                 method: "post", path: "/api/v1/checklists/shifts/{shift}/todos", summary: "Add a to-do",
                 query: [shiftPath],

@@ -129,6 +129,14 @@ struct ChecklistActions {
         return done
     }
 
+    /// To-dos added on the restaurant's earlier shifts that this shift does not have yet: to pick from.
+    static func earlierTodos(for shift: ChecklistShift, _ database: AppDatabase) throws -> [Todo] {
+        let have = Set(shift.todos.map { $0.task.lowercased() + "\u{1F}" + $0.section.lowercased() })
+        return try database.earlierTodos(restaurant: shift.restaurant.name).filter {
+            !have.contains($0.task.lowercased() + "\u{1F}" + $0.section.lowercased())
+        }
+    }
+
     /// The reminders due and not acknowledged (the newest of each name), for the page's alert.
     static func due(_ shift: ChecklistShift, now: Double) -> [StoredReminder] {
         ReminderOutcomes.of(shift, now: now).filter { $0.1 == .open && $0.0.occurrence.due <= now }.map(\.0)

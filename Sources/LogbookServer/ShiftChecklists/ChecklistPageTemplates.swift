@@ -118,6 +118,17 @@ enum ChecklistPageTemplates {
                 <label for="priority">Priority</label><select id="priority" name="priority"><option>1</option><option>2</option><option selected>3</option><option>4</option></select>
                 <button type="submit">Add</button>
               </form>
+              {{#hasEarlier}}
+              <details class="earlier"><summary>Pick from earlier shifts</summary>
+                {{#earlier}}
+                <form method="post" action="/checklists/shifts/{{shift}}/todos" class="inline todo">
+                  <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{task}}"><input type="hidden" name="section" value="{{section}}"><input type="hidden" name="area" value="{{area}}"><input type="hidden" name="priority" value="{{priority}}">
+                  <span class="tag">P{{priority}}</span> <span class="tag">{{area}}</span> {{section}} / {{task}}
+                  <button type="submit" aria-label="Add {{task}} again">Add again</button>
+                </form>
+                {{/earlier}}
+              </details>
+              {{/hasEarlier}}
               <form method="post" action="/checklists/shifts/{{id}}/mail"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Mail the to-do list</button></form>
               {{/editable}}
             </section>

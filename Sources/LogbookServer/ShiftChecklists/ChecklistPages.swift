@@ -69,6 +69,16 @@ enum ChecklistPages {
             let shift = try access.shift(try ChecklistAPI.number(context, "shift"))
             let editable = !shift.isEnded && (try? access.workingShift(shift.id)) != nil
             var values = view(shift, editable: editable)
+            if editable {
+                let earlier = try ChecklistActions.earlierTodos(for: shift, database).prefix(20)
+                values["earlier"] = earlier.map {
+                    [
+                        "task": $0.task, "section": $0.section, "area": $0.area.rawValue, "priority": $0.priority,
+                        "shift": shift.id,
+                    ] as [String: Any]
+                }
+                values["hasEarlier"] = !earlier.isEmpty
+            }
             values["csrf"] = session.csrfToken
             values["message"] = request.uri.queryParameters["message"].map(String.init) ?? ""
             return renderer.page(
