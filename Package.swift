@@ -43,6 +43,7 @@ let package = Package(
         .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
         .target(name: "Timesheets", swiftSettings: strict),
         .target(name: "ShiftChecklists", swiftSettings: strict),
+        .target(name: "ValueStreams", swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -176,6 +177,7 @@ let package = Package(
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets"], swiftSettings: strict),
         .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),
+        .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),

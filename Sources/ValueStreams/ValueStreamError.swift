@@ -1,0 +1,24 @@
+/// An operation or a value the map's rules refuse, naming the field or the JSON path.
+public struct ValueStreamError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        /// A value out of its range or badly written (a colour, a duration, %C&A above 100).
+        case invalid
+        /// No such section or sticker.
+        case notFound = "not-found"
+        /// An operation the map refuses (a duplicate section, a position past the end).
+        case refused
+    }
+
+    public var code: Code
+    /// The field (`--ca`, `sections[1].stickers[0].kind`) or the thing named.
+    public var path: String
+    public var message: String
+
+    public init(_ code: Code, path: String, _ message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
