@@ -58,7 +58,9 @@ let package = Package(
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
-        .target(name: "Reports", dependencies: ["TrackModel", "TrackFormats", "CCairo"], swiftSettings: strict),
+        .target(
+            name: "Reports", dependencies: ["TrackModel", "TrackFormats", "CCairo", "ValueStreams"],
+            swiftSettings: strict),
         .target(
             name: "Mailer",
             dependencies: [
@@ -76,7 +78,7 @@ let package = Package(
         .target(
             name: "LogbookStore",
             dependencies: [
-                "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists",
+                "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists", "ValueStreams",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -98,6 +100,7 @@ let package = Package(
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
                 "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets", "ShiftChecklists",
+                "ValueStreams",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -111,7 +114,7 @@ let package = Package(
             name: "LogbookReporting",
             dependencies: [
                 "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel", "ShiftChecklists",
-                "LogbookConfiguration", "HoursSubmission", "Timesheets",
+                "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -123,7 +126,7 @@ let package = Package(
             dependencies: [
                 "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
-                "HoursSubmission", .product(name: "Hummingbird", package: "hummingbird"),
+                "HoursSubmission", "ValueStreams", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -162,11 +165,12 @@ let package = Package(
             name: "LogbookStoreTests",
             dependencies: [
                 "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "ShiftChecklists",
-                "LogbookTestSupport",
+                "ValueStreams", "LogbookTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport"], swiftSettings: strict),
+            name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport", "ValueStreams"],
+            swiftSettings: strict),
         .testTarget(
             name: "MailerTests",
             dependencies: ["Mailer", "Reports", "TrackModel", "LogbookTestSupport"],
@@ -200,7 +204,7 @@ let package = Package(
             name: "LogbookServerTests",
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
-                "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists",
+                "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists", "ValueStreams",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,7 +10,9 @@ public struct StickerStyle: Sendable, Hashable {
     public var font: String
     public var size: Double
 
-    public init(background: Colour? = nil, font: String = StickerStyle.defaultFont, size: Double = StickerStyle.defaultSize) {
+    public init(
+        background: Colour? = nil, font: String = StickerStyle.defaultFont, size: Double = StickerStyle.defaultSize
+    ) {
         self.background = background
         self.font = font
         self.size = size

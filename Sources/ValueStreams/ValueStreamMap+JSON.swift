@@ -27,16 +27,18 @@ public enum ValueStreamJSON {
             }
             if map.state == .future, let current {
                 let c = MapComparison(future: map, current: current)
-                root["comparison"] = [
-                    "current": c.current, "lead_time_change_s": c.leadTimeChangeSeconds,
-                    "pce_change": c.pceChange.map { $0 as Any } ?? NSNull(),
-                    "waste_removed_s": c.wasteRemovedSeconds, "waste_removed_count": c.wasteRemovedCount,
-                    "waiting_removed_s": c.waitingRemovedSeconds,
-                ] as [String: Any]
+                root["comparison"] =
+                    [
+                        "current": c.current, "lead_time_change_s": c.leadTimeChangeSeconds,
+                        "pce_change": c.pceChange.map { $0 as Any } ?? NSNull(),
+                        "waste_removed_s": c.wasteRemovedSeconds, "waste_removed_count": c.wasteRemovedCount,
+                        "waiting_removed_s": c.waitingRemovedSeconds,
+                    ] as [String: Any]
             }
         }
-        return (try? JSONSerialization.data(
-            withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])) ?? Data()
+        return
+            (try? JSONSerialization.data(
+                withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])) ?? Data()
     }
 
     static func document(_ map: ValueStreamMap) -> [String: Any] {
@@ -115,9 +117,11 @@ public enum ValueStreamJSON {
         }
         let reader = Reader(object: root, path: "")
         try reader.allow(
-            ["format", "version", "name", "description", "state", "future_of", "demand_per_day",
-             "available_time_per_day_s", "created", "updated", "next_sticker_id", "sections", "measures",
-             "comparison"])
+            [
+                "format", "version", "name", "description", "state", "future_of", "demand_per_day",
+                "available_time_per_day_s", "created", "updated", "next_sticker_id", "sections", "measures",
+                "comparison",
+            ])
         if let format = try reader.string("format"), format != Self.format {
             throw ValueStreamError(.invalid, path: "format", "expected \"\(Self.format)\", got \"\(format)\"")
         }
@@ -144,7 +148,9 @@ public enum ValueStreamJSON {
             var stickers: [Sticker] = []
             for (k, stickerObject) in try section.objects("stickers").enumerated() {
                 let r = Reader(object: stickerObject, path: "sections[\(s)].stickers[\(k)]")
-                try r.allow(["id", "text", "kind", "background", "font", "size", "process_s", "wait_s", "ca", "inventory"])
+                try r.allow([
+                    "id", "text", "kind", "background", "font", "size", "process_s", "wait_s", "ca", "inventory",
+                ])
                 guard let id = try r.integer("id") else { throw r.missing("id") }
                 guard let text = try r.string("text") else { throw r.missing("text") }
                 guard let kindText = try r.string("kind") else { throw r.missing("kind") }
@@ -155,7 +161,8 @@ public enum ValueStreamJSON {
                 var background: Colour?
                 if let text = try r.string("background") {
                     guard let colour = Colour(parsing: text) else {
-                        throw ValueStreamError(.invalid, path: r.path + ".background", "expected #RRGGBB, got \"\(text)\"")
+                        throw ValueStreamError(
+                            .invalid, path: r.path + ".background", "expected #RRGGBB, got \"\(text)\"")
                     }
                     background = colour
                 }

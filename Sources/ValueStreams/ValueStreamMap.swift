@@ -196,7 +196,8 @@ public struct ValueStreamMap: Sendable, Hashable {
     public mutating func moveSection(_ name: String, to position: Int) throws(ValueStreamError) {
         let index = try sectionIndex(name)
         guard (1...sections.count).contains(position) else {
-            throw ValueStreamError(.refused, path: "--to", "position \(position) is not between 1 and \(sections.count)")
+            throw ValueStreamError(
+                .refused, path: "--to", "position \(position) is not between 1 and \(sections.count)")
         }
         let section = sections.remove(at: index)
         sections.insert(section, at: position - 1)
