@@ -56,6 +56,9 @@ extension AppDatabase {
             db in
             try db.execute(sql: checklistsSchemaV10)
         }
+        migrator.registerMigration("v11 value-stream maps: maps, sections, stickers") { db in
+            try db.execute(sql: valueStreamsSchemaV11)
+        }
         return migrator
     }()
 

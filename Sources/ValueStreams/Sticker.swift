@@ -102,7 +102,7 @@ public struct StickerChange: Sendable, Hashable {
 
     public var isEmpty: Bool { self == StickerChange() }
 
-    func applied(to sticker: Sticker) -> Sticker {
+    public func applied(to sticker: Sticker) -> Sticker {
         var s = sticker
         if let text { s.text = text }
         if let kind { s.kind = kind }
