@@ -3,13 +3,21 @@ public enum DurationText {
     /// Seconds from one or more numbers each with a unit s, m, h or d (`1h30m`, `2d 4h`, `0.5h`); nil for anything
     /// else, a bare number included (it would be ambiguous), or more than ten years.
     public static func seconds(_ text: String) -> Double? {
-        let text = String(text.filter { !$0.isWhitespace }).lowercased()
-        guard !text.isEmpty else { return nil }
+        let text = text.lowercased()
+        guard text.contains(where: { !$0.isWhitespace }) else { return nil }
         var total = 0.0
         var number = ""
         var units = Set<Character>()
+        // Spaces may stand between a number and its unit or between parts, never inside a number (`1 5m`).
+        var spaced = false
         for character in text {
+            if character.isWhitespace {
+                spaced = true
+                continue
+            }
+            defer { spaced = false }
             if character.isASCII && (character.isNumber || character == ".") {
+                guard !(spaced && !number.isEmpty) else { return nil }
                 number.append(character)
                 continue
             }
@@ -29,9 +37,11 @@ public enum DurationText {
         return total
     }
 
-    /// `1h 30m`, `45s`, `2d 3h`, `0s`: the largest units, at most two, rounded to the second.
+    /// `1h 30m`, `45s`, `2d 3h`, `0s`: the largest units, at most two, rounded to the second; `-1h 30m` below 0;
+    /// `–` for what is not finite or 10^15 seconds and more.
     public static func text(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "–" }
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "–" }
+        if seconds.rounded() < 0 { return "-" + text(-seconds) }
         var rest = Int(seconds.rounded())
         if rest == 0 { return "0s" }
         var parts: [String] = []

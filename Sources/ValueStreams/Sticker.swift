@@ -49,6 +49,9 @@ public struct Sticker: Sendable, Hashable, Identifiable {
         self.inventory = inventory
     }
 
+    /// Process and waiting times a sticker may have: 0 to ten years, as `DurationText` reads them.
+    public static let secondsRange = 0.0...(10 * 365 * 86_400)
+
     /// The colour it is drawn in.
     public var colour: Colour { style.background ?? kind.defaultColour }
 
@@ -62,8 +65,8 @@ public struct Sticker: Sendable, Hashable, Identifiable {
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
             throw fail("text", "control characters are not allowed")
         }
-        guard processSeconds.isFinite, processSeconds >= 0 else { throw fail("process_s", "must be 0 or more") }
-        guard waitSeconds.isFinite, waitSeconds >= 0 else { throw fail("wait_s", "must be 0 or more") }
+        guard Self.secondsRange.contains(processSeconds) else { throw fail("process_s", "must be 0 to 10 years") }
+        guard Self.secondsRange.contains(waitSeconds) else { throw fail("wait_s", "must be 0 to 10 years") }
         if let ca, !(ca.isFinite && (0...100).contains(ca)) { throw fail("ca", "must be 0 to 100 (percent)") }
         if let inventory, inventory < 0 { throw fail("inventory", "must be 0 or more") }
         guard StickerStyle.sizes.contains(style.size) else { throw fail("size", "must be 6 to 48 points") }

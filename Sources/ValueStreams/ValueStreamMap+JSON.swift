@@ -69,6 +69,8 @@ public enum ValueStreamJSON {
 
     public static func measuresObject(_ m: Measures) -> [String: Any] {
         func optional(_ value: Double?) -> Any { value.map(number) ?? NSNull() }
+        // Fractions keep 6 decimals (number() would round them to 3: a PCE of 0.04% would read 0).
+        func fraction(_ value: Double?) -> Any { value.map { rounded($0, 6) } ?? NSNull() }
         var kinds: [String: Any] = [:]
         for kind in StickerKind.allCases {
             let total = m.byKind[kind] ?? Measures.KindTotal()
@@ -77,8 +79,8 @@ public enum ValueStreamJSON {
         return [
             "lead_time_s": number(m.leadTimeSeconds), "process_time_s": number(m.processSeconds),
             "value_added_s": number(m.valueAddedSeconds), "waiting_s": number(m.waitingSeconds),
-            "non_value_added_s": number(m.nonValueAddedSeconds), "pce": optional(m.pce.map { rounded($0, 6) }),
-            "rolled_ca": optional(m.rolledCA.map { rounded($0, 6) }), "takt_s": optional(m.taktSeconds),
+            "non_value_added_s": number(m.nonValueAddedSeconds), "pce": fraction(m.pce),
+            "rolled_ca": fraction(m.rolledCA), "takt_s": optional(m.taktSeconds),
             "stickers": m.stickerCount, "by_kind": kinds,
         ]
     }

@@ -54,6 +54,9 @@ public struct ValueStreamMap: Sendable, Hashable {
         self.nextStickerID = nextStickerID ?? (sections.flatMap(\.stickers).map(\.id).max() ?? 0) + 1
     }
 
+    /// Demand per day a map may give: at least one piece in a thousand days (takt time stays finite).
+    public static let demandRange = 0.001...1_000_000_000.0
+
     /// The section new stickers go to when none is named, made if the map has none.
     public static let defaultSectionName = "Process"
 
@@ -71,6 +74,7 @@ public struct ValueStreamMap: Sendable, Hashable {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ValueStreamError(.invalid, path: field, "control characters are not allowed")
         }
+        guard !name.contains("/") else { throw ValueStreamError(.invalid, path: field, "a slash is not allowed") }
     }
 
     /// Refuses a map that breaks a rule, naming the JSON path.
@@ -79,11 +83,11 @@ public struct ValueStreamMap: Sendable, Hashable {
         guard description.count <= 2_000 else {
             throw ValueStreamError(.invalid, path: "description", "at most 2000 characters")
         }
-        if let demandPerDay, !(demandPerDay.isFinite && demandPerDay > 0) {
-            throw ValueStreamError(.invalid, path: "demand_per_day", "must be more than 0")
+        if let demandPerDay, !(Self.demandRange.contains(demandPerDay)) {
+            throw ValueStreamError(.invalid, path: "demand_per_day", "must be 0.001 to 1000000000")
         }
-        if let availableSecondsPerDay, !(availableSecondsPerDay.isFinite && availableSecondsPerDay > 0) {
-            throw ValueStreamError(.invalid, path: "available_time_per_day_s", "must be more than 0")
+        if let availableSecondsPerDay, !(availableSecondsPerDay > 0 && availableSecondsPerDay <= 86_400) {
+            throw ValueStreamError(.invalid, path: "available_time_per_day_s", "must be more than 0, at most a day")
         }
         if futureOf != nil, state != .future {
             throw ValueStreamError(.invalid, path: "future_of", "only a future map improves a current one")
@@ -217,15 +221,12 @@ public struct ValueStreamMap: Sendable, Hashable {
         var sticker = draft
         sticker.id = nextStickerID
         try sticker.validate()
-        let s: Int
-        if let section {
-            s = try sectionIndex(section)
-        } else if sections.isEmpty {
+        // Nothing changes until every check has passed: a refused position makes no default section.
+        if section == nil, sections.isEmpty {
+            _ = try Self.insertionIndex(at, count: 0, path: "--at")
             sections.append(MapSection(name: Self.defaultSectionName))
-            s = 0
-        } else {
-            s = sections.count - 1
         }
+        let s = try section.map { name throws(ValueStreamError) in try sectionIndex(name) } ?? sections.count - 1
         let index = try Self.insertionIndex(at, count: sections[s].stickers.count, path: "--at")
         sections[s].stickers.insert(sticker, at: index)
         nextStickerID += 1
