@@ -35,7 +35,7 @@ public final class PayrollServer: @unchecked Sendable {
     public let port: Int
     public let token: String
     public let directory: URL
-    private let process: Process
+    private let peer: PeerProcess
     private let lock = NSLock()
     private var stopped = false
 
@@ -49,40 +49,17 @@ public final class PayrollServer: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("payroll-\(getpid())-\(port)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let log = directory.appendingPathComponent("server.log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw Failure(description: "cannot create \(log.path)")
-        }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
-            [Fixtures.url("payroll/payroll_server.py").path, "--port", String(port), "--token", token] + faults
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"]
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(readyTimeout)
-        while !diagnostics.contains("listening on") {
-            if !process.isRunning {
-                stopped = true
-                throw Failure(description: "payroll_server.py exited before listening: \(diagnostics)")
-            }
-            if Date() > deadline {
-                stop()
-                throw Failure(description: "payroll_server.py did not listen within \(readyTimeout) s")
-            }
-            usleep(20_000)
-        }
+        peer = try PeerProcess(
+            name: "payroll_server.py", executable: URL(fileURLWithPath: "/usr/bin/python3"),
+            arguments: [Fixtures.url("payroll/payroll_server.py").path, "--port", String(port), "--token", token]
+                + faults,
+            log: directory.appendingPathComponent("server.log"), ready: "listening on", readyTimeout: readyTimeout)
     }
 
     deinit { stop() }
 
     /// The server's log so far.
-    public var diagnostics: String {
-        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-    }
+    public var diagnostics: String { peer.output }
 
     /// What the server holds now.
     public func state() throws -> State {
@@ -117,10 +94,7 @@ public final class PayrollServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        peer.stop(grace: 0)
         try? FileManager.default.removeItem(at: directory)
     }
 }

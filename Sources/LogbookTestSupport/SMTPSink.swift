@@ -73,7 +73,7 @@ public final class SMTPSink: @unchecked Sendable {
     public let directory: URL
     /// The server's certificate (PEM), to trust as a CA file; `nil` without TLS.
     public let certificate: URL?
-    private let process: Process
+    private let peer: PeerProcess
     private let lock = NSLock()
     private var stopped = false
 
@@ -115,39 +115,15 @@ public final class SMTPSink: @unchecked Sendable {
         if let user {
             arguments += ["--user", user, "--password", password ?? "", "--auth-mechanisms", authMechanisms]
         }
-        let log = directory.appendingPathComponent("server.log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw Failure(description: "cannot create \(log.path)")
-        }
-        process = Process()
-        process.executableURL = Self.python
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"]
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(readyTimeout)
-        while !((try? String(contentsOf: log, encoding: .utf8))?.contains("listening on") ?? false) {
-            if !process.isRunning {
-                stopped = true
-                throw Failure(description: "smtp_sink.py exited before listening: \(diagnostics)")
-            }
-            if Date() > deadline {
-                stop()
-                throw Failure(description: "smtp_sink.py did not listen within \(readyTimeout) s: \(diagnostics)")
-            }
-            usleep(20_000)
-        }
+        peer = try PeerProcess(
+            name: "smtp_sink.py", executable: Self.python, arguments: arguments,
+            log: directory.appendingPathComponent("server.log"), ready: "listening on", readyTimeout: readyTimeout)
     }
 
     deinit { stop() }
 
     /// The server's output so far.
-    public var diagnostics: String {
-        (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-    }
+    public var diagnostics: String { peer.output }
 
     /// How many messages have arrived so far.
     public var receivedCount: Int {
@@ -212,13 +188,7 @@ public final class SMTPSink: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        peer.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -18,8 +18,8 @@ struct VSMCreateCommand: ParsableCommand {
 
     func run() throws {
         let name = try VSMArguments.name(name)
-        let available = try VSMArguments.duration(available, "--available")
-        if let demand, !(demand.isFinite && demand > 0) { throw usageError("--demand must be more than 0") }
+        let available = try VSMArguments.available(available)
+        let demand = try VSMArguments.demand(demand)
         let (database, _) = try options.open()
         if let futureOf {
             let current = try storeCall { try database.valueStreamMap(named: futureOf) }
@@ -52,11 +52,11 @@ struct VSMSetCommand: ParsableCommand {
 
     func validate() throws {
         if futureOf != nil, current { throw ValidationError("Give --future-of or --current, not both.") }
-        if let demand, !(demand.isFinite && demand >= 0) { throw ValidationError("--demand must be 0 or more.") }
     }
 
     func run() throws {
-        let available = try VSMArguments.duration(available, "--available")
+        let available = try VSMArguments.available(available, allowZero: true)
+        let demand = try VSMArguments.demand(demand, allowZero: true)
         let (database, _) = try options.open()
         let map = try vsmChange(database, name) { map throws(ValueStreamError) in
             if let description { map.description = description }

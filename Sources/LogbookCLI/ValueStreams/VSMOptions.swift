@@ -29,6 +29,24 @@ package enum VSMArguments {
         return seconds
     }
 
+    /// `--available 7h30m`: working time per day, more than 0 and at most 24 h (0 clears it with `vsm set`).
+    package static func available(_ text: String?, allowZero: Bool = false) throws -> Double? {
+        guard let seconds = try duration(text, "--available") else { return nil }
+        guard seconds <= 86_400, seconds > 0 || allowZero else {
+            throw usageError("--available '\(text ?? "")': working time per day, more than 0 and at most 24h")
+        }
+        return seconds
+    }
+
+    /// `--demand 40`: pieces or orders per day, 0.001 to 1e9 (0 clears it with `vsm set`).
+    package static func demand(_ value: Double?, allowZero: Bool = false) throws -> Double? {
+        guard let value else { return nil }
+        guard value.isFinite, (allowZero && value == 0) || (0.001...1e9).contains(value) else {
+            throw usageError("--demand \(value): expected 0.001 to 1000000000 a day")
+        }
+        return value
+    }
+
     package static func kind(_ text: String?) throws -> StickerKind? {
         guard let text else { return nil }
         guard let kind = StickerKind(parsing: text) else {

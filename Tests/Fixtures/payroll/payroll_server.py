@@ -7,7 +7,8 @@
 PUT /api/shifts/{uuid} stores the JSON body as the shift; DELETE removes it. Each request must carry
 "Authorization: Bearer TOKEN" and an "Idempotency-Key": a key seen before is answered as the first time and not
 applied again (counted as a duplicate). Faults, counted over the requests to /api/shifts in arrival order (1-based):
-  --fail-first N   the first N requests get 503 (the first with Retry-After: 1) and are not applied;
+  --fail-first N   the first N requests get 503 (the first with Retry-After: --retry-after, default 1) and are not
+                   applied;
   --drop K         request K is read and applied, then the connection is closed without an answer;
   --slow K         request K is applied and answered after --slow-seconds;
   --refuse K       request K gets 422 with a JSON error message and is not applied;
@@ -98,7 +99,7 @@ def make_handler(args, state):
             if number <= args.fail_first:
                 with state.lock:
                     state.faults["503"] += 1
-                headers = [("Retry-After", "1")] if number == 1 else []
+                headers = [("Retry-After", args.retry_after)] if number == 1 else []
                 return self.answer(503, {"error": {"message": "maintenance"}}, headers)
             if number == args.refuse:
                 with state.lock:
@@ -148,6 +149,7 @@ def main():
     parser.add_argument("--slow-seconds", type=float, default=3.0)
     parser.add_argument("--refuse", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.0)
+    parser.add_argument("--retry-after", default="1", help="the Retry-After of the first 503")
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(args, State()))
     server.daemon_threads = True
