@@ -28,7 +28,7 @@ package enum OpenAPIDocument {
     }
     static var idPath: (String, [String: Any], String) { ("id", ["type": "integer", "minimum": 1], "path") }
 
-    package static var operations: [Operation] { mileageOperations + hoursOperations }
+    package static var operations: [Operation] { mileageOperations + hoursOperations + valueStreamOperations }
 
     static var mileageOperations: [Operation] {
         [
