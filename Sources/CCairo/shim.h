@@ -1,11 +1,12 @@
 #ifndef LOGBOOK_CCAIRO_SHIM_H
 #define LOGBOOK_CCAIRO_SHIM_H
-/* Cairo's core API and its PDF surface (Debian libcairo2-dev, Cairo 1.16). Text goes through the toy font API,
- * which finds fonts with fontconfig and embeds subsets of them in the PDF. Fontconfig (libfontconfig-dev) itself
- * picks a fallback font, run by run, for characters the report's font lacks. */
+/* Cairo's core API and its PDF and SVG surfaces (Debian libcairo2-dev, Cairo 1.16; PNG comes from an image surface).
+ * Text goes through the toy font API, which finds fonts with fontconfig and embeds subsets of them in the PDF.
+ * Fontconfig (libfontconfig-dev) itself picks a fallback font, run by run, for characters the report's font lacks. */
 #include <stddef.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 
 /* The installed fonts in fontconfig's order of preference for `family` (then DejaVu Sans, Noto Sans and

@@ -44,6 +44,8 @@ final class FontFallback {
 /// with fallback fonts for the characters it lacks.
 final class CairoFont {
     let scaledFont: OpaquePointer
+    /// The fontconfig family asked for (fontconfig may have substituted another) and the size in points.
+    let family: String
     let size: Double
     /// Distance from the top of a line to its baseline, and the height of a line, in points.
     let ascent: Double
@@ -54,6 +56,7 @@ final class CairoFont {
 
     init(family: String, bold: Bool, size: Double) throws(ReportError) {
         scaledFont = try Self.scaledFont(family: family, bold: bold, size: size)
+        self.family = family
         self.size = size
         self.bold = bold
         fallback = FontFallback(family: family, bold: bold)
@@ -187,31 +190,67 @@ final class CairoFont {
     }
 }
 
-/// A Cairo drawing context on a PDF surface that collects the file's bytes in memory.
+/// A Cairo drawing context that collects a file's bytes in memory: a PDF (one page per `showPage`), an SVG or a PNG
+/// (one picture each; the PNG drawn at `scale` pixels per point on white).
 final class CairoCanvas {
-    /// Receives the PDF bytes from Cairo's stream callback.
+    /// What the canvas writes.
+    enum Target: Equatable {
+        case pdf
+        case svg
+        case png(scale: Double)
+    }
+
+    /// Receives the file's bytes from Cairo's stream callback.
     final class Sink {
         var bytes: [UInt8] = []
     }
 
+    let target: Target
     let surface: OpaquePointer
     let context: OpaquePointer
     let sink = Sink()
+    /// On an SVG canvas: every text drawn (Cairo's SVG has glyph outlines only), written as a transparent text layer
+    /// so the picture's words can be searched, selected and read out.
+    private(set) var svgTexts: [(text: String, x: Double, baseline: Double, size: Double, family: String)] = []
 
-    init(width: Double, height: Double) throws(ReportError) {
-        let write: cairo_write_func_t = { closure, data, length in
-            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-            if let data, length > 0 {
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            }
-            return CAIRO_STATUS_SUCCESS
+    private static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+        if let data, length > 0 {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         }
-        surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// A PDF canvas whose pages are `width` × `height` points.
+    convenience init(width: Double, height: Double) throws(ReportError) {
+        try self.init(target: .pdf, width: width, height: height)
+    }
+
+    init(target: Target, width: Double, height: Double) throws(ReportError) {
+        self.target = target
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let operation: String
+        switch target {
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(Self.write, closure, width, height)
+            operation = "cairo_pdf_surface_create_for_stream"
+        case .svg:
+            surface = cairo_svg_surface_create_for_stream(Self.write, closure, width, height)
+            operation = "cairo_svg_surface_create_for_stream"
+        case .png(let scale):
+            surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up)))
+            operation = "cairo_image_surface_create"
+        }
         let surfaceStatus = cairo_surface_status(surface)
         guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw Self.error(surfaceStatus, "cairo_pdf_surface_create_for_stream")
+            throw Self.error(surfaceStatus, operation)
+        }
+        if target == .svg {
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
         }
         context = cairo_create(surface)
         let contextStatus = cairo_status(context)
@@ -219,6 +258,12 @@ final class CairoCanvas {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
             throw Self.error(contextStatus, "cairo_create")
+        }
+        if case .png(let scale) = target {
+            cairo_scale(context, scale, scale)
+            color(1)
+            cairo_paint(context)
+            color(0)
         }
     }
 
@@ -234,6 +279,7 @@ final class CairoCanvas {
 
     func text(_ text: String, x: Double, baseline: Double, font: CairoFont) {
         guard !text.isEmpty else { return }
+        if target == .svg { svgTexts.append((text, x, baseline, font.size, font.family)) }
         cairo_move_to(context, x, baseline)
         // Each run in its font; cairo_show_text leaves the current point where the next glyph goes.
         for run in font.runs(text) {
@@ -243,6 +289,45 @@ final class CairoCanvas {
     }
 
     func color(_ grey: Double) { cairo_set_source_rgb(context, grey, grey, grey) }
+
+    /// An sRGB colour, each channel 0–1.
+    func color(red: Double, green: Double, blue: Double) { cairo_set_source_rgb(context, red, green, blue) }
+
+    /// A rectangle with corners rounded by `radius` as the current path (a plain one when `radius` is 0).
+    func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        cairo_new_sub_path(context)
+        if r == 0 {
+            cairo_rectangle(context, x, y, width, height)
+            return
+        }
+        cairo_arc(context, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(context, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
+
+    /// A polygon or open line through `points` as the current path.
+    func path(_ points: [(Double, Double)], closed: Bool) {
+        guard let first = points.first else { return }
+        cairo_new_sub_path(context)
+        cairo_move_to(context, first.0, first.1)
+        for point in points.dropFirst() { cairo_line_to(context, point.0, point.1) }
+        if closed { cairo_close_path(context) }
+    }
+
+    /// Fills the current path in the current colour, keeping the path when `preserve` (to stroke it next).
+    func fillPath(preserve: Bool = false) {
+        if preserve { cairo_fill_preserve(context) } else { cairo_fill(context) }
+    }
+
+    /// Strokes the current path in the current colour.
+    func strokePath(width: Double) {
+        cairo_set_line_width(context, width)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(context)
+    }
 
     func fill(x: Double, y: Double, width: Double, height: Double, grey: Double) {
         color(grey)
@@ -262,10 +347,19 @@ final class CairoCanvas {
 
     func showPage() { cairo_show_page(context) }
 
-    /// Checks the drawing status, finishes the surface (which writes the rest of the file) and returns the bytes.
+    /// Checks the drawing status, finishes the surface (which writes the rest of the file) and returns the bytes: for
+    /// a PNG canvas, the picture encoded as PNG.
     func finish() throws(ReportError) -> [UInt8] {
         let drawing = cairo_status(context)
         guard drawing == CAIRO_STATUS_SUCCESS else { throw Self.error(drawing, "drawing") }
+        if case .png = target {
+            cairo_surface_flush(surface)
+            let written = cairo_surface_write_to_png_stream(
+                surface, Self.write, Unmanaged.passUnretained(sink).toOpaque())
+            guard written == CAIRO_STATUS_SUCCESS else {
+                throw Self.error(written, "cairo_surface_write_to_png_stream")
+            }
+        }
         cairo_surface_finish(surface)
         let finished = cairo_surface_status(surface)
         guard finished == CAIRO_STATUS_SUCCESS else { throw Self.error(finished, "cairo_surface_finish") }
