@@ -13,8 +13,10 @@ admin `boss`) it starts `logbook serve` on a free loopback port and, as a user w
   * on a phone-sized screen opens /hours, finds the driver's own web link in the menu, adds a shift
     (07:00-15:30, 30 min break) through the form, and finds it on the period's page and in the API with
     480 net minutes;
-  * saves screenshots of login, trips, trip, live, reports, account, hours, shift, checklist-shift (and vehicles, as the
-    admin) at 390x844 and 1280x800.
+  * as the admin opens a value-stream map on a phone: its lane scrolls sideways inside the page, every sticker is
+    there, and a sticker added through the form is stored at the end of the section with its times;
+  * saves screenshots of login, trips, trip, live, reports, account, hours, shift, checklist-shift (and vehicles,
+    vsm-map and vsm-maps, as the admin) at 390x844 and 1280x800.
 
 Usage: browser_test.py [--logbook PATH] [--screenshots DIR]
   PATH defaults to $LOGBOOK_BINARY, else .build/debug/logbook; DIR to $LOGBOOK_SCREENSHOTS, else
@@ -44,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
 PURPOSE = "Customer visit Ülemiste"
 SHIFT_MESSAGE = "Tour Tartu–Pärnu"
+MAP = "Fensterbau Auftrag"
 SIZES = [(390, 844), (1280, 800)]
 # What a finger must be able to hit: buttons and links of the navigation and of forms, and form fields.
 TOUCH_TARGETS = (
@@ -441,6 +444,40 @@ def run(logbook, screenshots):
         todos = browser.find("#todos").text
         check("Fryer: Oil level" in todos and "kitchen" in todos, f"the not-ok task made no to-do: {todos!r}")
         visit("checklist-shift", shift_path)
+
+        # Value-stream maps: the admin opens a map on a phone; its lane scrolls sideways inside the page, and a
+        # sticker added through the form lands at the end of the chosen section.
+        log_out(browser)
+        server.cli("vsm", "create", MAP, "--demand", "40", "--available", "7h30m")
+        server.cli("vsm", "section", "add", MAP, "Auftragseingang")
+        for number in range(1, 9):
+            server.cli("vsm", "add", MAP, "--text", f"Schritt {number} Prüfung", "--kind",
+                       ["value", "auxiliary", "waste"][number % 3], "--process", f"{number * 5}m", "--wait", "1h")
+        server.cli("vsm", "section", "add", MAP, "Fertigung")
+        server.cli("vsm", "add", MAP, "--text", "Zuschnitt", "--kind", "value", "--process", "20m")
+        browser.resize(*SIZES[0])
+        log_in(browser, server, ADMIN_NAME, PASSWORD)
+        map_path = "/vsm/maps/" + MAP.replace(" ", "%20")
+        visit("vsm-map", map_path)
+        browser.resize(*SIZES[0])
+        browser.get(server.base + map_path)
+        lane = browser.find(".vsm-lane .vsm-track")
+        scrolls = browser.driver.execute_script(
+            "return [arguments[0].scrollWidth, arguments[0].clientWidth];", lane)
+        check(scrolls[0] > scrolls[1], f"the first lane of 8 stickers does not scroll sideways at 390 px: {scrolls}")
+        for number in range(1, 9):
+            check(f"Schritt {number} Prüfung" in browser.text(), f"sticker {number} is not on the page")
+        browser.find("#sticker-text").send_keys("Qualitätskontrolle")
+        browser.find("#sticker-process").send_keys("12m")
+        browser.find("#sticker-wait").send_keys("30m")
+        browser.find("#add-sticker button[type=submit]").click()
+        browser.wait(lambda d: "Qualitätskontrolle" in d.find_element("css selector", "#timeline").text,
+                     "the new sticker on the timeline")
+        shown = json.loads(server.cli("vsm", "show", MAP, "--format", "json"))
+        last = shown["sections"][-1]["stickers"][-1]
+        check(last["text"] == "Qualitätskontrolle" and last["process_s"] == 720 and last["wait_s"] == 1800,
+              f"the sticker added on the page is stored as {last}")
+        visit("vsm-maps", "/vsm")
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")

@@ -286,6 +286,7 @@ enum ValueStreamTemplates {
         .vsm-section-edit { border-bottom: 1px solid var(--line); padding-bottom: 8px; margin-bottom: 8px; }
         .vsm-section-edit p { margin: 4px 0; }
         .vsm-section-edit button { margin-top: 8px; }
-        label .vsm-check, input.vsm-check { width: 24px; min-height: 24px; vertical-align: middle; }
+        label .vsm-check, input.vsm-check { width: 44px; height: 44px; min-height: 44px; margin: 0 8px 0 0;
+          vertical-align: middle; }
         """
 }
