@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "Timesheets", swiftSettings: strict),
         .target(name: "ShiftChecklists", swiftSettings: strict),
         .target(name: "ValueStreams", swiftSettings: strict),
+        .target(name: "RoofingAccounts", swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -182,6 +183,7 @@ let package = Package(
         .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets"], swiftSettings: strict),
         .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),
         .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
+        .testTarget(name: "RoofingAccountsTests", dependencies: ["RoofingAccounts"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),
