@@ -41,10 +41,11 @@ let package = Package(
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
         .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
-        .target(name: "Timesheets", swiftSettings: strict),
+        .target(name: "CalendarDays", swiftSettings: strict),
+        .target(name: "Timesheets", dependencies: ["CalendarDays"], swiftSettings: strict),
         .target(name: "ShiftChecklists", swiftSettings: strict),
         .target(name: "ValueStreams", swiftSettings: strict),
-        .target(name: "RoofingAccounts", swiftSettings: strict),
+        .target(name: "RoofingAccounts", dependencies: ["CalendarDays"], swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -60,7 +61,8 @@ let package = Package(
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
         .target(name: "LogbookConfiguration", swiftSettings: strict),
         .target(
-            name: "Reports", dependencies: ["TrackModel", "TrackFormats", "CCairo", "ValueStreams"],
+            name: "Reports",
+            dependencies: ["TrackModel", "TrackFormats", "CCairo", "ValueStreams", "RoofingAccounts", "CalendarDays"],
             swiftSettings: strict),
         .target(
             name: "Mailer",
@@ -80,7 +82,7 @@ let package = Package(
             name: "LogbookStore",
             dependencies: [
                 "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists", "ValueStreams",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "RoofingAccounts", "CalendarDays", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -101,7 +103,7 @@ let package = Package(
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
                 "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams",
+                "ValueStreams", "RoofingAccounts", "CalendarDays",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -115,7 +117,8 @@ let package = Package(
             name: "LogbookReporting",
             dependencies: [
                 "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel", "ShiftChecklists",
-                "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams",
+                "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams", "RoofingAccounts",
+                "CalendarDays",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -127,7 +130,8 @@ let package = Package(
             dependencies: [
                 "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
-                "HoursSubmission", "ValueStreams", .product(name: "Hummingbird", package: "hummingbird"),
+                "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -166,11 +170,14 @@ let package = Package(
             name: "LogbookStoreTests",
             dependencies: [
                 "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams", "LogbookTestSupport",
+                "ValueStreams", "RoofingAccounts", "CalendarDays", "LogbookTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "TrackModel", "LogbookTestSupport", "ValueStreams"],
+            name: "ReportsTests",
+            dependencies: [
+                "Reports", "TrackModel", "LogbookTestSupport", "ValueStreams", "RoofingAccounts", "CalendarDays",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "MailerTests",
@@ -180,10 +187,11 @@ let package = Package(
         .testTarget(
             name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
-        .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets"], swiftSettings: strict),
+        .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets", "CalendarDays"], swiftSettings: strict),
         .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),
         .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
-        .testTarget(name: "RoofingAccountsTests", dependencies: ["RoofingAccounts"], swiftSettings: strict),
+        .testTarget(
+            name: "RoofingAccountsTests", dependencies: ["RoofingAccounts", "CalendarDays"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),
@@ -207,7 +215,7 @@ let package = Package(
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
                 "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists", "ValueStreams",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "RoofingAccounts", "CalendarDays", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

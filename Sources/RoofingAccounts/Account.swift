@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 
 /// The piecework account of a project, computed from its entries: what the CLI prints, the server returns and the
@@ -66,7 +67,7 @@ public struct Account: Sendable, Hashable, Encodable {
     }
 
     public struct AdvancePayment: Sendable, Hashable, Encodable {
-        public var date: AccountDate
+        public var date: CalendarDay
         public var amount: Money
         public var note: String
     }

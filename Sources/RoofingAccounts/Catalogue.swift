@@ -1,3 +1,5 @@
+import CalendarDays
+
 /// A trade's activity catalogue for a year ("Tagdækning 2026"): activities with unique position numbers,
 /// supplements, and the dated price indexings that raise its prices.
 public struct Catalogue: Sendable, Hashable, Codable {
@@ -83,19 +85,19 @@ public struct Catalogue: Sendable, Hashable, Codable {
     public func activity(_ position: String) -> Activity? { activities.first { $0.position == position } }
 
     /// The activity at the price in force on `date`.
-    public func activity(_ position: String, on date: AccountDate) -> Activity? {
+    public func activity(_ position: String, on date: CalendarDay) -> Activity? {
         guard var activity = activity(position) else { return nil }
         if case .price(let price) = activity.rate { activity.rate = .price(self.price(price, on: date)) }
         return activity
     }
 
     /// `listPrice` with every indexing dated on or before `date` applied in date order, each step rounded to øre.
-    public func price(_ listPrice: Money, on date: AccountDate) -> Money {
+    public func price(_ listPrice: Money, on date: CalendarDay) -> Money {
         indexings.filter { $0.from <= date }.reduce(listPrice) { price, indexing in indexing.apply(to: price) }
     }
 
     /// The unit price of `position` on `date`; nil for an unknown position or a supplement.
-    public func price(of position: String, on date: AccountDate) -> Money? {
+    public func price(of position: String, on date: CalendarDay) -> Money? {
         activity(position, on: date)?.price
     }
 

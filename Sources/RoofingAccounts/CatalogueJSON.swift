@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 
 /// The catalogue JSON contract (the original app shipped its catalogue this way):
@@ -67,7 +68,7 @@ public enum CatalogueJSON {
                     throw RoofingError(.invalid, path: path, "expected an object with from and percent")
                 }
                 let fromText = try string(entry["from"] as Any, path: "\(path).from")
-                guard let from = AccountDate(parsing: fromText) else {
+                guard let from = CalendarDay(parsing: fromText) else {
                     throw RoofingError(.invalid, path: "\(path).from", "'\(fromText)' is not a date YYYY-MM-DD")
                 }
                 let percent = try Quantity(

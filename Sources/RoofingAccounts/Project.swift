@@ -1,3 +1,5 @@
+import CalendarDays
+
 /// A roof and its piecework account: where and for whom, the team and their hours, the catalogue it is priced
 /// from, and the account's entries. Entries change only while the project is open; after submission a change is a
 /// new version (`ProjectHistory.revise`).
@@ -6,8 +8,8 @@ public struct Project: Sendable, Hashable, Codable {
     public var address: String
     /// The customer or employer.
     public var customer: String
-    public var start: AccountDate?
-    public var end: AccountDate?
+    public var start: CalendarDay?
+    public var end: CalendarDay?
     public internal(set) var status: ProjectStatus
     /// The catalogue the lines were priced from (its name: trade and year).
     public var catalogue: String
@@ -23,8 +25,8 @@ public struct Project: Sendable, Hashable, Codable {
     public private(set) var agreedSplit: AgreedSplit?
 
     public init(
-        name: String, address: String = "", customer: String = "", start: AccountDate? = nil,
-        end: AccountDate? = nil, status: ProjectStatus = .open, catalogue: String = "", currency: String = "DKK",
+        name: String, address: String = "", customer: String = "", start: CalendarDay? = nil,
+        end: CalendarDay? = nil, status: ProjectStatus = .open, catalogue: String = "", currency: String = "DKK",
         guaranteedHourlyRate: Money = .zero, roofers: [Roofer] = [], lines: [AccountLine] = [],
         supplements: [SupplementLine] = [], extraWork: [ExtraWork] = [], deductions: [Deduction] = [],
         advances: [Advance] = [], agreedSplit: AgreedSplit? = nil

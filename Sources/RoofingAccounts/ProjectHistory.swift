@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 
 /// A project with the versions of its account: while open it is edited in place; `submit` locks it and records

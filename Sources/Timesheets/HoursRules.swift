@@ -1,3 +1,5 @@
+import CalendarDays
+
 /// The employer's rules for working time: pay periods, the time zone, rounding, automatic breaks and overtime.
 public struct HoursRules: Sendable, Hashable {
     public var periods: PayPeriodRule

@@ -1,3 +1,5 @@
+import CalendarDays
+
 /// When time counts as overtime, and the rate each minute is paid at.
 public struct OvertimeRules: Sendable, Hashable {
     /// Net minutes a day beyond which minutes are overtime; nil: no daily limit.

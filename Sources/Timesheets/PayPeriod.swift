@@ -1,3 +1,5 @@
+import CalendarDays
+
 /// How the employer cuts time into pay periods.
 public enum PayPeriodKind: String, Sendable, Hashable, CaseIterable, Codable {
     case weekly

@@ -1,3 +1,4 @@
+import CalendarDays
 public import Foundation
 
 /// One stretch of work of one driver: start, end, break, a message and optionally the vehicle.

@@ -1,3 +1,4 @@
+import CalendarDays
 public import Foundation
 
 /// The shift as the payroll system receives it (`PUT {endpoint}/{id}`): times in ISO 8601 with the local offset.

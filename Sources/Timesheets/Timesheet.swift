@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 
 /// A driver's shifts of one pay period with overtime and totals, as the list, the report and the API show them.

@@ -1,3 +1,4 @@
+import CalendarDays
 public import Foundation
 
 /// The employer's time zone: which day and wall-clock time a moment is, and which moments a typed time can mean.

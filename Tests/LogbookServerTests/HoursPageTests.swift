@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,9 +1,10 @@
+import CalendarDays
 import Foundation
 import RoofingAccounts
 
 func money(_ text: String) -> Money { try! Money(parsing: text) }
 func qty(_ text: String) -> Quantity { try! Quantity(parsing: text) }
-func date(_ text: String) -> AccountDate { AccountDate(parsing: text)! }
+func date(_ text: String) -> CalendarDay { CalendarDay(parsing: text)! }
 
 func activity(_ pos: String, _ section: String, _ name: String, _ unit: ActivityUnit, _ price: String) -> Activity {
     try! Activity(position: pos, section: section, name: name, unit: unit, price: money(price))

@@ -1,3 +1,4 @@
+import CalendarDays
 import Testing
 import Timesheets
 

@@ -1,3 +1,4 @@
+import CalendarDays
 import ArgumentParser
 import LogbookConfiguration
 import Foundation

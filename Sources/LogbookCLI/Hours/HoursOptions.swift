@@ -1,3 +1,4 @@
+import CalendarDays
 import ArgumentParser
 import Foundation
 import LogbookConfiguration

@@ -1,3 +1,4 @@
+import CalendarDays
 import Foundation
 import LogbookConfiguration
 import Timesheets

@@ -1,6 +1,7 @@
-/// A day of the proleptic Gregorian calendar without a time zone: a project's start and end, an advance, the
-/// day a price indexing takes effect. (The same as `Timesheets.CalendarDay`: domains do not import each other.)
-public struct AccountDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+/// A day of the proleptic Gregorian calendar without a time zone: the day a shift belongs to, a pay period's
+/// bounds, the day an advance was paid or a price indexing takes effect. Shared by the domains (which do not
+/// import each other) from this small pure target.
+public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public var dayNumber: Int
 
@@ -61,9 +62,29 @@ public struct AccountDate: Sendable, Hashable, Comparable, Codable, CustomString
     public var month: Int { fields.month }
     public var day: Int { fields.day }
 
-    public func adding(days: Int) -> AccountDate { AccountDate(dayNumber: dayNumber + days) }
+    /// ISO weekday: 1 Monday … 7 Sunday (1970-01-01 was a Thursday).
+    public var isoWeekday: Int { ((dayNumber + 3) % 7 + 7) % 7 + 1 }
 
-    public static func < (a: AccountDate, b: AccountDate) -> Bool { a.dayNumber < b.dayNumber }
+    public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + days) }
+
+    /// The first day of this day's month.
+    public var startOfMonth: CalendarDay { adding(days: 1 - day) }
+
+    /// The last day of this day's month.
+    public var endOfMonth: CalendarDay {
+        let f = fields
+        return adding(days: Self.daysIn(month: f.month, year: f.year) - f.day)
+    }
+
+    /// The first day of the month `months` after this day's month.
+    public func startOfMonth(adding months: Int) -> CalendarDay {
+        let f = fields
+        let total = f.year * 12 + (f.month - 1) + months
+        let year = total >= 0 ? total / 12 : (total - 11) / 12
+        return CalendarDay(year: year, month: total - year * 12 + 1, day: 1)!
+    }
+
+    public static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.dayNumber < b.dayNumber }
 
     /// `YYYY-MM-DD`.
     public var description: String {
@@ -75,7 +96,7 @@ public struct AccountDate: Sendable, Hashable, Comparable, Codable, CustomString
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let day = AccountDate(parsing: text) else {
+        guard let day = CalendarDay(parsing: text) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "expected a date YYYY-MM-DD, got '\(text)'"))
         }
