@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: Pure core
@@ -40,7 +41,10 @@ let package = Package(
         .target(name: "Geodesy", swiftSettings: strict),
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
-        .target(name: "MileageLog", dependencies: ["TrackModel", "Checksums"], swiftSettings: strict),
+        .target(
+            name: "MileageLog",
+            dependencies: ["TrackModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         .target(name: "CalendarDays", swiftSettings: strict),
         .target(name: "Timesheets", dependencies: ["CalendarDays"], swiftSettings: strict),
         .target(name: "ShiftChecklists", swiftSettings: strict),
@@ -72,7 +76,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "Checksums", swiftSettings: strict),
         .target(
             name: "GPSDClient",
             dependencies: ["CLibGPS", "TrackModel", "TrackFormats", .product(name: "Logging", package: "swift-log")],
@@ -102,8 +105,9 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "Checksums", "MileageLog", "Timesheets", "ShiftChecklists",
+                "GPSDClient", "LogbookStore", "MileageLog", "Timesheets", "ShiftChecklists",
                 "ValueStreams", "RoofingAccounts", "CalendarDays",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -128,9 +132,10 @@ let package = Package(
         .target(
             name: "LogbookServer",
             dependencies: [
-                "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel", "Checksums",
+                "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
                 "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -183,9 +188,10 @@ let package = Package(
             name: "MailerTests",
             dependencies: ["Mailer", "Reports", "TrackModel", "LogbookTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"], swiftSettings: strict),
         .testTarget(
-            name: "MileageLogTests", dependencies: ["MileageLog", "TrackModel", "Checksums"], swiftSettings: strict),
+            name: "MileageLogTests",
+            dependencies: ["MileageLog", "TrackModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets", "CalendarDays"], swiftSettings: strict),
         .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-import Checksums
+import Crypto
 public import TrackModel
 
 /// What an audited change did to an entity.
@@ -68,7 +68,7 @@ public struct AuditEntry: Sendable, Hashable, Codable {
     }
 
     public static func computeHash(sequence: Int64, change: AuditChange, previousHash: String) -> String {
-        SHA256.hex(canonicalBytes(sequence: sequence, change: change, previousHash: previousHash))
+        SHA256.hash(data: canonicalBytes(sequence: sequence, change: change, previousHash: previousHash)).hex
     }
 
     /// The canonical serialisation, version 1. Fixed field order; no field can run into the next:

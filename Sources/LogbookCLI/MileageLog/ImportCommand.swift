@@ -1,7 +1,8 @@
 import ArgumentParser
-import Checksums
+import Crypto
 import Foundation
 import LogbookStore
+import MileageLog
 import TrackModel
 import TrackReader
 import TripEngine
@@ -107,12 +108,12 @@ struct ImportCommand: ParsableCommand {
         var hasher = SHA256()
         do {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                chunk.withUnsafeBytes { hasher.update($0) }
+                hasher.update(data: chunk)
             }
         } catch {
             // Foundation's error text ("Error Domain=NSCocoaErrorDomain …") is not for people.
             throw TrackReadError(code: .readFailed, path: path, message: "cannot read the file")
         }
-        return hasher.finalizeHex()
+        return hasher.finalize().hex
     }
 }

@@ -1,5 +1,6 @@
-import Checksums
+import Crypto
 import HummingbirdBcrypt
+import MileageLog
 
 /// Passwords as salted bcrypt hashes (hummingbird-auth's bcrypt), never in clear.
 package struct PasswordHasher: Sendable {
@@ -41,9 +42,7 @@ package enum Secrets {
 
     /// SHA-256 of a token, as 64 hex digits: what the database keeps.
     package static func hash(_ token: String) -> String {
-        var hasher = SHA256()
-        hasher.update(Array(token.utf8))
-        return hasher.finalizeHex()
+        SHA256.hash(data: Array(token.utf8)).hex
     }
 
     /// Compares two secrets in time that does not depend on where they differ.
