@@ -59,6 +59,9 @@ extension AppDatabase {
         migrator.registerMigration("v11 value-stream maps: maps, sections, stickers") { db in
             try db.execute(sql: valueStreamsSchemaV11)
         }
+        migrator.registerMigration("v12 roofing accounts: catalogues, projects, lines, advances, versions") { db in
+            try db.execute(sql: roofingSchemaV12)
+        }
         return migrator
     }()
 
