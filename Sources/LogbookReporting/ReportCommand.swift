@@ -290,5 +290,6 @@ struct MailCommand: ParsableCommand {
 package enum ReportingCommands {
     package static let all: [any ParsableCommand.Type] = [
         ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, VSMCommand.self,
+        RoofingCommand.self,
     ]
 }

@@ -1,0 +1,354 @@
+import ArgumentParser
+import CalendarDays
+import Foundation
+import LogbookStore
+import RoofingAccounts
+import TrackModel
+
+/// `roofing add PROJECT --pos P --quantity Q [--note T]`: prints the new line's number.
+struct RoofingAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a line: an activity of the catalogue with a quantity (prints its number).")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "The activity's position number, such as 12.3.4.") var pos: String
+    @Option(name: .long, help: "The quantity in the activity's unit (up to 3 decimals).") var quantity: String
+    @Option(name: .long, help: "A note on the line.") var note: String = ""
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let quantity = try RoofingArguments.quantity(quantity, "--quantity")
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        let activity = try RoofingActivities.activity(pos, project: name, database)
+        let saved = try roofingChange(database, name) { p throws(RoofingError) in
+            try p.add(activity, quantity: quantity, note: note)
+        }
+        roofingPrint("\(saved.lines.count)")
+    }
+}
+
+/// The activities a project's lines are priced from: its catalogue, at the prices in force on its first day
+/// (today when it has none).
+enum RoofingActivities {
+    static func activity(_ position: String, project name: String, _ database: AppDatabase) throws -> Activity {
+        let project = try storeCall { try database.roofingProject(named: name) }.project
+        guard !project.catalogue.isEmpty else {
+            throw usageError("--pos: \(name) has no catalogue (import one, then add the project with --catalogue)")
+        }
+        let catalogue = try storeCall { try database.roofingCatalogue(named: project.catalogue) }
+        guard let activity = catalogue.activity(position, on: project.start ?? RoofingArguments.today()) else {
+            throw usageError("--pos \(position): not in \(catalogue.name) (try roofing catalogue search)")
+        }
+        return activity
+    }
+}
+
+/// `roofing edit PROJECT LINE [--quantity Q] [--note T]`.
+struct RoofingEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a line's quantity or note (the price stays as accounted).")
+    @Argument(help: "PROJECT LINE, or LINE of the selected project.") var arguments: [String]
+    @Option(name: .long, help: "The new quantity.") var quantity: String?
+    @Option(name: .long, help: "The new note.") var note: String?
+    @OptionGroup var options: RoofingOptions
+
+    func validate() throws {
+        guard (1...2).contains(arguments.count) else { throw ValidationError("Give PROJECT LINE, or LINE.") }
+        guard quantity != nil || note != nil else { throw ValidationError("Give --quantity or --note.") }
+    }
+
+    func run() throws {
+        let quantity = try quantity.map { try RoofingArguments.quantity($0, "--quantity") }
+        let line = try RoofingArguments.line(arguments.last ?? "")
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(arguments.count == 2 ? arguments[0] : nil, database)
+        _ = try roofingChange(database, name) { p throws(RoofingError) in
+            try p.editLine(at: line - 1, quantity: quantity, note: note)
+        }
+        Diagnostics.print("Changed line \(line) of \(name)")
+    }
+}
+
+/// `roofing remove PROJECT LINE`.
+struct RoofingRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a line.")
+    @Argument(help: "PROJECT LINE, or LINE of the selected project.") var arguments: [String]
+    @OptionGroup var options: RoofingOptions
+
+    func validate() throws {
+        guard (1...2).contains(arguments.count) else { throw ValidationError("Give PROJECT LINE, or LINE.") }
+    }
+
+    func run() throws {
+        let line = try RoofingArguments.line(arguments.last ?? "")
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(arguments.count == 2 ? arguments[0] : nil, database)
+        _ = try roofingChange(database, name) { p throws(RoofingError) in try p.removeLine(at: line - 1) }
+        Diagnostics.print("Removed line \(line) of \(name)")
+    }
+}
+
+/// `roofing supplement PROJECT --pos P`: a `%` activity of the catalogue on its base.
+struct RoofingSupplementCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "supplement", abstract: "Add a supplement (a % activity of the catalogue) to the account.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "The supplement's position number.") var pos: String
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        let activity = try RoofingActivities.activity(pos, project: name, database)
+        let catalogue = try storeCall {
+            try database.roofingCatalogue(named: try database.roofingProject(named: name).project.catalogue)
+        }
+        _ = try roofingChange(database, name) { p throws(RoofingError) in
+            try p.addSupplement(activity, catalogue: catalogue)
+        }
+        Diagnostics.print("Added the supplement \(activity.position) \(activity.name) to \(name)")
+    }
+}
+
+/// `roofing extra PROJECT --text T (--hours H --rate R | --amount A)`.
+struct RoofingExtraCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extra", abstract: "Add extra work: hours at an hourly rate, or a fixed amount.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "What was done.") var text: String
+    @Option(name: .long, help: "Hours (with --rate).") var hours: String?
+    @Option(name: .long, help: "The hourly rate (with --hours).") var rate: String?
+    @Option(name: .long, help: "A fixed amount (instead of --hours and --rate).") var amount: String?
+    @OptionGroup var options: RoofingOptions
+
+    func validate() throws {
+        guard (hours != nil && rate != nil && amount == nil) || (hours == nil && rate == nil && amount != nil) else {
+            throw ValidationError("Give --hours and --rate, or --amount.")
+        }
+    }
+
+    func run() throws {
+        let pricing: ExtraWork.Pricing
+        if let amount {
+            pricing = .fixed(try RoofingArguments.money(amount, "--amount"))
+        } else {
+            pricing = .hours(
+                try RoofingArguments.hours(hours ?? "", "--hours"),
+                rate: try RoofingArguments.money(rate ?? "", "--rate"))
+        }
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        let work = ExtraWork(text: text, pricing: pricing)
+        _ = try roofingChange(database, name) { p throws(RoofingError) in try p.addExtraWork(work) }
+        Diagnostics.print("Added extra work of \(work.amount.danish()) to \(name)")
+    }
+}
+
+/// `roofing deduct PROJECT --text T --amount A`.
+struct RoofingDeductCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deduct", abstract: "Add a deduction (a positive amount taken off the account).")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "What is deducted.") var text: String
+    @Option(name: .long, help: "The amount (positive).") var amount: String
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let amount = try RoofingArguments.money(amount, "--amount")
+        guard amount > .zero else { throw usageError("--amount: a deduction is a positive amount (it is subtracted)") }
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        _ = try roofingChange(database, name) { p throws(RoofingError) in
+            try p.addDeduction(Deduction(text: text, amount: amount))
+        }
+        Diagnostics.print("Deducted \(amount.danish()) from \(name)")
+    }
+}
+
+/// `roofing advance PROJECT --amount A --date D`.
+struct RoofingAdvanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "advance", abstract: "Record an advance paid to the team on account (a conto).")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "The amount paid.") var amount: String
+    @Option(name: .long, help: "The day it was paid (YYYY-MM-DD).") var date: String
+    @Option(name: .long, help: "A note.") var note: String = ""
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let amount = try RoofingArguments.money(amount, "--amount")
+        guard amount > .zero else { throw usageError("--amount: an advance is a positive amount") }
+        let day = try RoofingArguments.day(date, "--date")
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        _ = try roofingChange(database, name) { p throws(RoofingError) in
+            try p.addAdvance(Advance(date: day, amount: amount, note: note))
+        }
+        Diagnostics.print("Recorded an advance of \(amount.danish()) on \(day) for \(name)")
+    }
+}
+
+/// `roofing account PROJECT [--format table|json|csv]`: JSON is exactly `Account.json()`.
+struct RoofingAccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "Show the account: lines, supplements, extra work, deductions, total, surplus and shares.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "Output: table (Danish amounts), json (the contract) or csv (its entries).")
+    var format: OutputFormat = .table
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let (database, clock) = try options.openForReading()
+        let name = try RoofingArguments.project(project, database)
+        let stored = try storeCall { try database.roofingProject(named: name) }
+        let account: Account
+        do {
+            account = try Account(stored.project)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(65)
+        }
+        switch format {
+        case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
+        case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
+        case .table:
+            roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
+        }
+    }
+}
+
+/// The account as people read it: Danish amounts, the entries, the sums and each roofer's share.
+enum RoofingAccountText {
+    static func entries(_ a: Account, _ format: OutputFormat) -> Listing {
+        func money(_ m: Money?) -> Cell { RoofingArguments.amount(m, format, currency: a.currency) }
+        func number(_ q: Quantity?) -> Cell { RoofingArguments.number(q, format) }
+        var listing = Listing([
+            ("line", "#"), ("kind", "Kind"), ("pos", "Pos"), ("name", "Name"), ("quantity", "Quantity"),
+            ("unit", "Unit"), ("unit_price", "Unit price"), ("amount", "Amount"), ("note", "Note"),
+        ])
+        for (k, l) in a.lines.enumerated() {
+            listing.append([
+                .integer(k + 1), .text("line"), .text(l.pos), .text(l.name), number(l.quantity), .text(l.unit),
+                money(l.unitPrice), money(l.amount), .text(l.note),
+            ])
+        }
+        for s in a.supplements {
+            listing.append([
+                .integer(nil), .text("supplement"), .text(s.pos), .text("\(s.name) (\(s.base))"), number(s.percent),
+                .text("%"), money(s.baseAmount), money(s.amount), .text(""),
+            ])
+        }
+        for e in a.extraWork {
+            listing.append([
+                .integer(nil), .text("extra"), .text(""), .text(e.text), number(e.hours),
+                .text(e.hours == nil ? "" : "h"), money(e.rate), money(e.amount), .text(""),
+            ])
+        }
+        for d in a.deductions {
+            listing.append([
+                .integer(nil), .text("deduction"), .text(""), .text(d.text), .text(""), .text(""), .text(""),
+                money(d.amount), .text(""),
+            ])
+        }
+        return listing
+    }
+
+    static func table(_ a: Account, stored: StoredRoofingProject, clock: LocalClock) -> String {
+        func kr(_ m: Money) -> String { m.danish(currency: a.currency) }
+        var text = "\(a.project) — \(stored.status)"
+        if !stored.project.catalogue.isEmpty { text += " — \(stored.project.catalogue)" }
+        text += "\n\n" + entries(a, .table).table(clock) + "\n"
+        let sums: [(String, Money)] = [
+            ("Lines", a.linesTotal), ("Supplements", a.supplementsTotal), ("Extra work", a.extraWorkTotal),
+            ("Deductions", -a.deductionsTotal), ("Total", a.total), ("Guaranteed pay", -a.guaranteed),
+            ("Advances", -a.advances), ("Surplus", a.surplus),
+        ]
+        let width = sums.map { kr($0.1).count }.max() ?? 0
+        for (label, value) in sums {
+            let amount = kr(value)
+            text +=
+                label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + String(repeating: " ", count: width - amount.count) + amount + "\n"
+        }
+        if let hourly = a.hourly {
+            text += "\n\(a.hours.danish) hours, \(kr(hourly)) per hour (split by \(a.split.rawValue))\n"
+        }
+        if a.unshared != .zero { text += "Not shared: \(kr(a.unshared)) (enter the hours each roofer worked)\n" }
+        var shares = Listing([
+            ("roofer", "Roofer"), ("hours", "Hours"), ("amount", "Share"), ("hourly", "Per hour"),
+            ("guaranteed", "Guaranteed"), ("advance", "Advance"), ("balance", "Balance"),
+        ])
+        for s in a.shares {
+            shares.append([
+                .text(s.roofer), .text(s.hours.danish), .text(kr(s.amount)), .text(s.hourly.map(kr) ?? "–"),
+                .text(kr(s.guaranteed)), .text(kr(s.advance)), .text(kr(s.balance)),
+            ])
+        }
+        return text + "\n" + shares.table(clock)
+    }
+}
+
+/// `roofing submit PROJECT`: locks the account as version 1, or records a revision as the next version.
+struct RoofingSubmitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "submit",
+        abstract: "Submit the account: it is locked as version 1 (after `revise`, the changes become the next).")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        let version = try storeCall { try database.submitRoofingProject(named: name) }
+        Diagnostics.print("Submitted \(name) as version \(version.number)")
+    }
+}
+
+/// `roofing revise PROJECT --reason T`: reopens a submitted account for its next version.
+struct RoofingReviseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revise",
+        abstract: "Reopen a submitted account for a new version: change it, then submit it again.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "Why the account changes (kept with the version).") var reason: String
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw usageError("--reason: say why the account changes")
+        }
+        let (database, _) = try options.open()
+        let name = try RoofingArguments.project(project, database)
+        try storeCall { try database.reviseRoofingProject(named: name, reason: reason) }
+        Diagnostics.print("\(name) is open for a new version: change it, then run roofing submit")
+    }
+}
+
+/// `roofing history PROJECT`: the versions with who, when, why, what changed and the total.
+struct RoofingHistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "List the versions of a submitted account: who, when, why and what.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "Output: table, json or csv.") var format: OutputFormat = .table
+    @OptionGroup var options: RoofingOptions
+
+    func run() throws {
+        let (database, clock) = try options.openForReading()
+        let name = try RoofingArguments.project(project, database)
+        let stored = try storeCall { try database.roofingProject(named: name) }
+        var listing = Listing([
+            ("version", "Version"), ("author", "Who"), ("date", "When"), ("reason", "Why"),
+            ("changes", "What changed"), ("total", "Total"),
+        ])
+        for v in stored.versions {
+            let total = try? Account(v.project).total
+            listing.append([
+                .integer(v.number), .text(v.author), .time(Timestamp(secondsSince1970: v.date.timeIntervalSince1970)),
+                .text(v.reason), .text(v.changes.joined(separator: "; ")),
+                RoofingArguments.amount(total, format, currency: v.project.currency),
+            ])
+        }
+        listing.print(format, clock: clock)
+    }
+}
