@@ -79,6 +79,34 @@ struct RoofingCommandTests {
         #expect(table.contains("15.865,87 kr.") && table.contains("11.899,40 kr.") && table.contains("Højdetillæg"))
     }
 
+    @Test("account --pdf, --csv and --payroll: the union's form, its entries and each roofer's pay")
+    func accountFiles() throws {
+        let log = try IsolatedLog()
+        try Self.makeProject(log)
+        let pdf = log.dir.path("akkord.pdf")
+        let csv = log.dir.path("akkord.csv")
+        let payroll = log.dir.path("loen.csv")
+        try log.run(["roofing", "account", "Skolegade 4", "--pdf", pdf, "--csv", csv, "--payroll", payroll])
+        let text = try PDFTools(url: URL(fileURLWithPath: pdf)).text()
+        // The amounts of accountContract, in Danish form, and the labels with their letters.
+        for expected in [
+            "Akkordopgørelse", "Skolegade 4", "1.571,65", "12.962,25", "15.865,87", "11.899,40", "3.966,47",
+        ] {
+            #expect(text.contains(expected), "\(expected) missing from the PDF")
+        }
+        let rows = try String(contentsOf: URL(fileURLWithPath: payroll), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = rows.first.map { $0.map(String.init) } ?? []
+        let roofer = try #require(header.firstIndex(of: "roofer"))
+        let amount = try #require(header.firstIndex(of: "amount"))
+        #expect(rows.dropFirst().map { String($0[roofer]) } == ["Jens", "Ole"])
+        #expect(rows.dropFirst().map { String($0[amount]) } == ["11899.40", "3966.47"])
+        let entries = try String(contentsOf: URL(fileURLWithPath: csv), encoding: .utf8)
+        #expect(entries.contains("1571.65") && entries.contains("15865.87"))
+        try log.run(["roofing", "account", "Skolegade 4", "--pdf", pdf, "--english"])
+        #expect(try PDFTools(url: URL(fileURLWithPath: pdf)).text().contains("15.865,87"))
+    }
+
     @Test("catalogue list, search (typo, accents) and export; a bad CSV names its line and column")
     func catalogues() throws {
         let log = try IsolatedLog()

@@ -188,39 +188,9 @@ struct RoofingAdvanceCommand: ParsableCommand {
     }
 }
 
-/// `roofing account PROJECT [--format table|json|csv]`: JSON is exactly `Account.json()`.
-struct RoofingAccountCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "account",
-        abstract: "Show the account: lines, supplements, extra work, deductions, total, surplus and shares.")
-    @Argument(help: "The project (default: the selected one).") var project: String?
-    @Option(name: .long, help: "Output: table (Danish amounts), json (the contract) or csv (its entries).")
-    var format: OutputFormat = .table
-    @OptionGroup var options: RoofingOptions
-
-    func run() throws {
-        let (database, clock) = try options.openForReading()
-        let name = try RoofingArguments.project(project, database)
-        let stored = try storeCall { try database.roofingProject(named: name) }
-        let account: Account
-        do {
-            account = try Account(stored.project)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(65)
-        }
-        switch format {
-        case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
-        case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
-        case .table:
-            roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
-        }
-    }
-}
-
 /// The account as people read it: Danish amounts, the entries, the sums and each roofer's share.
-enum RoofingAccountText {
-    static func entries(_ a: Account, _ format: OutputFormat) -> Listing {
+package enum RoofingAccountText {
+    package static func entries(_ a: Account, _ format: OutputFormat) -> Listing {
         func money(_ m: Money?) -> Cell { RoofingArguments.amount(m, format, currency: a.currency) }
         func number(_ q: Quantity?) -> Cell { RoofingArguments.number(q, format) }
         var listing = Listing([
@@ -254,7 +224,7 @@ enum RoofingAccountText {
         return listing
     }
 
-    static func table(_ a: Account, stored: StoredRoofingProject, clock: LocalClock) -> String {
+    package static func table(_ a: Account, stored: StoredRoofingProject, clock: LocalClock) -> String {
         func kr(_ m: Money) -> String { m.danish(currency: a.currency) }
         var text = "\(a.project) — \(stored.status)"
         if !stored.project.catalogue.isEmpty { text += " — \(stored.project.catalogue)" }

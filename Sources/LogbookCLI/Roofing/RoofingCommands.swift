@@ -9,7 +9,7 @@ package enum RoofingCommands {
     package static let all: [any ParsableCommand.Type] = [
         RoofingCatalogueCommand.self, RoofingProjectCommand.self, RoofingAddCommand.self, RoofingEditCommand.self,
         RoofingRemoveCommand.self, RoofingSupplementCommand.self, RoofingExtraCommand.self,
-        RoofingDeductCommand.self, RoofingAdvanceCommand.self, RoofingAccountCommand.self,
+        RoofingDeductCommand.self, RoofingAdvanceCommand.self,
         RoofingSubmitCommand.self, RoofingReviseCommand.self, RoofingHistoryCommand.self,
     ]
 }
@@ -28,7 +28,7 @@ package struct RoofingOptions: ParsableArguments {
 }
 
 /// Parsing of what `roofing` commands take; a mistake is one line naming the option, exit 64.
-enum RoofingArguments {
+package enum RoofingArguments {
     static func money(_ text: String, _ option: String) throws -> Money {
         do {
             return try Money(parsing: text, field: option)
@@ -75,7 +75,7 @@ enum RoofingArguments {
     }
 
     /// The project named, or the one selected with `roofing project select`.
-    static func project(_ given: String?, _ database: AppDatabase) throws -> String {
+    package static func project(_ given: String?, _ database: AppDatabase) throws -> String {
         if let given { return given }
         if let selected = try storeCall({ try database.selectedRoofingProject() }) { return selected }
         throw usageError("PROJECT: name a project, or select one with `logbook roofing project select NAME`")
@@ -101,7 +101,7 @@ func roofingChange(
 }
 
 /// Writes `text` to standard output.
-func roofingPrint(_ text: String) {
+package func roofingPrint(_ text: String) {
     var output = StandardOutput()
     output.write(text.hasSuffix("\n") ? text : text + "\n")
     output.flush()

@@ -7,7 +7,7 @@ package struct RoofingCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "roofing",
         abstract: "Roofing piecework accounts: catalogues, projects, lines, the account and each roofer's share.",
-        subcommands: RoofingCommands.all)
+        subcommands: RoofingCommands.all + [RoofingAccountCommand.self])
 
     package init() {}
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import CalendarDays
+import Foundation
+import LogbookCLI
+import LogbookStore
+import Reports
+import RoofingAccounts
+
+/// `roofing account PROJECT [--format table|json|csv] [--pdf F] [--csv F] [--payroll F]`: the account on screen, and
+/// the final account as the union's form (PDF), its entries (CSV) and each roofer's pay for payroll (CSV).
+struct RoofingAccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "Show the account (lines, supplements, extra work, deductions, total, surplus, shares); "
+            + "write it as PDF and CSV, and the payroll CSV.")
+    @Argument(help: "The project (default: the selected one).") var project: String?
+    @Option(name: .long, help: "Output: table (Danish amounts), json (the contract) or csv (its entries).")
+    var format: OutputFormat = .table
+    @Option(name: .long, help: "Write the final account as PDF here.") var pdf: String?
+    @Option(name: .long, help: "Write the account's entries as CSV here.") var csv: String?
+    @Option(name: .long, help: "Write each roofer's share for payroll as CSV here.") var payroll: String?
+    @Flag(name: .long, help: "English labels in the PDF (Danish by default).") var english = false
+    @Option(name: .long, help: "Paper of the PDF: A4 or Letter.") var paper: String = "A4"
+    @OptionGroup var options: RoofingOptions
+
+    func validate() throws {
+        guard ReportPDF.Paper(rawValue: paper) != nil else { throw ValidationError("--paper: A4 or Letter.") }
+    }
+
+    func run() throws {
+        let (database, clock) = try options.openForReading()
+        let name = try RoofingArguments.project(project, database)
+        let stored = try storeCall { try database.roofingProject(named: name) }
+        let account: Account
+        do {
+            account = try Account(stored.project)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(65)
+        }
+        guard pdf == nil, csv == nil, payroll == nil else {
+            try write(
+                RoofingAccountDocument(
+                    project: stored.project, account: account, language: english ? .english : .danish))
+            return
+        }
+        switch format {
+        case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
+        case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
+        case .table: roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
+        }
+    }
+
+    private func write(_ document: RoofingAccountDocument) throws {
+        do throws(ReportError) {
+            if let pdf {
+                let bytes = try RoofingAccountPDF.render(document, paper: ReportPDF.Paper(rawValue: paper) ?? .a4)
+                try FileOutput.write(bytes, to: pdf)
+                Diagnostics.print("Wrote \(pdf)")
+            }
+            if let csv {
+                try FileOutput.write(Array(RoofingAccountCSV.account(document).utf8), to: csv)
+                Diagnostics.print("Wrote \(csv)")
+            }
+            if let payroll {
+                try FileOutput.write(Array(RoofingAccountCSV.payroll(document).utf8), to: payroll)
+                Diagnostics.print("Wrote \(payroll)")
+            }
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(error.code == .output ? 73 : 70)
+        }
+    }
+}
