@@ -49,7 +49,7 @@ extension ServerDomain {
 /// `logbook serve`: the router, its middleware and the Hummingbird application.
 package enum LogbookWebServer {
     package static let domains: [any ServerDomain.Type] = [
-        MileageLogDomain.self, HoursDomain.self, ChecklistsDomain.self, ValueStreamsDomain.self,
+        MileageLogDomain.self, HoursDomain.self, ChecklistsDomain.self, ValueStreamsDomain.self, RoofingDomain.self,
     ]
 
     package static func router(_ environment: ServerEnvironment) throws -> Router<AppRequestContext> {

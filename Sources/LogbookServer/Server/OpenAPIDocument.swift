@@ -28,7 +28,9 @@ package enum OpenAPIDocument {
     }
     static var idPath: (String, [String: Any], String) { ("id", ["type": "integer", "minimum": 1], "path") }
 
-    package static var operations: [Operation] { mileageOperations + hoursOperations + valueStreamOperations }
+    package static var operations: [Operation] {
+        mileageOperations + hoursOperations + valueStreamOperations + roofingOperations
+    }
 
     static var mileageOperations: [Operation] {
         [
