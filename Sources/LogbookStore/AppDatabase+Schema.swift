@@ -62,6 +62,9 @@ extension AppDatabase {
         migrator.registerMigration("v12 roofing accounts: catalogues, projects, lines, advances, versions") { db in
             try db.execute(sql: roofingSchemaV12)
         }
+        migrator.registerMigration("v13 roofing photos") { db in
+            try db.execute(sql: roofingSchemaV13)
+        }
         return migrator
     }()
 

@@ -10,7 +10,7 @@ package enum RoofingCommands {
         RoofingCatalogueCommand.self, RoofingProjectCommand.self, RoofingAddCommand.self, RoofingEditCommand.self,
         RoofingRemoveCommand.self, RoofingSupplementCommand.self, RoofingExtraCommand.self,
         RoofingDeductCommand.self, RoofingAdvanceCommand.self,
-        RoofingSubmitCommand.self, RoofingReviseCommand.self, RoofingHistoryCommand.self,
+        RoofingSubmitCommand.self, RoofingReviseCommand.self, RoofingHistoryCommand.self, RoofingPhotoCommand.self,
     ]
 }
 
