@@ -171,4 +171,57 @@ struct RoofingCommandTests {
         #expect(roofer.stderr.contains("--roofer"))
         try log.run(["roofing", "project", "add", "skolegade 4"], expect: 65)
     }
+
+    @Test("split --percent/--amount/--clear: the account's shares by hand; settle locks a submitted account")
+    func splitAndSettle() throws {
+        let log = try IsolatedLog()
+        try Self.makeProject(log)
+        func shares() throws -> [[String: Any]] {
+            let a = try Self.object(try log.run(["roofing", "account", "Skolegade 4", "--format", "json"]).stdout)
+            return try #require(a["shares"] as? [[String: Any]])
+        }
+        // 60 % and 40 % of 15865.87: 9519.522 → 9519.52 and 6346.348 → 6346.35; the advance of 2000 as 1200 and
+        // 800; balances 9519.52 − 4500 − 1200 and 6346.35 − 1500 − 800.
+        try log.run([
+            "roofing", "split", "Skolegade 4", "--roofer", "Jens", "--percent", "60", "--roofer", "Ole",
+            "--percent", "40",
+        ])
+        var s = try shares()
+        #expect(s.map { $0["amount"] as? String } == ["9519.52", "6346.35"])
+        #expect(s.map { $0["advance"] as? String } == ["1200.00", "800.00"])
+        #expect(s.map { $0["balance"] as? String } == ["3819.52", "4046.35"])
+        // Fixed amounts summing to the total; per hour 10000 / 30 = 333.33, 5865.87 / 10 = 586.587 → 586.59.
+        try log.run([
+            "roofing", "split", "--roofer", "Jens", "--amount", "10000", "--roofer", "Ole", "--amount",
+            "5865,87",
+        ])
+        s = try shares()
+        #expect(s.map { $0["amount"] as? String } == ["10000.00", "5865.87"])
+        #expect(s.map { $0["hourly"] as? String } == ["333.33", "586.59"])
+        // Refused: percentages not summing to 100, amounts not the total, a roofer not on the project.
+        try log.run(
+            ["roofing", "split", "--roofer", "Jens", "--percent", "60", "--roofer", "Ole", "--percent", "30"],
+            expect: 65)
+        try log.run(
+            ["roofing", "split", "--roofer", "Jens", "--amount", "1", "--roofer", "Ole", "--amount", "2"],
+            expect: 65)
+        try log.run(
+            ["roofing", "split", "--roofer", "Jens", "--percent", "60", "--roofer", "Per", "--percent", "40"],
+            expect: 65)
+        try log.run(["roofing", "split", "--roofer", "Jens", "--percent", "60", "--amount", "5"], expect: 64)
+        #expect(try shares().map { $0["amount"] as? String } == ["10000.00", "5865.87"])
+        try log.run(["roofing", "split", "Skolegade 4", "--clear"])
+        #expect(try shares().map { $0["amount"] as? String } == ["11899.40", "3966.47"])
+        // Settling needs a submitted account; after it nothing changes.
+        try log.run(["roofing", "settle", "Skolegade 4"], expect: 65)
+        try log.run(["roofing", "submit", "Skolegade 4"])
+        try log.run(["roofing", "settle", "Skolegade 4"])
+        let projects = try #require(try log.json(["roofing", "project", "list"]) as? [[String: Any]])
+        #expect(projects.first?["status"] as? String == "settled")
+        let history = try #require(try log.json(["roofing", "history", "Skolegade 4"]) as? [[String: Any]])
+        #expect(history.map { $0["reason"] as? String } == ["submitted", "settled"])
+        try log.run(["roofing", "settle", "Skolegade 4"], expect: 65)
+        try log.run(["roofing", "split", "--clear"], expect: 65)
+        try log.run(["roofing", "revise", "Skolegade 4", "--reason", "late"], expect: 65)
+    }
 }

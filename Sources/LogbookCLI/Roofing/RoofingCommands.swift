@@ -11,6 +11,7 @@ package enum RoofingCommands {
         RoofingRemoveCommand.self, RoofingSupplementCommand.self, RoofingExtraCommand.self,
         RoofingDeductCommand.self, RoofingAdvanceCommand.self,
         RoofingSubmitCommand.self, RoofingReviseCommand.self, RoofingHistoryCommand.self, RoofingPhotoCommand.self,
+        RoofingSplitCommand.self, RoofingSettleCommand.self,
     ]
 }
 
