@@ -11,12 +11,14 @@ package enum RoofingDomain: ServerDomain {
 
     package static func registerAPI(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
         RoofingAPI.register(api, environment)
+        RoofingPhotos.registerAPI(api, environment)
     }
 
     package static func registerPages(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
         RoofingPages.register(pages, environment, renderer)
+        RoofingPhotos.registerPages(pages, environment)
     }
 
     /// `Roofing` for the roles that read the accounts.

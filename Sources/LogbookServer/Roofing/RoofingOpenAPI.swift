@@ -142,6 +142,36 @@ extension OpenAPIDocument {
                 query: [roofingProjectPath], successSchema: project, errors: [401, 403, 404, 409],
                 bodyRequired: false),
         ]
+        let photo: [String: Any] = [
+            "type": "object", "required": ["id", "hash", "kind"],
+            "properties": [
+                "id": ["type": "integer"], "hash": ["type": "string"],
+                "kind": ["type": "string", "enum": ["jpeg", "png", "heic"]], "caption": ["type": "string"],
+                "name": ["type": "string"], "orientation": ["type": ["integer", "null"]], "size": ["type": "integer"],
+            ],
+        ]
+        operations += [
+            Operation(
+                method: "get", path: "/api/v1/roofing/projects/{name}/photos",
+                summary: "The project's photos in the order they were added", query: [roofingProjectPath],
+                successSchema: ["type": "array", "items": photo], errors: [401, 403, 404]),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/photos",
+                summary:
+                    "Attach a photo: its bytes as the body (JPEG, PNG or HEIC, checked by content, at most 20 MiB; "
+                    + "201, or 200 when the project has it already)",
+                query: [
+                    roofingProjectPath, ("caption", ["type": "string", "maxLength": 500], "query"),
+                    ("filename", ["type": "string", "maxLength": 200], "query"),
+                ],
+                success: 201, successSchema: photo,
+                errors: [401, 403, 404, 409, 413, 422]),
+            Operation(
+                method: "get", path: "/api/v1/roofing/projects/{name}/photos/{id}", summary: "A photo's bytes",
+                query: [roofingProjectPath, ("id", ["type": "integer", "minimum": 1], "path")],
+                successSchema: ["type": "string", "format": "binary"], successType: "image/*",
+                errors: [401, 403, 404]),
+        ]
         for (file, type, summary) in [
             ("account.pdf", "application/pdf", "The account as the union's form (PDF)"),
             ("account.csv", "text/csv", "The account's entries as CSV"),

@@ -98,6 +98,10 @@ enum RoofingPages {
             let access = try RoofingAccess(environment, user)
             let stored = try access.project(try RoofingAccess.name(context))
             var values = projectValues(stored, access)
+            let path = RoofingAccess.pathComponent(stored.project.name)
+            values["photos"] = try access.database.roofingPhotos(project: stored.project.name).map {
+                ["id": Int($0.id), "caption": $0.caption, "name": $0.originalName, "path": path] as [String: Any]
+            }
             values["csrf"] = session.csrfToken
             values["message"] = ValueStreamPages.message(request)
             return renderer.page(

@@ -154,6 +154,19 @@ enum RoofingTemplates {
           </form>
           {{/editable}}
         </section>
+        <section class="card" id="photos">
+          <h2>Photos</h2>
+          <ul class="roof-photos">{{#photos}}<li id="photo-{{id}}"><a href="/roofing/projects/{{path}}/photos/{{id}}"><img src="/roofing/projects/{{path}}/photos/{{id}}" alt="{{caption}}{{^caption}}{{name}}{{/caption}}" loading="lazy"></a> {{caption}}</li>{{/photos}}</ul>
+          {{#editable}}
+          <form method="post" action="/roofing/projects/{{path}}/photos" enctype="multipart/form-data" id="add-photo">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <label for="photo-file">Take or choose a photo</label>
+            <input id="photo-file" name="photo" type="file" accept="image/*" capture="environment" required>
+            <label for="photo-caption">Caption</label><input id="photo-caption" name="caption" maxlength="500">
+            <button type="submit">Add the photo</button>
+          </form>
+          {{/editable}}
+        </section>
         <section class="card" id="account">
           <h2>Account</h2>
           {{#accountError}}<p class="problem">{{accountError}}</p>{{/accountError}}
@@ -201,6 +214,8 @@ enum RoofingTemplates {
         .roof-list a.roof-hit { display: block; padding: 0.75rem 0.25rem; min-height: 44px; }
         .roof-hit { padding: 0.75rem; }
         .roof-line { border-bottom: 1px solid #ddd; padding: 0.5rem 0; }
+        .roof-photos { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+        .roof-photos img { width: 8rem; height: 8rem; object-fit: cover; }
         .roof-pos { font-variant-numeric: tabular-nums; }
         .roof-amount { float: right; font-variant-numeric: tabular-nums; }
         .roof-shares { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
