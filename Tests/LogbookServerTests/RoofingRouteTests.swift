@@ -335,6 +335,11 @@ import Testing
             let again = try await client.execute(
                 uri: api, method: .post, headers: h.bearer("boss"), body: ByteBuffer(bytes: Self.jpeg))
             #expect(again.status == .ok)
+            // A photo of 3 MiB (larger than the 1 MiB of the JSON routes) is taken.
+            let large = Array(Self.jpeg.prefix(12)) + [UInt8](repeating: 0x55, count: 3 << 20) + [0xFF, 0xD9]
+            let big = try await client.execute(
+                uri: api + "?caption=big", method: .post, headers: h.bearer("boss"), body: ByteBuffer(bytes: large))
+            #expect(big.status == .created)
             let listed = try await client.execute(uri: api, method: .get, headers: h.bearer("carl"))
             #expect(String(buffer: listed.body).contains("\"caption\" : \"Nordside\""))
             let readerUpload = try await client.execute(
