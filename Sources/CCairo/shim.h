@@ -4,6 +4,8 @@
  * Text goes through the toy font API, which finds fonts with fontconfig and embeds subsets of them in the PDF.
  * Fontconfig (libfontconfig-dev) itself picks a fallback font, run by run, for characters the report's font lacks. */
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -42,5 +44,17 @@ static inline int logbook_font_has_char(const FcFontSet *set, int index, unsigne
     FcCharSet *charset = NULL;
     if (FcPatternGetCharSet(set->fonts[index], FC_CHARSET, 0, &charset) != FcResultMatch) return 0;
     return FcCharSetHasChar(charset, codepoint) ? 1 : 0;
+}
+
+/* Attaches a copy of a JPEG file to `surface` as its CAIRO_MIME_TYPE_JPEG data, so the PDF backend embeds the JPEG
+ * stream itself (DCTDecode) instead of the surface's pixels. The copy is freed by Cairo with the surface. */
+static inline cairo_status_t logbook_surface_attach_jpeg(
+    cairo_surface_t *surface, const unsigned char *bytes, unsigned long length) {
+    unsigned char *copy = malloc(length ? length : 1);
+    if (!copy) return CAIRO_STATUS_NO_MEMORY;
+    memcpy(copy, bytes, length);
+    cairo_status_t status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy, length, free, copy);
+    if (status != CAIRO_STATUS_SUCCESS) free(copy);
+    return status;
 }
 #endif

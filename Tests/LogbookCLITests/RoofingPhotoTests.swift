@@ -173,4 +173,19 @@ struct RoofingPhotoTests {
         try log.run(["roofing", "photo", "export", "Skolegade 4", "--to", kept, "--keep-location"])
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: kept + "/1-tag.jpg"))) == Self.jpegWithGPS)
     }
+
+    @Test("account --pdf: the project's photos in the appendix with their captions and file names")
+    func accountPDFHasThePhotoAppendix() throws {
+        let log = try IsolatedLog()
+        try Self.makeProject(log)
+        let png = try log.dir.write("skitse.png", Self.png)
+        try log.run(["roofing", "photo", "add", "Skolegade 4", png, "--caption", "Skotrenden mod nord"])
+        let out = log.dir.path("account.pdf")
+        try log.run(["roofing", "account", "Skolegade 4", "--pdf", out])
+        let text = try PDFTools(url: URL(fileURLWithPath: out)).text()
+        #expect(text.contains("Bilag: fotos"), "\(text)")
+        #expect(text.contains("Skotrenden mod nord") && text.contains("skitse.png"), "\(text)")
+        let images = try PDFTools.run("pdfimages", ["-list", out])
+        #expect(images.split(separator: "\n").count == 3, "one image: \(images)")
+    }
 }

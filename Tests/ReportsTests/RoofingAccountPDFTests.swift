@@ -276,3 +276,169 @@ struct RoofingAccountPDFTests {
         #expect(balances == document.account.surplus)
     }
 }
+
+/// Issue 16 §4: the photos as the PDF's appendix, upright by their EXIF orientation, with captions.
+struct RoofingAccountPDFPhotoTests {
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(PhotoFile.crc32(body))
+    }
+
+    /// A `width` × `height` RGB PNG in one colour: IHDR, an IDAT with one stored (uncompressed) deflate block and
+    /// its Adler-32, IEND.
+    static func png(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+        var raw: [UInt8] = []
+        for _ in 0..<height {
+            raw.append(0)
+            for _ in 0..<width { raw += rgb }
+        }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let length = UInt16(raw.count)
+        let stored: [UInt8] = [
+            0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8),
+        ]
+        let idat: [UInt8] = [0x78, 0x01] + stored + raw + be32(b << 16 | a)
+        let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", idat)
+            + chunk("IEND", [])
+    }
+
+    /// A JPEG's structure made by hand: SOI, a baseline SOF0 for 16 × 8 pixels and three components, a scan header,
+    /// a few entropy-coded bytes, EOI. Cairo reads only its size and embeds the bytes as they are; pdfimages lists
+    /// the embedded stream from its dictionary (it does not decode it).
+    static let jpeg: [UInt8] =
+        [0xFF, 0xD8]
+        + [
+            0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x08, 0x00, 0x10, 0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x00, 0x03, 0x11,
+            0x00,
+        ]
+        + [0xFF, 0xDA, 0x00, 0x0C, 0x03, 0x01, 0x00, 0x02, 0x00, 0x03, 0x00, 0x00, 0x3F, 0x00, 0x12, 0x34, 0xFF, 0xD9]
+
+    static let heic: [UInt8] =
+        [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 8]
+        + Array("meta".utf8)
+
+    static func document(
+        _ photos: [RoofingAccountDocument.Photo], _ language: RoofingAccountDocument.Language = .danish
+    )
+        throws -> RoofingAccountDocument
+    {
+        var document = try RoofingAccountPDFTests.sample(language)
+        document.photos = photos
+        return document
+    }
+
+    /// `pdfimages -list`'s rows: page, width, height and encoding (`jpeg` for an embedded JPEG stream, `image` for
+    /// pixels) of each image.
+    static func images(_ pdf: PDFTools) throws -> [(page: Int, width: Int, height: Int, type: String)] {
+        try PDFTools.run("pdfimages", ["-list", pdf.url.path]).split(separator: "\n").dropFirst(2).compactMap { line in
+            let f = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard f.count > 8, let page = Int(f[0]), let width = Int(f[3]), let height = Int(f[4]) else { return nil }
+            return (page, width, height, String(f[8]))
+        }
+    }
+
+    @Test func theAppendixEmbedsTheJPEGAsItIsThePNGAndAPlaceholderForHEICWithCaptions() throws {
+        let photos = [
+            RoofingAccountDocument.Photo(
+                bytes: Self.jpeg, caption: "Nordsiden før", originalName: "IMG_0412.jpg", format: .jpeg),
+            RoofingAccountDocument.Photo(
+                bytes: Self.png(width: 3, height: 2, rgb: [0, 0, 255]), caption: "Skitse af skotrende",
+                originalName: "skitse.png", format: .png),
+            RoofingAccountDocument.Photo(
+                bytes: Self.heic, caption: "Skorstenen", originalName: "IMG_0001.HEIC", orientation: 6, format: .heic),
+        ]
+        let bytes = try RoofingAccountPDF.render(Self.document(photos), paper: .a4)
+        try RoofingAccountPDFTests.keep(bytes, "roofing-account-photos.pdf")
+        let pdf = try PDFTools(bytes: bytes, name: "roofing-photos")
+        defer { pdf.remove() }
+        #expect(try pdf.info()["Pages"] == "3", "the account, then two photos to a page")
+        let images = try Self.images(pdf)
+        #expect(images.count == 2, "\(images)")
+        #expect(images.first.map { [$0.page, $0.width, $0.height] } == [2, 16, 8])
+        #expect(images.first?.type == "jpeg")
+        #expect(images.last.map { [$0.page, $0.width, $0.height] } == [2, 3, 2])
+        #expect(images.last?.type == "image")
+        let text = try RoofingAccountPDFTests.text(pdf, first: 2)
+        for expected in [
+            "Bilag: fotos", "Nordsiden før", "IMG_0412.jpg", "Skitse af skotrende", "skitse.png",
+            "HEIC-foto, kan ikke vises", "Skorstenen", "IMG_0001.HEIC", "Side 3 af 3",
+        ] {
+            #expect(text.contains(expected), "missing: \(expected)\n\(text)")
+        }
+        let english = try PDFTools(
+            bytes: try RoofingAccountPDF.render(Self.document(photos, .english)), name: "roofing-photos-en")
+        defer { english.remove() }
+        let englishText = try RoofingAccountPDFTests.text(english, first: 2)
+        #expect(englishText.contains("Appendix: photos") && englishText.contains("HEIC photo, cannot be shown"))
+        // Without photos there is no appendix.
+        let plain = try PDFTools(bytes: try RoofingAccountPDF.render(Self.document([])), name: "roofing-plain")
+        defer { plain.remove() }
+        #expect(try plain.info()["Pages"] == "1")
+        #expect(!(try plain.text()).contains("Bilag"))
+    }
+
+    /// The red pixels' bounding box (width, height) on page 2 rendered at 20 dpi.
+    static func redBox(_ pdf: PDFTools) throws -> (width: Int, height: Int) {
+        let prefix = pdf.url.deletingPathExtension().path + "-page"
+        _ = try PDFTools.run("pdftoppm", ["-r", "20", "-f", "2", "-l", "2", "-singlefile", pdf.url.path, prefix])
+        defer { try? FileManager.default.removeItem(atPath: prefix + ".ppm") }
+        let ppm = [UInt8](try Data(contentsOf: URL(fileURLWithPath: prefix + ".ppm")))
+        // P6 header: magic, width, height, maxval, each followed by one blank.
+        var fields: [Int] = []
+        var index = 2
+        while fields.count < 3 {
+            while ppm[index] == 0x20 || ppm[index] == 0x0A { index += 1 }
+            var value = 0
+            while (0x30...0x39).contains(ppm[index]) {
+                value = value * 10 + Int(ppm[index] - 0x30)
+                index += 1
+            }
+            fields.append(value)
+        }
+        index += 1
+        let (width, height) = (fields[0], fields[1])
+        var xs: [Int] = []
+        var ys: [Int] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = index + 3 * (y * width + x)
+                if ppm[p] > 200, ppm[p + 1] < 80, ppm[p + 2] < 80 {
+                    xs.append(x)
+                    ys.append(y)
+                }
+            }
+        }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return (0, 0) }
+        return (x1 - x0 + 1, y1 - y0 + 1)
+    }
+
+    @Test func orientationSixStandsAWidePhotoUpright() throws {
+        // A 4 × 1 red PNG: stored wide; orientation 6 says it is to be turned a quarter clockwise to be upright.
+        let red = Self.png(width: 4, height: 1, rgb: [255, 0, 0])
+        var boxes: [Int: (width: Int, height: Int)] = [:]
+        for orientation in [1, 6, 8, 3] {
+            let photo = RoofingAccountDocument.Photo(
+                bytes: red, caption: "Gavl", originalName: "gavl.png", orientation: orientation, format: .png)
+            let pdf = try PDFTools(
+                bytes: try RoofingAccountPDF.render(Self.document([photo])), name: "roofing-orientation-\(orientation)")
+            defer { pdf.remove() }
+            boxes[orientation] = try Self.redBox(pdf)
+        }
+        let upright = try #require(boxes[1])
+        let turned = try #require(boxes[6])
+        #expect(upright.width > 3 * upright.height, "as stored: wide, \(upright)")
+        #expect(turned.height > 3 * turned.width, "orientation 6: tall, \(turned)")
+        #expect(boxes[8].map { $0.height > 3 * $0.width } == true, "orientation 8: tall")
+        #expect(boxes[3].map { $0.width > 3 * $0.height } == true, "orientation 3: wide")
+    }
+}

@@ -39,15 +39,28 @@ struct RoofingAccountCommand: ParsableCommand {
             throw ExitCode(65)
         }
         guard pdf == nil, csv == nil, payroll == nil else {
+            // The PDF's appendix shows the project's photos; the CSV files do not need them.
+            let photos = pdf == nil ? [] : try storeCall { try Self.photos(of: name, database) }
             try write(
                 RoofingAccountDocument(
-                    project: stored.project, account: account, language: english ? .english : .danish))
+                    project: stored.project, account: account, language: english ? .english : .danish,
+                    photos: photos))
             return
         }
         switch format {
         case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
         case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
         case .table: roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
+        }
+    }
+
+    /// The project's photos with their bytes, in the order they were added.
+    private static func photos(of project: String, _ database: AppDatabase) throws -> [RoofingAccountDocument.Photo] {
+        try database.roofingPhotos(project: project).compactMap { photo in
+            guard let format = PhotoFile.Kind(rawValue: photo.kind) else { return nil }
+            return RoofingAccountDocument.Photo(
+                bytes: [UInt8](try database.roofingPhotoBytes(hash: photo.hash)), caption: photo.caption,
+                originalName: photo.originalName, orientation: photo.orientation, format: format)
         }
     }
 

@@ -21,24 +21,52 @@ public struct RoofingAccountDocument: Sendable, Hashable {
         public var total: Money
     }
 
+    /// A photo for the appendix: the file's bytes, its caption, the file's original name, its EXIF orientation
+    /// (1–8; nil or 1 upright) and its format.
+    public struct Photo: Sendable, Hashable {
+        public var bytes: [UInt8]
+        public var caption: String
+        public var originalName: String
+        public var orientation: Int?
+        public var format: PhotoFile.Kind
+
+        public init(
+            bytes: [UInt8], caption: String, originalName: String, orientation: Int? = nil, format: PhotoFile.Kind
+        ) {
+            self.bytes = bytes
+            self.caption = caption
+            self.originalName = originalName
+            self.orientation = orientation
+            self.format = format
+        }
+    }
+
     public var project: Project
     public var account: Account
     public var language: Language
     /// The day the account is made up; printed in the header and written as the PDF's creation date. When nil, the
     /// project's end (or start) stands in for the creation date, so the same document always gives the same bytes.
     public var date: CalendarDay?
+    /// The project's photos, printed after the signatures as an appendix (none: no appendix).
+    public var photos: [Photo]
 
     /// `account` must be `Account(project)` (the project supplies the header: address, customer, period, team).
-    public init(project: Project, account: Account, language: Language = .danish, date: CalendarDay? = nil) {
+    public init(
+        project: Project, account: Account, language: Language = .danish, date: CalendarDay? = nil,
+        photos: [Photo] = []
+    ) {
         self.project = project
         self.account = account
         self.language = language
         self.date = date
+        self.photos = photos
     }
 
     /// The document of `project` with its account computed here; refused as `Account(project)` is.
-    public init(project: Project, language: Language = .danish, date: CalendarDay? = nil) throws(RoofingError) {
-        self.init(project: project, account: try Account(project), language: language, date: date)
+    public init(
+        project: Project, language: Language = .danish, date: CalendarDay? = nil, photos: [Photo] = []
+    ) throws(RoofingError) {
+        self.init(project: project, account: try Account(project), language: language, date: date, photos: photos)
     }
 
     public var labels: RoofingAccountLabels { RoofingAccountLabels(language) }
@@ -148,6 +176,7 @@ public struct RoofingAccountLabels: Sendable, Hashable {
     public var amountsIn, distribution, roofer, hours, share, hourly, guaranteed, advance, balance, sum: String
     public var splitHours, splitPercentages, splitAmounts, unshared: String
     public var signatures, dateAndSignature, rooferSignature, employerSignature: String
+    public var photosAppendix, heicNotShown, photoNotShown: String
     public var language: RoofingAccountDocument.Language
 
     public init(_ language: RoofingAccountDocument.Language) {
@@ -209,6 +238,9 @@ public struct RoofingAccountLabels: Sendable, Hashable {
             dateAndSignature = "dato og underskrift"
             rooferSignature = "Tagdækker"
             employerSignature = "Arbejdsgiver"
+            photosAppendix = "Bilag: fotos"
+            heicNotShown = "HEIC-foto, kan ikke vises"
+            photoNotShown = "Fotoet kan ikke vises"
         case .english:
             title = "Piecework account"
             project = "Project"
@@ -265,6 +297,9 @@ public struct RoofingAccountLabels: Sendable, Hashable {
             dateAndSignature = "date and signature"
             rooferSignature = "Roofer"
             employerSignature = "Employer"
+            photosAppendix = "Appendix: photos"
+            heicNotShown = "HEIC photo, cannot be shown"
+            photoNotShown = "The photo cannot be shown"
         }
     }
 

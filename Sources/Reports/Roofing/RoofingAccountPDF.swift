@@ -5,7 +5,8 @@ import RoofingAccounts
 /// (project, address, customer, roofers, period), one table of the measured positions grouped by section with
 /// section totals, then supplements, extra work and deductions in the same columns, the summary (total,
 /// guaranteed pay, advances, surplus), the distribution among the roofers (hours, share, hourly rate, balance),
-/// signature lines for each roofer and the employer, and "Side n af m" on every page. A table that runs onto the
+/// signature lines for each roofer and the employer, the photos as an appendix ("Bilag: fotos", two to a page, each
+/// upright by its EXIF orientation with its caption and file name under it), and "Side n af m" on every page. A table that runs onto the
 /// next page repeats its header row there. The creation date is the document's (same document, same bytes).
 public enum RoofingAccountPDF {
     public static func render(
@@ -28,6 +29,8 @@ final class RoofingAccountRenderer {
         case text(String, x: Double, baseline: Double, bold: Bool, size: Int, grey: Double)
         case fill(x: Double, y: Double, width: Double, height: Double, grey: Double)
         case line(x1: Double, y1: Double, x2: Double, y2: Double, width: Double, grey: Double)
+        /// Photo `index` (of `images`) upright in the box: `width` × `height` points as shown.
+        case image(Int, x: Double, y: Double, width: Double, height: Double)
     }
 
     struct Column {
@@ -58,6 +61,8 @@ final class RoofingAccountRenderer {
     var bottom: Double { pageHeight - 56 }
     /// The columns of the table being laid out: their header row is repeated on a new page.
     var runningTable: [Column]?
+    /// The document's photos made ready to draw (nil where one cannot be shown); destroyed after the PDF is done.
+    var images: [PhotoImage?] = []
 
     init(document: RoofingAccountDocument, paper: ReportPDF.Paper, fontFamily: String) throws(ReportError) {
         self.document = document
@@ -118,6 +123,7 @@ final class RoofingAccountRenderer {
         summary()
         distribution()
         signatures()
+        photoAppendix()
     }
 
     /// The title, then the header's label and value pairs in two columns (who and where on the left; when,
@@ -431,9 +437,72 @@ final class RoofingAccountRenderer {
         }
     }
 
+    /// After the signatures: the photos on new pages, two to a page, each scaled to fit its half of the page,
+    /// upright, centred, with its caption and original file name under it; one that cannot be shown (HEIC, or a
+    /// file Cairo cannot read) as a framed box saying so.
+    func photoAppendix() {
+        guard !document.photos.isEmpty else { return }
+        let captionFont = font(bold: true, size: 2)
+        let nameFont = font(bold: false, size: 2)
+        let captionHeight = 2 * captionFont.lineHeight + 10
+        for (index, photo) in document.photos.enumerated() {
+            if index % 2 == 0 {
+                newPage()
+                text(labels.photosAppendix, x: margin, baseline: y + 12, bold: true, size: 1)
+                y += 22
+            }
+            let slot = (bottom - (margin + 40)) / 2
+            let box = (width: contentWidth, height: slot - captionHeight - 12)
+            let top = y
+            if let image = images[index] {
+                let shown = image.shownSize
+                let scale = min(box.width / shown.width, box.height / shown.height)
+                let width = shown.width * scale
+                let height = shown.height * scale
+                add(
+                    .image(
+                        index, x: margin + (box.width - width) / 2, y: top + (box.height - height) / 2,
+                        width: width, height: height))
+            } else {
+                let notice = photo.format == .heic ? labels.heicNotShown : labels.photoNotShown
+                let frame = (x: margin + box.width / 4, y: top + box.height / 4, w: box.width / 2, h: box.height / 2)
+                for (x1, y1, x2, y2) in [
+                    (frame.x, frame.y, frame.x + frame.w, frame.y),
+                    (frame.x, frame.y + frame.h, frame.x + frame.w, frame.y + frame.h),
+                    (frame.x, frame.y, frame.x, frame.y + frame.h),
+                    (frame.x + frame.w, frame.y, frame.x + frame.w, frame.y + frame.h),
+                ] {
+                    add(.line(x1: x1, y1: y1, x2: x2, y2: y2, width: 0.8, grey: 0.4))
+                }
+                let lines = [notice, photo.caption].filter { !$0.isEmpty }
+                for (k, line) in lines.enumerated() {
+                    let fitted = nameFont.fitting(line, width: frame.w - 16)
+                    let baseline = frame.y + frame.h / 2 + Double(k) * 14 - Double(lines.count - 1) * 7 + 3
+                    text(
+                        fitted, x: frame.x + (frame.w - nameFont.width(fitted)) / 2, baseline: baseline, bold: k == 0,
+                        grey: k == 0 ? 0 : 0.35)
+                }
+            }
+            y = top + box.height + 6
+            let caption = photo.caption.isEmpty ? photo.originalName : photo.caption
+            text(
+                captionFont.fitting(caption, width: contentWidth), x: margin, baseline: y + captionFont.ascent,
+                bold: true)
+            y += captionFont.lineHeight + 2
+            if !photo.caption.isEmpty {
+                text(
+                    nameFont.fitting(photo.originalName, width: contentWidth), x: margin,
+                    baseline: y + nameFont.ascent, grey: 0.4)
+            }
+            y = top + slot + 6
+        }
+    }
+
     // MARK: Drawing
 
     func render() throws(ReportError) -> [UInt8] {
+        images = document.photos.map(PhotoImage.init)
+        defer { for image in images { image?.destroy() } }
         layOut()
         let canvas = try CairoCanvas(width: pageWidth, height: pageHeight)
         let title = "\(labels.title) – \(document.project.name)"
@@ -453,6 +522,8 @@ final class RoofingAccountRenderer {
                     canvas.fill(x: x, y: y, width: width, height: height, grey: grey)
                 case .line(let x1, let y1, let x2, let y2, let width, let grey):
                     canvas.line(from: (x1, y1), to: (x2, y2), width: width, grey: grey)
+                case .image(let index, let x, let y, let width, let height):
+                    images[index]?.draw(on: canvas, x: x, y: y, width: width, height: height)
                 }
             }
             let pageText = labels.page(index + 1, of: pages.count)
@@ -465,5 +536,137 @@ final class RoofingAccountRenderer {
             canvas.showPage()
         }
         return try canvas.finish()
+    }
+}
+
+/// A photo as a Cairo image surface, with its EXIF orientation: a JPEG as an empty surface of its size carrying the
+/// file as JPEG mime data (the PDF embeds the JPEG stream as it is), a PNG decoded by Cairo. HEIC (no decoder here)
+/// and files Cairo cannot read give nil.
+final class PhotoImage {
+    let surface: OpaquePointer
+    /// The stored image's size in pixels (before the orientation is applied).
+    let width: Double
+    let height: Double
+    /// The EXIF orientation, 1–8.
+    let orientation: Int
+
+    /// Feeds a PNG's bytes to Cairo's read callback.
+    final class Source {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    private static let read: cairo_read_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { data.update(from: base + source.offset, count: count) }
+        }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    convenience init?(_ photo: RoofingAccountDocument.Photo) {
+        let orientation = (1...8).contains(photo.orientation ?? 1) ? photo.orientation ?? 1 : 1
+        switch photo.format {
+        case .heic: return nil
+        case .png:
+            let source = Source(photo.bytes)
+            let surface = withExtendedLifetime(source) {
+                cairo_image_surface_create_from_png_stream(Self.read, Unmanaged.passUnretained(source).toOpaque())
+            }
+            guard let surface else { return nil }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(surface)
+                return nil
+            }
+            self.init(surface: surface, orientation: orientation)
+        case .jpeg:
+            guard let size = Self.jpegSize(photo.bytes), size.width > 0, size.height > 0,
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height))
+            else { return nil }
+            let attached = photo.bytes.withUnsafeBufferPointer { buffer in
+                logbook_surface_attach_jpeg(surface, buffer.baseAddress, UInt(buffer.count))
+            }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, attached == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(surface)
+                return nil
+            }
+            self.init(surface: surface, orientation: orientation)
+        }
+    }
+
+    private init(surface: OpaquePointer, orientation: Int) {
+        self.surface = surface
+        width = Double(cairo_image_surface_get_width(surface))
+        height = Double(cairo_image_surface_get_height(surface))
+        self.orientation = orientation
+    }
+
+    func destroy() { cairo_surface_destroy(surface) }
+
+    /// Width and height as shown: swapped for orientations 5–8 (turned a quarter).
+    var shownSize: (width: Double, height: Double) { orientation >= 5 ? (height, width) : (width, height) }
+
+    /// The JPEG's width and height from its SOF0, SOF1 or SOF2 segment; nil without one before the scan.
+    static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
+        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 3 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF {
+                i += 1
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                i += 2
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if (0xC0...0xC2).contains(marker) {
+                guard i + 8 < b.count, length >= 8 else { return nil }
+                let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
+                let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
+                return (width, height)
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    /// Draws the photo upright filling the box at (`x`, `y`), `boxWidth` × `boxHeight` points as shown.
+    func draw(on canvas: CairoCanvas, x: Double, y: Double, width boxWidth: Double, height boxHeight: Double) {
+        let context = canvas.context
+        let shown = shownSize
+        cairo_save(context)
+        cairo_translate(context, x, y)
+        cairo_scale(context, boxWidth / shown.width, boxHeight / shown.height)
+        // The EXIF orientation as the map from the stored image's pixels to the upright picture.
+        let (w, h) = (width, height)
+        let m: (Double, Double, Double, Double, Double, Double)
+        switch orientation {
+        case 2: m = (-1, 0, 0, 1, w, 0)  // mirrored left to right
+        case 3: m = (-1, 0, 0, -1, w, h)  // turned half round
+        case 4: m = (1, 0, 0, -1, 0, h)  // mirrored top to bottom
+        case 5: m = (0, 1, 1, 0, 0, 0)  // mirrored along the main diagonal
+        case 6: m = (0, 1, -1, 0, h, 0)  // to be turned a quarter clockwise
+        case 7: m = (0, -1, -1, 0, h, w)  // mirrored along the other diagonal
+        case 8: m = (0, -1, 1, 0, 0, w)  // to be turned a quarter anticlockwise
+        default: m = (1, 0, 0, 1, 0, 0)
+        }
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, m.0, m.1, m.2, m.3, m.4, m.5)
+        cairo_transform(context, &matrix)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_rectangle(context, 0, 0, w, h)
+        cairo_fill(context)
+        cairo_restore(context)
+        canvas.color(0)
     }
 }
