@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import LogbookServer
 import LogbookStore
+import LogbookTestSupport
 import RoofingAccounts
 import Testing
 
@@ -345,6 +346,12 @@ import Testing
             let readerUpload = try await client.execute(
                 uri: api, method: .post, headers: h.bearer("carl"), body: ByteBuffer(bytes: Self.jpeg))
             #expect(readerUpload.status == .forbidden)
+            // The account PDF downloaded from the page carries the photos as its appendix, with their captions.
+            let pdf = try await client.execute(uri: uri + "/account.pdf", method: .get, headers: browser.header)
+            let file = try PDFTools(bytes: Array(pdf.body.readableBytesView), name: "roofing-account")
+            defer { file.remove() }
+            let pdfText = try file.text()
+            #expect(pdfText.contains("Bilag: fotos") && pdfText.contains("Nordside"), "\(pdfText.suffix(500))")
         }
     }
 }

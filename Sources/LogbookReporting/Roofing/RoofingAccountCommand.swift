@@ -40,7 +40,7 @@ struct RoofingAccountCommand: ParsableCommand {
         }
         guard pdf == nil, csv == nil, payroll == nil else {
             // The PDF's appendix shows the project's photos; the CSV files do not need them.
-            let photos = pdf == nil ? [] : try storeCall { try Self.photos(of: name, database) }
+            let photos = pdf == nil ? [] : try storeCall { try RoofingAccountPhotos.load(project: name, database) }
             try write(
                 RoofingAccountDocument(
                     project: stored.project, account: account, language: english ? .english : .danish,
@@ -51,16 +51,6 @@ struct RoofingAccountCommand: ParsableCommand {
         case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
         case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
         case .table: roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
-        }
-    }
-
-    /// The project's photos with their bytes, in the order they were added.
-    private static func photos(of project: String, _ database: AppDatabase) throws -> [RoofingAccountDocument.Photo] {
-        try database.roofingPhotos(project: project).compactMap { photo in
-            guard let format = PhotoFile.Kind(rawValue: photo.kind) else { return nil }
-            return RoofingAccountDocument.Photo(
-                bytes: [UInt8](try database.roofingPhotoBytes(hash: photo.hash)), caption: photo.caption,
-                originalName: photo.originalName, orientation: photo.orientation, format: format)
         }
     }
 
@@ -82,6 +72,19 @@ struct RoofingAccountCommand: ParsableCommand {
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.code == .output ? 73 : 70)
+        }
+    }
+}
+
+/// A project's photos with their bytes, in the order they were added: the account PDF's appendix (the CLI and the
+/// web download use it alike).
+package enum RoofingAccountPhotos {
+    package static func load(project: String, _ database: AppDatabase) throws -> [RoofingAccountDocument.Photo] {
+        try database.roofingPhotos(project: project).compactMap { photo in
+            guard let format = PhotoFile.Kind(rawValue: photo.kind) else { return nil }
+            return RoofingAccountDocument.Photo(
+                bytes: [UInt8](try database.roofingPhotoBytes(hash: photo.hash)), caption: photo.caption,
+                originalName: photo.originalName, orientation: photo.orientation, format: format)
         }
     }
 }

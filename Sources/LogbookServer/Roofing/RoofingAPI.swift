@@ -2,6 +2,7 @@ import CalendarDays
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LogbookReporting
 import LogbookStore
 import NIOCore
 import Reports
@@ -167,7 +168,8 @@ enum RoofingAPI {
             api.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in
                 let access = try access(context)
                 return try download.response(
-                    try access.project(try RoofingAccess.name(context)).project, query: request.uri.query)
+                    try access.project(try RoofingAccess.name(context)).project, query: request.uri.query,
+                    database: access.database)
             }
         }
     }
@@ -317,7 +319,8 @@ enum RoofingAPI {
         var contentType: String { self == .pdf ? "application/pdf" : "text/csv; charset=utf-8" }
 
         /// `?lang=en` for English labels, `?paper=letter` for the PDF on Letter.
-        func response(_ project: Project, query: String?) throws -> Response {
+        /// The PDF carries the project's photos as its appendix (read from `database`).
+        func response(_ project: Project, query: String?, database: AppDatabase) throws -> Response {
             let form = FormData.parse(query ?? "")
             let language: RoofingAccountDocument.Language = form.text("lang") == "en" ? .english : .danish
             let paper: ReportPDF.Paper
@@ -326,12 +329,15 @@ enum RoofingAPI {
             case "letter": paper = .letter
             default: throw APIError.invalid("paper: expected a4 or letter", field: "paper")
             }
-            let document: RoofingAccountDocument
+            let account: Account
             do throws(RoofingError) {
-                document = try RoofingAccountDocument(project: project, language: language)
+                account = try Account(project)
             } catch {
                 throw RoofingAccess.apiError(error)
             }
+            let photos = self == .pdf ? try RoofingAccountPhotos.load(project: project.name, database) : []
+            let document = RoofingAccountDocument(
+                project: project, account: account, language: language, photos: photos)
             let bytes: [UInt8]
             switch self {
             case .pdf:

@@ -112,7 +112,8 @@ enum RoofingPages {
                 let (user, _) = try requireLogin(request, context)
                 let access = try RoofingAccess(environment, user)
                 return try download.response(
-                    try access.project(try RoofingAccess.name(context)).project, query: request.uri.query)
+                    try access.project(try RoofingAccess.name(context)).project, query: request.uri.query,
+                    database: access.database)
             }
         }
         pages.post("/roofing/projects/{name}/lines") { request, context in

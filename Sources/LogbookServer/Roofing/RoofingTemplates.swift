@@ -215,7 +215,7 @@ enum RoofingTemplates {
         .roof-hit { padding: 0.75rem; }
         .roof-line { border-bottom: 1px solid #ddd; padding: 0.5rem 0; }
         .roof-photos { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
-        .roof-photos img { width: 8rem; height: 8rem; object-fit: cover; }
+        .roof-photos img { width: 8rem; height: 8rem; object-fit: cover; image-orientation: from-image; }
         .roof-pos { font-variant-numeric: tabular-nums; }
         .roof-amount { float: right; font-variant-numeric: tabular-nums; }
         .roof-shares { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
