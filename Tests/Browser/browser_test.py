@@ -15,6 +15,7 @@ admin `boss`) it starts `logbook serve` on a free loopback port and, as a user w
     480 net minutes;
   * as the admin opens a value-stream map on a phone: its lane scrolls sideways inside the page, every sticker is
     there, and a sticker added through the form is stored at the end of the section with its times;
+  * as the admin on a phone searches the roofing catalogue and changes a line's quantity on a project's page;
   * saves screenshots of login, trips, trip, live, reports, account, hours, shift, checklist-shift (and vehicles,
     vsm-map and vsm-maps, as the admin) at 390x844 and 1280x800.
 
@@ -47,6 +48,7 @@ DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
 PURPOSE = "Customer visit Ülemiste"
 SHIFT_MESSAGE = "Tour Tartu–Pärnu"
 MAP = "Fensterbau Auftrag"
+ROOF = "Skolegade 4"
 SIZES = [(390, 844), (1280, 800)]
 # What a finger must be able to hit: buttons and links of the navigation and of forms, and form fields.
 TOUCH_TARGETS = (
@@ -478,6 +480,26 @@ def run(logbook, screenshots):
         check(last["text"] == "Qualitätskontrolle" and last["process_s"] == 720 and last["wait_s"] == 1800,
               f"the sticker added on the page is stored as {last}")
         visit("vsm-maps", "/vsm")
+
+        # Roofing: the admin on a phone searches the catalogue and changes a line's quantity on the project page.
+        server.cli("roofing", "catalogue", "import", str(ROOT / "Tests/Fixtures/roofing/tagdaekning-2026.csv"),
+                   "--name", "Tagdækning 2026")
+        server.cli("roofing", "project", "add", ROOF, "--roofer", "Jens:30", "--roofer", "Ole:10")
+        server.cli("roofing", "add", ROOF, "--pos", "12.1", "--quantity", "33,333")
+        visit("roofing-catalogue", "/roofing/catalogue?q=tagrende")
+        check("Tagrende, zink" in browser.text(), "the catalogue search did not find Tagrende, zink")
+        project_path = "/roofing/projects/" + ROOF.replace(" ", "%20")
+        visit("roofing-project", project_path)
+        browser.resize(*SIZES[0])
+        browser.get(server.base + project_path)
+        field = browser.find("input[name=quantity][inputmode=decimal]")
+        field.clear()
+        field.send_keys("40")
+        field.find_element("xpath", "./ancestor::form").find_element("css selector", "button[type=submit]").click()
+        browser.wait(lambda d: "1.886,00" in d.find_element("css selector", "body").text, "the new amount 40 × 47,15")
+        account = json.loads(server.cli("roofing", "account", ROOF, "--format", "json"))
+        check(account["lines"][0]["quantity"] == "40" and account["lines"][0]["amount"] == "1886.00",
+              f"the quantity changed on the page is stored as {account['lines'][0]}")
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")
