@@ -473,8 +473,7 @@ def run(logbook, screenshots):
         browser.find("#sticker-process").send_keys("12m")
         browser.find("#sticker-wait").send_keys("30m")
         browser.find("#add-sticker button[type=submit]").click()
-        browser.wait(lambda d: "Qualitätskontrolle" in d.find_element("css selector", "#timeline").text,
-                     "the new sticker on the timeline")
+        browser.wait(lambda d: _text_has(d, "#timeline", "Qualitätskontrolle"), "the new sticker on the timeline")
         shown = json.loads(server.cli("vsm", "show", MAP, "--format", "json"))
         last = shown["sections"][-1]["stickers"][-1]
         check(last["text"] == "Qualitätskontrolle" and last["process_s"] == 720 and last["wait_s"] == 1800,
@@ -496,7 +495,7 @@ def run(logbook, screenshots):
         field.clear()
         field.send_keys("40")
         field.find_element("xpath", "./ancestor::form").find_element("css selector", "button[type=submit]").click()
-        browser.wait(lambda d: "1.886,00" in d.find_element("css selector", "body").text, "the new amount 40 × 47,15")
+        browser.wait(lambda d: _text_has(d, "body", "1.886,00"), "the new amount 40 × 47,15")
         account = json.loads(server.cli("roofing", "account", ROOF, "--format", "json"))
         check(account["lines"][0]["quantity"] == "40" and account["lines"][0]["amount"] == "1886.00",
               f"the quantity changed on the page is stored as {account['lines'][0]}")
@@ -510,6 +509,14 @@ def run(logbook, screenshots):
             browser.quit()
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _text_has(driver, css, text):
+    """Whether the element's text holds `text`; False while the page is being replaced (stale or not yet there)."""
+    try:
+        return text in driver.find_element("css selector", css).text
+    except Exception:  # noqa: BLE001 - a reload in progress: look again
+        return False
 
 
 def _stale(element):
