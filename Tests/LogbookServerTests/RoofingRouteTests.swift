@@ -49,11 +49,7 @@ import Testing
         try await h.application().test(.router) { client in
             func call(
                 _ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil, as user: String = "boss"
-            ) async throws -> TestResponse {
-                try await client.execute(
-                    uri: uri, method: method, headers: h.bearer(user).merging(Self.json),
-                    body: body.map(ServerHarness.body))
-            }
+            ) async throws -> TestResponse { try await h.call(client, uri, method, body, as: user) }
             let catalogues = try await call("/api/v1/roofing/catalogues", .get)
             #expect(String(buffer: catalogues.body).contains("\"activities\" : 3"))
             let created = try await call(
@@ -135,13 +131,9 @@ import Testing
         let h = try Self.harness()
         try Self.storeProject(h)
         try await h.application().test(.router) { client in
-            func call(_ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil) async throws
-                -> TestResponse
-            {
-                try await client.execute(
-                    uri: uri, method: method, headers: h.bearer("boss").merging(Self.json),
-                    body: body.map(ServerHarness.body))
-            }
+            func call(
+                _ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil, as user: String = "boss"
+            ) async throws -> TestResponse { try await h.call(client, uri, method, body, as: user) }
             let base = "/api/v1/roofing/projects/" + Self.path("Villa Ørsted")
             let unknown = try await call("/api/v1/roofing/projects/Nowhere", .get)
             #expect(unknown.status == .notFound)

@@ -75,6 +75,16 @@ struct ServerHarness: @unchecked Sendable {
 
     func bearer(_ user: String) -> HTTPFields { [.authorization: "Bearer \(tokens[user]!)"] }
 
+    /// An API request as `user` (a bearer token) with an optional JSON body.
+    func call(
+        _ client: any TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil,
+        as user: String = "boss"
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: uri, method: method, headers: bearer(user).merging([.contentType: "application/json"]),
+            body: body.map(Self.body))
+    }
+
     static func json(_ buffer: ByteBuffer) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]) ?? [:]
     }

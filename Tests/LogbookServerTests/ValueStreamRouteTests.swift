@@ -59,11 +59,7 @@ import ValueStreams
         try await h.application().test(.router) { client in
             func call(
                 _ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil, as user: String = "boss"
-            ) async throws -> TestResponse {
-                try await client.execute(
-                    uri: uri, method: method, headers: h.bearer(user).merging(Self.json),
-                    body: body.map(ServerHarness.body))
-            }
+            ) async throws -> TestResponse { try await h.call(client, uri, method, body, as: user) }
             let created = try await call(
                 "/api/v1/vsm/maps", .post, ["name": "Order to cash", "description": "From call to cash"])
             #expect(created.status == .created)
@@ -164,13 +160,9 @@ import ValueStreams
         let h = try Self.harness()
         try Self.storeMap(h)
         try await h.application().test(.router) { client in
-            func call(_ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil) async throws
-                -> TestResponse
-            {
-                try await client.execute(
-                    uri: uri, method: method, headers: h.bearer("boss").merging(Self.json),
-                    body: body.map(ServerHarness.body))
-            }
+            func call(
+                _ uri: String, _ method: HTTPRequest.Method, _ body: [String: Any]? = nil, as user: String = "boss"
+            ) async throws -> TestResponse { try await h.call(client, uri, method, body, as: user) }
             let base = "/api/v1/vsm/maps/" + Self.mapPath("Café flow")
             for (uri, method) in [
                 ("/api/v1/vsm/maps/Nowhere", HTTPRequest.Method.get), ("/api/v1/vsm/maps/Nowhere", .delete),
