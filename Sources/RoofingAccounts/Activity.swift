@@ -67,18 +67,23 @@ public struct Activity: Sendable, Hashable, Codable {
     public var isSupplement: Bool { unit == .percent }
 
     /// The unit price, nil for a supplement.
+    // Not inlined (nor `supplement` and `priceText`): Swift 6.3.1 -O crashed (SIL ownership verifier in
+    // CopyPropagation) on callers that inlined a switch over `rate` into closures (roofing catalogue search).
+    @inline(never)
     public var price: Money? {
         if case .price(let price) = rate { return price }
         return nil
     }
 
     /// The percentage and base, nil for a measured activity.
+    @inline(never)
     public var supplement: (percent: Quantity, base: SupplementBase)? {
         if case .percent(let percent, let base) = rate { return (percent, base) }
         return nil
     }
 
     /// The price column's text: the unit price (`47.15`) or the percentage (`12.5`).
+    @inline(never)
     public var priceText: String {
         switch rate {
         case .price(let price): price.description

@@ -92,17 +92,29 @@ struct RoofingCatalogueCommand: ParsableCommand {
             for name in names {
                 let catalogue = try storeCall { try database.roofingCatalogue(named: name) }
                 for hit in CatalogueSearch.search(text, in: catalogue, limit: limit) {
-                    let a = hit.activity
-                    let price: Cell =
-                        a.price.map { RoofingArguments.amount($0, format, currency: catalogue.currency) }
-                        ?? .text(a.priceText + (format == .table ? " %" : ""))
-                    listing.append([
-                        .text(catalogue.name), .text(a.position), .text(a.section), .text(a.name),
-                        .text(a.unit.description), price, .text(a.supplement?.base.description),
-                    ])
+                    listing.append(Self.row(hit.activity, in: catalogue, format: format))
                 }
             }
             listing.print(format, clock: clock)
+        }
+
+        /// One hit's row. One switch over the rate: Swift 6.3's optimiser crashed (an ownership verifier error in
+        /// CopyPropagation) on the same row written with `price.map` and `supplement?.base` inside `run()`.
+        static func row(_ a: Activity, in catalogue: Catalogue, format: OutputFormat) -> [Cell] {
+            let price: Cell
+            let base: String?
+            switch a.rate {
+            case .price(let amount):
+                price = RoofingArguments.amount(amount, format, currency: catalogue.currency)
+                base = nil
+            case .percent(let percent, let of):
+                price = .text(percent.description + (format == .table ? " %" : ""))
+                base = of.description
+            }
+            return [
+                .text(catalogue.name), .text(a.position), .text(a.section), .text(a.name),
+                .text(a.unit.description), price, .text(base),
+            ]
         }
     }
 
