@@ -3,25 +3,26 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import TrackFormats
 
-/// Buffered writing to standard output: text is gathered and written in large blocks.
+/// Buffered writing to standard output: text is gathered as bytes and written in large blocks.
 package struct StandardOutput {
-    private(set) var buffer = ""
+    private(set) var buffer: TextBuffer
     package let flushThreshold: Int
 
     package init(flushThreshold: Int = 256 * 1024) {
         self.flushThreshold = flushThreshold
-        buffer.reserveCapacity(flushThreshold + 4_096)
+        buffer = TextBuffer(capacity: flushThreshold + 4_096)
     }
 
     /// Writes the buffer out when it has grown past the threshold.
     package mutating func flushIfNeeded() {
-        if buffer.utf8.count >= flushThreshold { flush() }
+        if buffer.count >= flushThreshold { flush() }
     }
 
     package mutating func flush() {
         guard !buffer.isEmpty else { return }
-        FileDescriptorWriter.writeAll(buffer, to: STDOUT_FILENO)
+        buffer.bytes.withUnsafeBytes { _ = FileDescriptorWriter.writeAll($0, to: STDOUT_FILENO) }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -31,7 +32,7 @@ package struct StandardOutput {
     }
 
     /// Direct access for writers that append into the buffer.
-    package mutating func withBuffer(_ body: (inout String) -> Void) {
+    package mutating func withBuffer(_ body: (inout TextBuffer) -> Void) {
         body(&buffer)
         flushIfNeeded()
     }
@@ -61,17 +62,20 @@ enum FileDescriptorWriter {
     @discardableResult
     static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += n
         }
+        return true
     }
 }

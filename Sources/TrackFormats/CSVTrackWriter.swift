@@ -8,13 +8,13 @@ public struct CSVTrackWriter: TrackWriter {
 
     public init() {}
 
-    public mutating func begin(into out: inout String) {
+    public mutating func begin(into out: inout TextBuffer) {
         out += Self.columns.joined(separator: ",") + "\r\n"
     }
 
-    public mutating func end(into out: inout String) {}
+    public mutating func end(into out: inout TextBuffer) {}
 
-    public mutating func write(_ fix: Fix, into out: inout String) {
+    public mutating func write(_ fix: Fix, into out: inout TextBuffer) {
         out += fix.time?.iso8601 ?? ""
         out += "," + String(fix.mode.rawValue)
         cell(fix.latitude, 9, &out)
@@ -32,7 +32,7 @@ public struct CSVTrackWriter: TrackWriter {
         out += "\r\n"
     }
 
-    private func cell(_ value: Double?, _ decimals: Int, _ out: inout String) {
+    private func cell(_ value: Double?, _ decimals: Int, _ out: inout TextBuffer) {
         out += ","
         if let value, value.isFinite { DecimalText.append(value, decimals: decimals, to: &out) }
     }

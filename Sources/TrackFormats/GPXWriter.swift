@@ -8,7 +8,7 @@ public struct GPXWriter: TrackWriter {
 
     public init(name: String = "Logbook track") { self.name = name }
 
-    public mutating func begin(into out: inout String) {
+    public mutating func begin(into out: inout TextBuffer) {
         out += """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="Logbook" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -20,13 +20,13 @@ public struct GPXWriter: TrackWriter {
             """
     }
 
-    public mutating func beginSegment(name: String?, into out: inout String) {
+    public mutating func beginSegment(name: String?, into out: inout TextBuffer) {
         if segmentOpen { endSegment(into: &out) }
         out += "<trkseg>\n"
         segmentOpen = true
     }
 
-    public mutating func write(_ fix: Fix, into out: inout String) {
+    public mutating func write(_ fix: Fix, into out: inout TextBuffer) {
         guard let lat = fix.latitude, let lon = fix.longitude else { return }
         if !segmentOpen { beginSegment(name: nil, into: &out) }
         out += "<trkpt lat=\""
@@ -59,18 +59,18 @@ public struct GPXWriter: TrackWriter {
         out += "</trkpt>\n"
     }
 
-    public mutating func endSegment(into out: inout String) {
+    public mutating func endSegment(into out: inout TextBuffer) {
         guard segmentOpen else { return }
         out += "</trkseg>\n"
         segmentOpen = false
     }
 
-    public mutating func end(into out: inout String) {
+    public mutating func end(into out: inout TextBuffer) {
         endSegment(into: &out)
         out += "</trk>\n</gpx>\n"
     }
 
-    private func element(_ name: String, _ value: Double?, _ decimals: Int, _ out: inout String) {
+    private func element(_ name: String, _ value: Double?, _ decimals: Int, _ out: inout TextBuffer) {
         guard let value, value.isFinite else { return }
         out += "<" + name + ">"
         DecimalText.append(value, decimals: decimals, to: &out)

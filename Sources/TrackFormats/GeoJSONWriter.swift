@@ -24,11 +24,11 @@ public struct GeoJSONWriter: TrackWriter {
         self.style = style
     }
 
-    public mutating func begin(into out: inout String) {
+    public mutating func begin(into out: inout TextBuffer) {
         out += "{\"type\":\"FeatureCollection\",\"name\":" + TextEscaping.json(name) + ",\"features\":[\n"
     }
 
-    public mutating func beginSegment(name: String?, into out: inout String) {
+    public mutating func beginSegment(name: String?, into out: inout TextBuffer) {
         guard style == .lineStrings else { return }
         if segmentOpen { endSegment(into: &out) }
         if featureCount > 0 { out += ",\n" }
@@ -41,7 +41,7 @@ public struct GeoJSONWriter: TrackWriter {
         speeds = ""
     }
 
-    public mutating func write(_ fix: Fix, into out: inout String) {
+    public mutating func write(_ fix: Fix, into out: inout TextBuffer) {
         guard let lat = fix.latitude, let lon = fix.longitude else { return }
         if style == .points {
             writePoint(fix, lat: lat, lon: lon, into: &out)
@@ -71,7 +71,7 @@ public struct GeoJSONWriter: TrackWriter {
         }
     }
 
-    public mutating func endSegment(into out: inout String) {
+    public mutating func endSegment(into out: inout TextBuffer) {
         guard segmentOpen else { return }
         // The per-point properties are held until the segment closes; they are small text, one
         // entry per point of this segment only.
@@ -83,7 +83,7 @@ public struct GeoJSONWriter: TrackWriter {
         speeds = ""
     }
 
-    private mutating func writePoint(_ fix: Fix, lat: Double, lon: Double, into out: inout String) {
+    private mutating func writePoint(_ fix: Fix, lat: Double, lon: Double, into out: inout TextBuffer) {
         if featureCount > 0 { out += ",\n" }
         featureCount += 1
         out += "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":["
@@ -107,7 +107,7 @@ public struct GeoJSONWriter: TrackWriter {
         out += "}}"
     }
 
-    public mutating func end(into out: inout String) {
+    public mutating func end(into out: inout TextBuffer) {
         endSegment(into: &out)
         out += "\n]}\n"
     }

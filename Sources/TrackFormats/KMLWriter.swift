@@ -9,7 +9,7 @@ public struct KMLWriter: TrackWriter {
 
     public init(name: String = "Logbook track") { self.name = name }
 
-    public mutating func begin(into out: inout String) {
+    public mutating func begin(into out: inout TextBuffer) {
         out += """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
@@ -18,7 +18,7 @@ public struct KMLWriter: TrackWriter {
             """
     }
 
-    public mutating func beginSegment(name: String?, into out: inout String) {
+    public mutating func beginSegment(name: String?, into out: inout TextBuffer) {
         if segmentOpen { endSegment(into: &out) }
         segmentCount += 1
         let title = name ?? "Segment \(segmentCount)"
@@ -27,7 +27,7 @@ public struct KMLWriter: TrackWriter {
         segmentOpen = true
     }
 
-    public mutating func write(_ fix: Fix, into out: inout String) {
+    public mutating func write(_ fix: Fix, into out: inout TextBuffer) {
         guard let lat = fix.latitude, let lon = fix.longitude, let time = fix.time else { return }
         if !segmentOpen { beginSegment(name: nil, into: &out) }
         // gx:Track allows `when` and `gx:coord` interleaved pairwise in order.
@@ -40,13 +40,13 @@ public struct KMLWriter: TrackWriter {
         out += "</gx:coord>\n"
     }
 
-    public mutating func endSegment(into out: inout String) {
+    public mutating func endSegment(into out: inout TextBuffer) {
         guard segmentOpen else { return }
         out += "</gx:Track></Placemark>\n"
         segmentOpen = false
     }
 
-    public mutating func end(into out: inout String) {
+    public mutating func end(into out: inout TextBuffer) {
         endSegment(into: &out)
         out += "</Document>\n</kml>\n"
     }

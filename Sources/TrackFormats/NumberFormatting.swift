@@ -1,40 +1,18 @@
 /// Fixed-point decimal formatting for writers: locale-free, never in exponent notation (XML schema
 /// decimals and KML forbid it), trailing zeros trimmed.
 enum DecimalText {
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12]
+    static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12]
 
-    /// Appends `value` rounded to `decimals` (0...12) places. Non-finite values append `null`-free "0".
+    /// Appends `value` rounded to `decimals` (0...12) places (`TextBuffer.append(_:decimals:)`).
+    @inline(__always)
+    static func append(_ value: Double, decimals: Int, to out: inout TextBuffer) {
+        out.append(value, decimals: decimals)
+    }
+
     static func append(_ value: Double, decimals: Int, to out: inout String) {
-        guard value.isFinite else {
-            out += "0"
-            return
-        }
-        let scale = powersOfTen[decimals]
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9.0e18 else {
-            // Too large for fixed point in Int64: fall back to the shortest round-trip form.
-            out += String(value)
-            return
-        }
-        var units = UInt64(scaled)
-        let negative = value < 0 && units != 0
-        let divisor = UInt64(scale)
-        let integerPart = units / divisor
-        units %= divisor
-        if negative { out += "-" }
-        out += String(integerPart)
-        guard decimals > 0, units != 0 else { return }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
-        var i = decimals - 1
-        while units > 0 {
-            digits[i] = UInt8(ascii: "0") + UInt8(units % 10)
-            units /= 10
-            i -= 1
-        }
-        var end = decimals
-        while end > 0, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
-        out += "."
-        out += String(decoding: digits[0..<end], as: UTF8.self)
+        var buffer = TextBuffer(capacity: 24)
+        buffer.append(value, decimals: decimals)
+        out += buffer.text
     }
 
     static func string(_ value: Double, decimals: Int) -> String {

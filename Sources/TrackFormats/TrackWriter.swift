@@ -6,11 +6,11 @@ public import TrackModel
 /// written as `begin`, then for each segment `beginSegment`, `write`… and `endSegment`, then `end`.
 /// Writers never hold the fixes themselves: memory stays constant however long the track.
 public protocol TrackWriter {
-    mutating func begin(into out: inout String)
-    mutating func beginSegment(name: String?, into out: inout String)
-    mutating func write(_ fix: Fix, into out: inout String)
-    mutating func endSegment(into out: inout String)
-    mutating func end(into out: inout String)
+    mutating func begin(into out: inout TextBuffer)
+    mutating func beginSegment(name: String?, into out: inout TextBuffer)
+    mutating func write(_ fix: Fix, into out: inout TextBuffer)
+    mutating func endSegment(into out: inout TextBuffer)
+    mutating func end(into out: inout TextBuffer)
 }
 
 /// The output formats Logbook writes.
@@ -50,6 +50,6 @@ public enum TrackOutputFormat: String, Sendable, CaseIterable {
 
 extension TrackWriter {
     /// Default: formats without segments or document framing need nothing here.
-    public mutating func beginSegment(name: String?, into out: inout String) {}
-    public mutating func endSegment(into out: inout String) {}
+    public mutating func beginSegment(name: String?, into out: inout TextBuffer) {}
+    public mutating func endSegment(into out: inout TextBuffer) {}
 }

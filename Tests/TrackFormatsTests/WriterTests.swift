@@ -18,7 +18,7 @@ struct WriterTests {
 
     func render(_ format: TrackOutputFormat, _ fixes: [Fix], segments: Int = 1) -> String {
         var writer = format == .geojson ? GeoJSONWriter() : format.makeWriter(name: "a <test> & \"track\"")
-        var out = ""
+        var out = TextBuffer()
         writer.begin(into: &out)
         for s in 0..<segments {
             writer.beginSegment(name: "segment \(s)", into: &out)
@@ -26,7 +26,7 @@ struct WriterTests {
             writer.endSegment(into: &out)
         }
         writer.end(into: &out)
-        return out
+        return out.text
     }
 
     @Test func tpvJSONUsesGpsdNamesAndUnitsAndOmitsAbsentFields() throws {
@@ -99,13 +99,13 @@ struct WriterTests {
         #expect(properties["coordTimes"] as? [String] == ["2026-11-21T07:30:00.250Z", "2026-11-21T07:30:00.250Z"])
 
         var points = GeoJSONWriter(style: .points)
-        var out = ""
+        var out = TextBuffer()
         points.begin(into: &out)
         points.write(Self.fix, into: &out)
         points.write(Self.noPosition, into: &out)
         points.end(into: &out)
         let pointCollection = try #require(
-            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any])
         let pointFeatures = try #require(pointCollection["features"] as? [[String: Any]])
         #expect(pointFeatures.count == 1)
         let pointProperties = try #require(pointFeatures[0]["properties"] as? [String: Any])
