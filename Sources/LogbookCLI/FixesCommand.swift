@@ -40,7 +40,7 @@ struct FixesCommand: ParsableCommand {
         for path in files {
             output.withBuffer { writer.beginSegment(name: path, into: &$0) }
             do {
-                let summary = try reader.read(path) { fix in
+                let summary = try reader.readAhead(path) { fix in
                     output.withBuffer { writer.write(fix, into: &$0) }
                 }
                 summaries.append(summary)

@@ -73,7 +73,7 @@ struct ReplayCommand: ParsableCommand {
         var summaries: [TrackFileSummary] = []
         for path in files {
             do {
-                summaries.append(try reader.read(path) { replay.ingest($0) })
+                summaries.append(try reader.readAhead(path) { replay.ingest($0) })
             } catch let error as TrackReadError {
                 failures.append(error)
             }
@@ -105,7 +105,7 @@ struct ReplayCommand: ParsableCommand {
     private func writeTracks(_ trips: [Trip], to path: String) throws {
         let kind = TrackOutputFormat(fileName: path) ?? .gpx
         var writer = kind.makeWriter(name: "Logbook trips")
-        var text = ""
+        var text = TextBuffer()
         writer.begin(into: &text)
         for (index, trip) in trips.enumerated() {
             writer.beginSegment(name: "Trip \(index + 1): \(trip.start.iso8601) – \(trip.end.iso8601)", into: &text)
@@ -124,7 +124,7 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(73)
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try Data(text.bytes).write(to: URL(fileURLWithPath: path))
         } catch {
             // Foundation's text ("NSCocoaErrorDomain error 512") is not for people: say what the system said.
             let reason: String

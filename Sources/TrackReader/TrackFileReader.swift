@@ -59,132 +59,68 @@ public struct TrackFileReader: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw TrackReadError(code: .isDirectory, path: path, message: "is a directory, not a track file")
         }
-        let fileSize = Int(info.st_size)
-
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4_096, chunkSize), alignment: 16)
         defer { buffer.deallocate() }
-        var state = StreamState(path: path, options: decoderOptions)
-        var inflater: GzipInflater? = nil
-        var firstChunk = true
+        var source = ChunkSource(
+            fd: fd, path: path, buffer: buffer, fileSize: Int(info.st_size), progress: progress)
 
-        while true {
-            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw TrackReadError(code: .readFailed, path: path, message: "read failed: \(Self.errnoText())")
-            }
-            if count == 0 { break }
-            state.bytesRead += count
-            do {
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                if firstChunk {
-                    firstChunk = false
-                    if chunk.count >= 2, chunk[0] == 0x1F, chunk[1] == 0x8B {
-                        do { inflater = try GzipInflater() } catch {
-                            throw TrackReadError(code: .corruptCompression, path: path, message: error.message)
-                        }
-                        state.compressed = true
-                    }
-                }
-                if let inflater {
-                    do {
-                        try inflater.inflate(chunk) { plain in try state.consume(plain, body) }
-                    } catch var error as TrackReadError {
-                        error.path = path
-                        throw error
-                    }
-                } else {
-                    try state.consume(chunk, body)
-                }
-            }
-            progress?(path, state.bytesRead, fileSize)
+        // The first bytes (decompressed) tell the format; then a decoder of that concrete type reads the rest, so
+        // its calls inline and fixes are not copied through an existential.
+        var prefix: [UInt8] = []
+        while prefix.count < TrackFormat.detectionPrefixLength {
+            guard try source.pump({ prefix.append(contentsOf: $0) }) else { break }
         }
-        if state.compressed, let inflater, !inflater.atMemberBoundary {
-            throw TrackReadError(
-                code: .corruptCompression, path: path, message: "gzip data ends early (truncated file)")
-        }
-        return try state.finish(body)
-    }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// Per-file decoding state: format detection on the first bytes, then the decoder.
-private struct StreamState {
-    let path: String
-    var compressed = false
-    var bytesRead = 0
-    var bytesDecoded = 0
-    var pending: [UInt8] = []
-    var decoder: (any TrackDecoder)?
-    var format: TrackFormat?
-    var fixes = 0
-
-    let options: DecoderOptions
-
-    init(path: String, options: DecoderOptions) {
-        self.path = path
-        self.options = options
-    }
-
-    mutating func consume(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
-        bytesDecoded += bytes.count
-        if decoder == nil {
-            pending.append(contentsOf: bytes)
-            guard pending.count >= TrackFormat.detectionPrefixLength else { return }
-            try startDecoder()
-            let held = pending
-            pending = []
-            try held.withUnsafeBytes { raw in try feed(raw, body) }
-            return
-        }
-        try feed(bytes, body)
-    }
-
-    private mutating func startDecoder() throws(TrackReadError) {
-        guard !pending.isEmpty else {
+        guard !prefix.isEmpty else {
+            try source.checkEnd()
             throw TrackReadError(code: .empty, path: path, message: "file is empty")
         }
-        guard let detected = TrackFormat.detect(pending) else {
+        guard let format = TrackFormat.detect(prefix) else {
             throw TrackReadError(
                 code: .unknownFormat, path: path, line: 1,
                 message: "not a track file: content is not NMEA 0183, gpsd JSON or GPX")
         }
-        format = detected
-        decoder = detected.makeDecoder(options)
-    }
-
-    private mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
-        decoder!.append(bytes)
-        while true {
-            let fix: Fix?
-            do { fix = try decoder!.next() } catch { throw TrackReadError(path: path, decoding: error) }
-            guard let fix else { return }
-            fixes += 1
-            try body(fix)
+        switch format {
+        case .nmea: return try drive(NMEADecoder(), format, prefix, &source, body)
+        case .gpsdJSON:
+            return try drive(GPSDJSONDecoder(device: decoderOptions.gpsdDevice), format, prefix, &source, body)
+        case .gpx: return try drive(GPXDecoder(), format, prefix, &source, body)
         }
     }
 
-    mutating func finish(_ body: (Fix) throws -> Void) throws -> TrackFileSummary {
-        if decoder == nil {
-            try startDecoder()
-            let held = pending
-            pending = []
-            try held.withUnsafeBytes { raw in try feed(raw, body) }
+    /// Feeds `prefix` and then the rest of the file to `decoder`, handing each fix to `body`.
+    private func drive<Decoder: TrackDecoder>(
+        _ decoder: Decoder, _ format: TrackFormat, _ prefix: [UInt8], _ source: inout ChunkSource,
+        _ body: (Fix) throws -> Void
+    ) throws -> TrackFileSummary {
+        var decoder = decoder
+        var fixes = 0
+        let path = source.path
+        func feed(_ bytes: UnsafeRawBufferPointer) throws {
+            decoder.append(bytes)
+            while true {
+                let fix: Fix?
+                do { fix = try decoder.next() } catch { throw TrackReadError(path: path, decoding: error) }
+                guard let fix else { return }
+                fixes += 1
+                try body(fix)
+            }
         }
+        try prefix.withUnsafeBytes { try feed($0) }
+        while try source.pump({ try feed($0) }) {}
+        try source.checkEnd()
         while true {
             let fix: Fix?
-            do { fix = try decoder!.finish() } catch { throw TrackReadError(path: path, decoding: error) }
+            do { fix = try decoder.finish() } catch { throw TrackReadError(path: path, decoding: error) }
             guard let fix else { break }
             fixes += 1
             try body(fix)
         }
-        let statistics = decoder!.statistics
+        let statistics = decoder.statistics
         guard fixes > 0 else {
             var message =
                 "no fixes decoded (\(statistics.recordsRead) records read, "
                 + "\(statistics.rejectedTotal) rejected, \(statistics.skippedTotal) skipped)"
-            if let wanted = options.gpsdDevice, !statistics.devices.contains(wanted) {
+            if let wanted = decoderOptions.gpsdDevice, !statistics.devices.contains(wanted) {
                 message +=
                     statistics.devices.isEmpty
                     ? "; no reports name device '\(wanted)'"
@@ -194,7 +130,73 @@ private struct StreamState {
             throw TrackReadError(code: .noFixes, path: path, message: message)
         }
         return TrackFileSummary(
-            path: path, format: format!, compressed: compressed, bytesRead: bytesRead, bytesDecoded: bytesDecoded,
-            statistics: statistics)
+            path: path, format: format, compressed: source.compressed, bytesRead: source.bytesRead,
+            bytesDecoded: source.bytesDecoded, statistics: statistics)
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// A file's bytes in chunks, inflated when the file is gzip-compressed (detected from its first bytes).
+private struct ChunkSource {
+    let fd: Int32
+    let path: String
+    let buffer: UnsafeMutableRawBufferPointer
+    let fileSize: Int
+    let progress: (@Sendable (_ path: String, _ bytesRead: Int, _ fileSize: Int) -> Void)?
+    var inflater: GzipInflater?
+    var firstChunk = true
+    var compressed = false
+    /// Bytes read from disk, and handed on after decompression.
+    var bytesRead = 0
+    var bytesDecoded = 0
+
+    /// Reads the next chunk from disk and hands its bytes (inflated, possibly in several pieces) to `consume`;
+    /// `false` at the end of the file.
+    mutating func pump(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        var count: Int
+        repeat {
+            count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            throw TrackReadError(
+                code: .readFailed, path: path, message: "read failed: \(TrackFileReader.errnoText())")
+        }
+        if count == 0 { return false }
+        bytesRead += count
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        if firstChunk {
+            firstChunk = false
+            if chunk.count >= 2, chunk[0] == 0x1F, chunk[1] == 0x8B {
+                do { inflater = try GzipInflater() } catch {
+                    throw TrackReadError(code: .corruptCompression, path: path, message: error.message)
+                }
+                compressed = true
+            }
+        }
+        if let inflater {
+            do {
+                try inflater.inflate(chunk) { plain in
+                    bytesDecoded += plain.count
+                    try consume(plain)
+                }
+            } catch var error as TrackReadError {
+                error.path = path
+                throw error
+            }
+        } else {
+            bytesDecoded += count
+            try consume(chunk)
+        }
+        progress?(path, bytesRead, fileSize)
+        return true
+    }
+
+    /// At the end of the file: a gzip stream must have ended with its member.
+    func checkEnd() throws(TrackReadError) {
+        if compressed, let inflater, !inflater.atMemberBoundary {
+            throw TrackReadError(
+                code: .corruptCompression, path: path, message: "gzip data ends early (truncated file)")
+        }
     }
 }

@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
                     continue
                 }
                 var replay = Replay(configuration: engineConfiguration)
-                let summary = try input.reader.read(path) { replay.ingest($0) }
+                let summary = try input.reader.readAhead(path) { replay.ingest($0) }
                 input.printStatistics([summary], failed: [])
                 replay.finish()
                 let outcome = try database.importFile(
