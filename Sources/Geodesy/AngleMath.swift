@@ -123,6 +123,36 @@ enum AngleMath {
         return (sin(x), cos(x))
     }
 
+    /// Sine and cosine of a latitude in degrees (|x| ≤ 90) by polynomials, to within 1e-15 absolute (a few ulps):
+    /// for the scale factors of short-hop distances, where that is far below the approximation's own error, at a
+    /// fraction of the cost of two library calls. The angle is folded into [-45°, 45°] (cos x = sin(90° - x)), where
+    /// Taylor polynomials to x^17 and x^16 are accurate to (π/4)^19/19! < 1e-18.
+    @inline(__always)
+    static func sinCosOfLatitude(_ x: Double) -> (sin: Double, cos: Double) {
+        let folded = abs(x) > 45
+        let r = (folded ? Double(signOf: x, magnitudeOf: 90) - x : x) * degree
+        let r2 = r * r
+        var s = 1.0 / 355_687_428_096_000
+        s = s * -r2 + 1.0 / 1_307_674_368_000
+        s = s * -r2 + 1.0 / 6_227_020_800
+        s = s * -r2 + 1.0 / 39_916_800
+        s = s * -r2 + 1.0 / 362_880
+        s = s * -r2 + 1.0 / 5_040
+        s = s * -r2 + 1.0 / 120
+        s = s * -r2 + 1.0 / 6
+        let sine = r - r * r2 * s
+        var c = 1.0 / 20_922_789_888_000
+        c = c * -r2 + 1.0 / 87_178_291_200
+        c = c * -r2 + 1.0 / 479_001_600
+        c = c * -r2 + 1.0 / 3_628_800
+        c = c * -r2 + 1.0 / 40_320
+        c = c * -r2 + 1.0 / 720
+        c = c * -r2 + 1.0 / 24
+        c = c * -r2 + 1.0 / 2
+        let cosine = 1 - r2 * c
+        return folded ? (Double(signOf: x, magnitudeOf: cosine), abs(sine)) : (sine, cosine)
+    }
+
     /// atan2(y, x) in radians; for x > 0 and |y| < x/64 (small angles: the longitude residual of Newton's method,
     /// short arcs) by a short Taylor polynomial of atan(y/x), whose truncation error (< t^13/13) is far below half
     /// an ulp, instead of the library call.
