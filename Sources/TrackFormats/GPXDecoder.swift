@@ -30,9 +30,9 @@ public import TrackModel
 /// Safety and memory: network access is off (`XML_PARSE_NONET`), entities are not substituted
 /// (no `XML_PARSE_NOENT`, no entity declarations kept, so entity bombs fail as undeclared
 /// entities) and libxml2's default size limits stay in force (no `XML_PARSE_HUGE`). libxml2 is
-/// fed whole 4 KiB slices at fixed offsets of the input as fixes are pulled (the last, shorter one
+/// fed whole 64 KiB slices (`sliceSize`) at fixed offsets of the input as fixes are pulled (the last, shorter one
 /// by `finish()`), so it sees the same slices however the input was chunked, and output cannot
-/// depend on the chunking; fixes and errors surface up to 4 KiB after their bytes arrive. Text is
+/// depend on the chunking; fixes and errors surface up to 64 KiB after their bytes arrive. Text is
 /// gathered only inside the leaf elements read (at most 256 bytes each), so memory stays constant
 /// whatever the file size. libxml2 messages that bypass the parser's error handler (encoding
 /// conversion failures) are kept off stderr; such a failure is reported as `malformedXML`.
@@ -43,6 +43,10 @@ public struct GPXDecoder: TrackDecoder {
     private let parser: GPXParser
 
     public init() { parser = GPXParser() }
+
+    /// libxml2 is handed the input in whole slices of this many bytes at fixed offsets (so its work cannot
+    /// depend on how the caller chunked the input): fixes come out once the slice holding their end is parsed.
+    public static var sliceSize: Int { GPXParser.feedSize }
 
     public var statistics: DecodeStatistics { parser.statistics }
 

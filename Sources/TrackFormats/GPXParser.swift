@@ -4,67 +4,73 @@ import TrackModel
 /// The state behind `GPXDecoder`: a libxml2 push-parser context and the SAX2 callbacks' state.
 ///
 /// A class because libxml2 keeps a pointer to it (the SAX user data) between calls.
+///
+/// Its state is touched only by the decoder's own calls and by libxml2's callbacks, which run inside
+/// `xmlParseChunk` on the same thread while no other access is under way; the properties are therefore exempt
+/// from Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`), which otherwise cost a runtime call on
+/// every access from a callback.
 final class GPXParser {
-    /// The slice handed to `xmlParseChunk` at a time (also bounds the queue of decoded fixes).
-    static let feedSize = 4 * 1_024
+    /// The slice handed to `xmlParseChunk` at a time (also bounds the queue of decoded fixes: some 500 points).
+    /// Larger slices mean fewer calls into libxml2 and fewer moves of its input buffer.
+    static let feedSize = 64 * 1_024
     /// Text gathered for one leaf element, in bytes.
     static let textCapacity = 256
 
-    private(set) var statistics = DecodeStatistics()
+    @exclusivity(unchecked) private(set) var statistics = DecodeStatistics()
 
-    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// Bytes appended and not yet handed to libxml2: `pending[pendingIndex...]`.
-    private var pending: [UInt8] = []
-    private var pendingIndex = 0
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var pendingIndex = 0
     /// Decoded fixes not yet returned: `queue[queueHead...]`.
-    private var queue: [Fix] = []
-    private var queueHead = 0
+    @exclusivity(unchecked) private var queue: [Fix] = []
+    @exclusivity(unchecked) private var queueHead = 0
     /// The first error; once set, it is thrown on every call after the queue is drained.
-    private var error: TrackDecodingError?
-    private var terminated = false
+    @exclusivity(unchecked) private var error: TrackDecodingError?
+    @exclusivity(unchecked) private var terminated = false
     /// True while `xmlParseChunk(terminate: 1)` runs: errors then mean the input ended early.
-    private var terminating = false
+    @exclusivity(unchecked) private var terminating = false
 
     // MARK: Document state
 
-    private var depth = 0
-    private var rootSeen = false
-    private var rootClosed = false
-    private var trackDepth = 0
-    private var segmentDepth = 0
-    private var routeDepth = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var rootSeen = false
+    @exclusivity(unchecked) private var rootClosed = false
+    @exclusivity(unchecked) private var trackDepth = 0
+    @exclusivity(unchecked) private var segmentDepth = 0
+    @exclusivity(unchecked) private var routeDepth = 0
     /// The root element's namespace URI as libxml2 passes it, and its class. The pointer stays
     /// valid, and names the same string, while the root element (which declares it) is open.
-    private var rootNamespaceURI: UnsafePointer<UInt8>?
-    private var rootNamespace = GPXNames.Namespace.none
+    @exclusivity(unchecked) private var rootNamespaceURI: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) private var rootNamespace = GPXNames.Namespace.none
 
     // MARK: Track point state
 
-    private var pointDepth = 0
-    private var pointLine = 0
-    private var extensionsDepth = 0
-    private var latitude = 0.0
-    private var longitude = 0.0
-    private var elevation: Double?
-    private var time: Timestamp?
-    private var hdop: Double?
-    private var vdop: Double?
-    private var pdop: Double?
-    private var satellites: Int?
-    private var fixType: FixType?
-    private var geoidHeight: Double?
-    private var speed: Double?
-    private var course: Double?
-    private var extensionSpeed: Double?
-    private var extensionCourse: Double?
+    @exclusivity(unchecked) private var pointDepth = 0
+    @exclusivity(unchecked) private var pointLine = 0
+    @exclusivity(unchecked) private var extensionsDepth = 0
+    @exclusivity(unchecked) private var latitude = 0.0
+    @exclusivity(unchecked) private var longitude = 0.0
+    @exclusivity(unchecked) private var elevation: Double?
+    @exclusivity(unchecked) private var time: Timestamp?
+    @exclusivity(unchecked) private var hdop: Double?
+    @exclusivity(unchecked) private var vdop: Double?
+    @exclusivity(unchecked) private var pdop: Double?
+    @exclusivity(unchecked) private var satellites: Int?
+    @exclusivity(unchecked) private var fixType: FixType?
+    @exclusivity(unchecked) private var geoidHeight: Double?
+    @exclusivity(unchecked) private var speed: Double?
+    @exclusivity(unchecked) private var course: Double?
+    @exclusivity(unchecked) private var extensionSpeed: Double?
+    @exclusivity(unchecked) private var extensionCourse: Double?
 
     // MARK: Text
 
-    private var collecting: Leaf?
-    private var collectDepth = 0
+    @exclusivity(unchecked) private var collecting: Leaf?
+    @exclusivity(unchecked) private var collectDepth = 0
     private let text: UnsafeMutablePointer<UInt8>
-    private var textCount = 0
-    private var textOverflow = false
+    @exclusivity(unchecked) private var textCount = 0
+    @exclusivity(unchecked) private var textOverflow = false
 
     private enum Leaf { case ele, time, hdop, vdop, pdop, sat, fix, geoidheight, speed, course, extSpeed, extCourse }
     private enum FixType { case noFix, twoD, threeD, dgps, pps }

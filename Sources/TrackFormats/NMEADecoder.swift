@@ -105,6 +105,11 @@ public struct NMEADecoder: TrackDecoder {
     var previousTime: (day: Int, timeOfDay: Double)?
     var previousPosition: (latitude: Double, longitude: Double)?
 
+    /// The last time, latitude and longitude fields of GGA and RMC and their values (`NMEAFieldMemo`).
+    var timeMemo = NMEAFieldMemo()
+    var latitudeMemo = NMEAFieldMemo()
+    var longitudeMemo = NMEAFieldMemo()
+
     // MARK: Counters (materialised into `statistics` on demand)
 
     var recordsRead = 0

@@ -315,3 +315,34 @@ extension UnsafePointer<UInt8> {
         field.count == 1 && self[field.start] == byte
     }
 }
+
+/// The text of the last time, latitude or longitude field read (up to 16 bytes, with its hemisphere letter) and its
+/// value: the sentences of one epoch repeat them (a GGA after the RMC of the same second), and a field whose text
+/// is the same is taken without being parsed again.
+struct NMEAFieldMemo {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var count = -1
+    /// The hemisphere field: its letter, 0x100 when empty, 0x1FF when longer than one byte.
+    private var hemisphere: UInt16 = 0
+    private var value = NMEAValue<Double>.empty
+
+    /// The value of `field` (with the `hemisphere` field's letter): remembered when the text is the one read last
+    /// time, else `parse()`, remembered.
+    @inline(__always)
+    mutating func value(
+        _ base: UnsafePointer<UInt8>, _ field: NMEAField, hemisphere: NMEAField? = nil,
+        _ parse: () -> NMEAValue<Double>
+    ) -> NMEAValue<Double> {
+        let n = field.count
+        guard n > 0, n <= 16 else { return parse() }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base + field.start, byteCount: n) }
+        let letter: UInt16 =
+            hemisphere.map { $0.count == 1 ? UInt16(base[$0.start]) : $0.count == 0 ? 0x100 : 0x1FF } ?? 0
+        if n == count, words.0 == low, words.1 == high, letter == self.hemisphere { return value }
+        let parsed = parse()
+        (low, high, count, self.hemisphere, value) = (words.0, words.1, n, letter, parsed)
+        return parsed
+    }
+}

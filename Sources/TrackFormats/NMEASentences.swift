@@ -62,9 +62,13 @@ extension NMEADecoder {
         f.skip(1)
         let fSeparation = f.next()
         guard f.has(12) else { return rejectMalformed() }
-        let time = base.nmeaTimeOfDay(fTime)
-        let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
-        let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
+        let time = timeMemo.value(base, fTime) { base.nmeaTimeOfDay(fTime) }
+        let lat = latitudeMemo.value(base, fLat, hemisphere: fNS) {
+            base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
+        }
+        let lon = longitudeMemo.value(base, fLon, hemisphere: fEW) {
+            base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
+        }
         if time.isInvalid || lat.isInvalid || lon.isInvalid { return rejectBadField() }
         let quality = base.nmeaInteger(fQuality).value
         let timeOfDay = time.value
@@ -114,15 +118,19 @@ extension NMEADecoder {
         let fDate = f.next()
         f.skip(2)
         let fMode = f.next()
-        let time = base.nmeaTimeOfDay(fTime)
+        let time = timeMemo.value(base, fTime) { base.nmeaTimeOfDay(fTime) }
         if time.isInvalid { return rejectBadField() }
         let faaMode = base.nmeaFirstByte(fMode)
         let flaggedInvalid = base.nmeaIs(fStatus, 86) || Self.faaModeIsNoFix(faaMode)  // status 'V'
         guard base.nmeaIs(fStatus, 65), faaMode != 78 else {  // 'A', not FAA 'N'
             return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
-        let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
-        let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
+        let lat = latitudeMemo.value(base, fLat, hemisphere: fNS) {
+            base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
+        }
+        let lon = longitudeMemo.value(base, fLon, hemisphere: fEW) {
+            base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
+        }
         let date = base.nmeaDate(fDate)
         if lat.isInvalid || lon.isInvalid || date.isInvalid { return rejectBadField() }
         let position = lat.value.flatMap { la in lon.value.map { (la, $0) } }
