@@ -14,7 +14,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 }
 
-/// Feeds `input` to a fresh decoder in chunks of random sizes (1...maxChunk) and collects every fix.
+/// Feeds `input` to a fresh decoder in chunks of random sizes (1...maxChunk) and collects every fix; each chunk
+/// goes, at random, through `append` and `next()` or through `decode(_:_:)`, so both ways (and their mixing) are held
+/// to the same output.
 ///
 /// DESIGN.md §6.2: a streaming decoder must give the same output however its input is split.
 public func decodeInRandomChunks<D: TrackDecoder>(
@@ -30,8 +32,18 @@ public func decodeInRandomChunks<D: TrackDecoder>(
     while offset < input.count {
         let size = Int.random(in: 1...max(1, maxChunk), using: &rng)
         let end = min(input.count, offset + size)
-        input[offset..<end].withUnsafeBytes { decoder.append($0) }
-        while let fix = try decoder.next() { fixes.append(fix) }
+        if rng.next() & 1 == 0 {
+            input[offset..<end].withUnsafeBytes { decoder.append($0) }
+            while let fix = try decoder.next() { fixes.append(fix) }
+        } else {
+            do {
+                try input[offset..<end].withUnsafeBytes { bytes in try decoder.decode(bytes) { fixes.append($0) } }
+            } catch let error as TrackDecodingError {
+                throw error
+            } catch {
+                preconditionFailure("decode threw something other than a decoding error: \(error)")
+            }
+        }
         offset = end
     }
     while let fix = try decoder.finish() { fixes.append(fix) }

@@ -187,6 +187,46 @@ public struct NMEADecoder: TrackDecoder {
         return takeReady()
     }
 
+    /// Reads the chunk's lines where they lie: only a line the chunk leaves unfinished is copied (to be
+    /// completed by the next chunk), where `append` copies the whole chunk.
+    public mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
+        if hasReady {
+            hasReady = false
+            try body(ready)
+        }
+        guard !bytes.isEmpty, !inputEnded else { return }
+        var rest = bytes
+        if head < buffer.count {
+            // A line begun in an earlier chunk: complete it through the buffer.
+            guard let t = Self.firstTerminator(bytes) else {
+                append(bytes)
+                while let fix = try next() { try body(fix) }
+                return
+            }
+            append(UnsafeRawBufferPointer(rebasing: bytes[...t]))
+            while let fix = try next() { try body(fix) }
+            rest = UnsafeRawBufferPointer(rebasing: bytes[(t + 1)...])
+        }
+        buffer.removeAll(keepingCapacity: true)
+        head = 0
+        scanned = 0
+        try rest.withMemoryRebound(to: UInt8.self) { chunk in
+            guard let base = chunk.baseAddress else { return }
+            let count = chunk.count
+            while let line = nextLine(base, count) {
+                decodeLine(base, start: line.start, end: line.end, line: line.number)
+                if hasReady {
+                    hasReady = false
+                    try body(ready)
+                }
+            }
+            // Keep the unfinished last line for the next chunk.
+            if head < count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[head...])) }
+            scanned -= head
+            head = 0
+        }
+    }
+
     public mutating func finish() throws(TrackDecodingError) -> Fix? {
         inputEnded = true
         decodeLines()
@@ -332,18 +372,15 @@ public struct NMEADecoder: TrackDecoder {
         }
         let bodyStart = sentence + 1
         var bodyEnd: Int
+        var star: Int?
         if let hit = memchr(base + bodyStart, 42, end - bodyStart) {  // '*'
-            let star = bodyStart + UnsafeRawPointer(base + bodyStart).distance(to: UnsafeRawPointer(hit))
-            guard star + 2 < end, let high = Self.hexValue(base[star + 1]), let low = Self.hexValue(base[star + 2])
-            else {
+            let at = bodyStart + UnsafeRawPointer(base + bodyStart).distance(to: UnsafeRawPointer(hit))
+            guard at + 2 < end else {
                 rejectedMalformed += 1
                 return
             }
-            guard high << 4 | low == Self.xor(base, bodyStart, star) else {
-                rejectedChecksum += 1
-                return
-            }
-            bodyEnd = star
+            star = at
+            bodyEnd = at
         } else {
             guard !configuration.requireChecksum else {
                 rejectedMissingChecksum += 1
@@ -351,27 +388,64 @@ public struct NMEADecoder: TrackDecoder {
             }
             bodyEnd = end
             while bodyEnd > bodyStart, base[bodyEnd - 1] == 32 || base[bodyEnd - 1] == 9 { bodyEnd -= 1 }
-            sentencesWithoutChecksum += 1
         }
-        var tagEnd = bodyStart
-        while tagEnd < bodyEnd, base[tagEnd] != 44 { tagEnd += 1 }
-        let tagLength = tagEnd - bodyStart
-        guard tagLength > 0 else {
-            rejectedMalformed += 1
-            return
+        // One pass over the body: its checksum and where its commas are.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: NMEACommas.capacity) { commaBuffer in
+            let commas = commaBuffer.baseAddress!
+            let (checksum, commaCount) = NMEACommas.scan(base, bodyStart, bodyEnd, into: commas)
+            if let star {
+                guard let high = Self.hexValue(base[star + 1]), let low = Self.hexValue(base[star + 2]) else {
+                    rejectedMalformed += 1
+                    return
+                }
+                // With too many commas to record, the scan stopped early: check the sum the plain way.
+                let sum = commaCount >= 0 ? checksum : Self.xor(base, bodyStart, star)
+                guard high << 4 | low == sum else {
+                    rejectedChecksum += 1
+                    return
+                }
+            } else {
+                sentencesWithoutChecksum += 1
+            }
+            let tagEnd =
+                commaCount > 0 ? Int(commas[0]) : commaCount == 0 ? bodyEnd : Self.firstComma(base, bodyStart, bodyEnd)
+            let tagLength = tagEnd - bodyStart
+            guard tagLength > 0 else {
+                rejectedMalformed += 1
+                return
+            }
+            if base[bodyStart] == 80 {  // 'P'
+                skippedProprietary += 1
+                return
+            }
+            guard tagLength == 5, Self.isUpperAlphanumeric(base[bodyStart]),
+                Self.isUpperAlphanumeric(base[bodyStart + 1])
+            else {
+                skippedUnknown += 1
+                return
+            }
+            let type =
+                UInt32(base[bodyStart + 2]) << 16 | UInt32(base[bodyStart + 3]) << 8 | UInt32(base[bodyStart + 4])
+            var fields =
+                commaCount > 0
+                ? NMEAFieldCursor(
+                    base: base, start: tagEnd + 1, end: bodyEnd, commas: commas + 1, commaCount: commaCount - 1)
+                : NMEAFieldCursor(base: base, start: tagEnd + 1, end: bodyEnd)
+            dispatch(type, base, &fields, line)
         }
-        if base[bodyStart] == 80 {  // 'P'
-            skippedProprietary += 1
-            return
-        }
-        guard tagLength == 5, Self.isUpperAlphanumeric(base[bodyStart]),
-            Self.isUpperAlphanumeric(base[bodyStart + 1])
-        else {
-            skippedUnknown += 1
-            return
-        }
-        let type = UInt32(base[bodyStart + 2]) << 16 | UInt32(base[bodyStart + 3]) << 8 | UInt32(base[bodyStart + 4])
-        var fields = NMEAFieldCursor(base: base, start: tagEnd + 1, end: bodyEnd)
+    }
+
+    /// The index of the first comma in `base[start..<end]`, or `end`.
+    private static func firstComma(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var i = start
+        while i < end, base[i] != 44 { i += 1 }
+        return i
+    }
+
+    @inline(__always)
+    private mutating func dispatch(
+        _ type: UInt32, _ base: UnsafePointer<UInt8>, _ fields: inout NMEAFieldCursor, _ line: Int
+    ) {
         switch type {
         case Self.gga: decodeGGA(base, &fields, line)
         case Self.rmc: decodeRMC(base, &fields, line)

@@ -37,17 +37,25 @@ struct NMEAField {
 /// Walks the comma-separated fields of a sentence body from left to right.
 ///
 /// Fields past the end of the sentence read as empty, as gpsd does (its parser points them at "").
+/// The comma offsets come from the line's one scan (`NMEACommas`) when it found them all; else the cursor
+/// looks for each comma itself.
 struct NMEAFieldCursor {
     let base: UnsafePointer<UInt8>
     var position: Int
     let end: Int
     /// How many of the fields returned so far exist in the sentence.
     var existing = 0
+    /// Offsets of the commas from `position` on, when known: `commas[next..<commaCount]`.
+    let commas: UnsafePointer<Int32>?
+    let commaCount: Int
+    var nextComma = 0
 
-    init(base: UnsafePointer<UInt8>, start: Int, end: Int) {
+    init(base: UnsafePointer<UInt8>, start: Int, end: Int, commas: UnsafePointer<Int32>? = nil, commaCount: Int = 0) {
         self.base = base
         self.position = start
         self.end = end
+        self.commas = commas
+        self.commaCount = commaCount
     }
 
     /// The next field (empty when the sentence has no more fields).
@@ -55,8 +63,14 @@ struct NMEAFieldCursor {
     mutating func next() -> NMEAField {
         if position > end { return NMEAField(start: end, end: end) }
         existing += 1
-        var i = position
-        while i < end, base[i] != UInt8(ascii: ",") { i += 1 }
+        var i: Int
+        if let commas {
+            i = nextComma < commaCount ? Int(commas[nextComma]) : end
+            nextComma += 1
+        } else {
+            i = position
+            while i < end, base[i] != UInt8(ascii: ",") { i += 1 }
+        }
         let field = NMEAField(start: position, end: i)
         position = i + 1
         return field
@@ -344,5 +358,54 @@ struct NMEAFieldMemo {
         let parsed = parse()
         (low, high, count, self.hemisphere, value) = (words.0, words.1, n, letter, parsed)
         return parsed
+    }
+}
+
+/// The checksum and the comma offsets of a sentence body, found in one pass eight bytes at a time.
+enum NMEACommas {
+    /// The most commas recorded (NMEA 0183 sentences have at most some 30 fields).
+    static let capacity = 48
+
+    /// XOR of `base[start..<end]`, and the offsets of its commas written to `commas` (up to `capacity`); the count
+    /// is -1 when there were more commas than that.
+    @inline(__always)
+    static func scan(
+        _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into commas: UnsafeMutablePointer<Int32>
+    ) -> (checksum: UInt8, commaCount: Int) {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var accumulator: UInt64 = 0
+        var count = 0
+        var i = start
+        while end - i >= 8 {
+            // Byte k of the line is byte k (bits 8k...8k+7) of the word, whatever the machine's byte order.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            accumulator ^= word
+            let x = word ^ 0x2C2C_2C2C_2C2C_2C2C  // ','
+            // A byte of `x` is zero exactly when its high bit is clear in ((x & 0x7F…) + 0x7F…) | x.
+            var found = ~(((x & low7) &+ low7) | x) & high
+            while found != 0 {
+                guard count < capacity else { return (0, -1) }
+                commas[count] = Int32(i + found.trailingZeroBitCount >> 3)
+                count += 1
+                found &= found &- 1
+            }
+            i += 8
+        }
+        accumulator ^= accumulator >> 32
+        accumulator ^= accumulator >> 16
+        accumulator ^= accumulator >> 8
+        var sum = UInt8(truncatingIfNeeded: accumulator)
+        while i < end {
+            let b = base[i]
+            sum ^= b
+            if b == UInt8(ascii: ",") {
+                guard count < capacity else { return (0, -1) }
+                commas[count] = Int32(i)
+                count += 1
+            }
+            i += 1
+        }
+        return (sum, count)
     }
 }

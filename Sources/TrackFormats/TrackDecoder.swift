@@ -19,9 +19,18 @@ public protocol TrackDecoder {
     mutating func finish() throws(TrackDecodingError) -> Fix?
     /// What was read, decoded, skipped and rejected so far.
     var statistics: DecodeStatistics { get }
+    /// Hands over the next chunk and passes every fix it completes to `body`: the same fixes, in the same order,
+    /// as `append` followed by `next()` until it returns nil. Decoders that can read a chunk where it lies (NMEA
+    /// lines) override it to keep only what the chunk leaves unfinished; errors of `body` propagate unchanged.
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws
 }
 
 extension TrackDecoder {
+    public mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
+        append(bytes)
+        while let fix = try next() { try body(fix) }
+    }
+
     /// Convenience for tests and small inputs.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
         let array = Array(bytes)

@@ -96,13 +96,15 @@ public struct TrackFileReader: Sendable {
         var fixes = 0
         let path = source.path
         func feed(_ bytes: UnsafeRawBufferPointer) throws {
-            decoder.append(bytes)
-            while true {
-                let fix: Fix?
-                do { fix = try decoder.next() } catch { throw TrackReadError(path: path, decoding: error) }
-                guard let fix else { return }
-                fixes += 1
-                try body(fix)
+            do {
+                try decoder.decode(bytes) { fix in
+                    fixes += 1
+                    do { try body(fix) } catch { throw CallerError(error: error) }
+                }
+            } catch let passed as CallerError {
+                throw passed.error
+            } catch let error as TrackDecodingError {
+                throw TrackReadError(path: path, decoding: error)
             }
         }
         try prefix.withUnsafeBytes { try feed($0) }
@@ -135,6 +137,11 @@ public struct TrackFileReader: Sendable {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// An error of the caller's `body`, kept apart from the decoder's own on its way out.
+private struct CallerError: Error {
+    var error: any Error
 }
 
 /// A file's bytes in chunks, inflated when the file is gzip-compressed (detected from its first bytes).
