@@ -55,4 +55,8 @@ public struct GPXDecoder: TrackDecoder {
     public mutating func next() throws(TrackDecodingError) -> Fix? { try parser.next() }
 
     public mutating func finish() throws(TrackDecodingError) -> Fix? { try parser.finish() }
+
+    public mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
+        try parser.decode(bytes, body)
+    }
 }

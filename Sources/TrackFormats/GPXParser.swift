@@ -64,6 +64,13 @@ final class GPXParser {
     @exclusivity(unchecked) private var extensionSpeed: Double?
     @exclusivity(unchecked) private var extensionCourse: Double?
 
+    // MARK: Names
+
+    private static let nameSlots = 32
+    /// A small table from interned element-name addresses to their meaning (`localName`).
+    @exclusivity(unchecked) private var knownNames = [UnsafePointer<UInt8>?](repeating: nil, count: nameSlots)
+    @exclusivity(unchecked) private var knownMeanings = [GPXNames.Local](repeating: .other, count: nameSlots)
+
     // MARK: Text
 
     @exclusivity(unchecked) private var collecting: Leaf?
@@ -147,6 +154,32 @@ final class GPXParser {
             }
             feed(Self.feedSize)
         }
+    }
+
+    /// Like `append` and `next()` until nil, handing the fixes to `body`, but whole slices of `bytes` go to libxml2
+    /// where they lie: only a slice the chunk leaves unfinished is copied. The slices are the same as `next()`'s
+    /// (fixed offsets of the input), so the output is too.
+    func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
+        while let fix = try next() { try body(fix) }
+        guard !terminated, error == nil, bytes.count > 0 else { return }
+        var rest = bytes
+        let held = pending.count - pendingIndex
+        if held > 0 {
+            // Complete the slice begun by an earlier chunk.
+            let take = min(rest.count, Self.feedSize - held)
+            append(UnsafeRawBufferPointer(rebasing: rest[..<take]))
+            rest = UnsafeRawBufferPointer(rebasing: rest[take...])
+            while let fix = try next() { try body(fix) }
+            guard pending.count == pendingIndex, error == nil else { return }
+        }
+        while rest.count >= Self.feedSize {
+            parse(rest.baseAddress!.assumingMemoryBound(to: CChar.self), Self.feedSize, terminate: false)
+            rest = UnsafeRawBufferPointer(rebasing: rest[Self.feedSize...])
+            while let fix = dequeue() { try body(fix) }
+            if let error { throw error }
+        }
+        compactPending()
+        append(rest)
     }
 
     func finish() throws(TrackDecodingError) -> Fix? {
@@ -275,7 +308,7 @@ final class GPXParser {
             rootSeen = true
             rootNamespaceURI = uri
             rootNamespace = GPXNames.namespace(uri)
-            guard GPXNames.local(name) == .gpx, rootNamespace.isGPXOrNone else {
+            guard localName(name) == .gpx, rootNamespace.isGPXOrNone else {
                 fail(
                     TrackDecodingError(
                         code: .notGPX, line: line, column: column, field: String(cString: name),
@@ -284,7 +317,7 @@ final class GPXParser {
             }
         case 2:
             guard namespace(uri).isGPXOrNone else { return }
-            switch GPXNames.local(name) {
+            switch localName(name) {
             case .trk: trackDepth = depth
             case .rte: routeDepth = depth
             case .wpt: statistics.skip("waypoint")
@@ -292,19 +325,31 @@ final class GPXParser {
             }
         case 3:
             guard namespace(uri).isGPXOrNone else { return }
-            switch GPXNames.local(name) {
+            switch localName(name) {
             case .trkseg where trackDepth == 2: segmentDepth = depth
             case .rtept where routeDepth == 2: statistics.skip("route-point")
             default: break
             }
         case 4:
-            guard segmentDepth == 3, GPXNames.local(name) == .trkpt, namespace(uri).isGPXOrNone else {
+            guard segmentDepth == 3, localName(name) == .trkpt, namespace(uri).isGPXOrNone else {
                 return
             }
             startPoint(attributeCount, attributes)
         default:
             break
         }
+    }
+
+    /// The element name's meaning. libxml2 hands every element name over as the same interned string (its
+    /// dictionary), so names seen before are recognised by address without comparing their text.
+    @inline(__always)
+    private func localName(_ name: UnsafePointer<UInt8>) -> GPXNames.Local {
+        let slot = Int(bitPattern: UInt(bitPattern: name) >> 3) & (Self.nameSlots - 1)
+        if knownNames[slot] == name { return knownMeanings[slot] }
+        let meaning = GPXNames.local(name)
+        knownNames[slot] = name
+        knownMeanings[slot] = meaning
+        return meaning
     }
 
     @inline(__always)
@@ -373,7 +418,7 @@ final class GPXParser {
     }
 
     private func startInsidePoint(_ name: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
-        let local = GPXNames.local(name)
+        let local = localName(name)
         guard local != .other else { return }
         let space = namespace(uri)
         var leaf: Leaf?

@@ -1,3 +1,4 @@
+import Foundation
 import LogbookTestSupport
 import Testing
 import TrackFormats
@@ -130,6 +131,31 @@ struct GPXDecoderTests {
         #expect(!whole.isEmpty)
         for seed in 0..<12 as Range<UInt64> {
             for maxChunk in [1, 5, 64, 4_096] {
+                let chunked = try decodeInRandomChunks({ GPXDecoder() }, input, maxChunk: maxChunk, seed: seed)
+                #expect(chunked.fixes == whole)
+                #expect(chunked.statistics == decoder.statistics)
+            }
+        }
+    }
+
+    /// Inputs of several slices, in chunks smaller and larger than a slice, through `append`/`next()` and through
+    /// `decode(_:_:)` (which hands whole slices of a chunk to libxml2 where they lie): the same fixes.
+    @Test func inputsOfManySlicesGiveTheSameFixesHoweverChunked() throws {
+        var text = Self.head
+        for i in 0..<(5 * GPXDecoder.sliceSize / 120) {
+            let second = String(format: "%02d", i % 60)
+            text += "<trkpt lat=\"59.\(i)\" lon=\"24.75\"><ele>\(i % 97).5</ele>"
+            text +=
+                "<time>2026-11-28T08:\(String(format: "%02d", (i / 60) % 60)):\(second)Z</time><hdop>1.\(i % 10)</hdop></trkpt>\n"
+        }
+        text += "</trkseg></trk></gpx>\n"
+        let input = Array(text.utf8)
+        #expect(input.count > 4 * GPXDecoder.sliceSize)
+        var decoder = GPXDecoder()
+        let whole = try decoder.decodeAll(input)
+        #expect(whole.count == 5 * GPXDecoder.sliceSize / 120)
+        for seed in 0..<6 as Range<UInt64> {
+            for maxChunk in [777, GPXDecoder.sliceSize - 1, GPXDecoder.sliceSize + 1, 3 * GPXDecoder.sliceSize] {
                 let chunked = try decodeInRandomChunks({ GPXDecoder() }, input, maxChunk: maxChunk, seed: seed)
                 #expect(chunked.fixes == whole)
                 #expect(chunked.statistics == decoder.statistics)
