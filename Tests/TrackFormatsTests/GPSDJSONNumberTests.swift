@@ -78,4 +78,22 @@ struct GPSDJSONNumberTests {
             #expect(speed(json: text) == expected, "\(text)")
         }
     }
+
+    /// GPX values take a one-pass path for plain decimals (`-?digits[.digits]`) and the general scanner for the
+    /// rest: both must give the standard library's value, for every length of integer and fraction.
+    @Test func randomGPXDecimalsMatchTheStandardLibrary() throws {
+        var rng = SeededGenerator(seed: 11)
+        for _ in 0..<3_000 {
+            var text = Bool.random(using: &rng) ? "-" : ""
+            let intDigits = Int.random(in: 0...10, using: &rng)
+            for _ in 0..<intDigits { text += String(Int.random(in: 0...9, using: &rng)) }
+            let fracDigits = Int.random(in: intDigits == 0 ? 1...20 : 0...20, using: &rng)
+            if fracDigits > 0 || Bool.random(using: &rng) { text += "." }
+            for _ in 0..<fracDigits { text += String(Int.random(in: 0...9, using: &rng)) }
+            let expected = try #require(Double(text), "\(text)")
+            let got = elevation(gpx: text)
+            #expect(got == expected, "\(text)")
+            #expect(got?.sign == expected.sign, "\(text)")
+        }
+    }
 }
