@@ -48,9 +48,9 @@ extension TrackFileReader {
     }
 
     /// Fixes per batch handed between the threads.
-    static let readAheadBatch = 256
+    static let readAheadBatch = 128
     /// Batches the decoding thread may run ahead.
-    static let readAheadDepth = 4
+    static let readAheadDepth = 2
 }
 
 /// The decoding side of `readAhead`: reads the file and sends its fixes in batches.

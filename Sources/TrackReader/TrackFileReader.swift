@@ -30,7 +30,7 @@ public struct TrackFileReader: Sendable {
     /// Format-specific choices (the gpsd device to read).
     public var decoderOptions: DecoderOptions
 
-    public init(chunkSize: Int = 256 * 1024, decoderOptions: DecoderOptions = DecoderOptions()) {
+    public init(chunkSize: Int = 64 * 1024, decoderOptions: DecoderOptions = DecoderOptions()) {
         self.chunkSize = chunkSize
         self.decoderOptions = decoderOptions
     }
