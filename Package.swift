@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // MARK: Pure core
@@ -63,7 +64,9 @@ let package = Package(
 
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
-        .target(name: "LogbookConfiguration", swiftSettings: strict),
+        .target(
+            name: "LogbookConfiguration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strict),
         .target(
             name: "Reports",
             dependencies: ["TrackModel", "TrackFormats", "CCairo", "ValueStreams", "RoofingAccounts", "CalendarDays"],

@@ -70,6 +70,9 @@ def start_gpsfake(log, port, cycle):
 def run(log, cycle, duration, sample):
     port = free_port()
     tmp = tempfile.mkdtemp()
+    # The daemon records trips for the log's vehicle; a log without one is refused (exit 64).
+    subprocess.run([os.path.join(ROOT, ".build-static", "release", "logbook"), "vehicles", "add", "--plate", "BENCH-1",
+                    "--database", os.path.join(tmp, "log.sqlite")], stdout=subprocess.DEVNULL, check=True)
     fake = start_gpsfake(log, port, cycle)
     daemon = subprocess.Popen([os.path.join(ROOT, ".build-static", "release", "logbook"), "daemon", "--gpsd",
                                "127.0.0.1:%d" % port, "--database", os.path.join(tmp, "log.sqlite"), "--log-level",

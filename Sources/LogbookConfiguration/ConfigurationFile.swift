@@ -7,7 +7,7 @@ public struct ConfigurationFile: Sendable {
     /// Where the settings came from (`nil`: defaults only).
     public let path: String?
     public let root: [String: TOMLValue]
-    /// The parsed document with the line of each key, for messages that point into the file.
+    /// The document as TOMLKit read it, with the line and column of each key, for messages that point into the file.
     public let document: TOMLDocument
     /// The line each key was set on, by its full path (`["mail", "tls"]`), for messages about bad values.
     public var keyLines: [[String]: Int] { document.lines }
@@ -77,10 +77,10 @@ public struct ConfigurationFile: Sendable {
         return try parse(text: text, path: path)
     }
 
-    /// Parses configuration text read from `path`.
+    /// Parses configuration text read from `path` (with TOMLKit); a syntax error keeps its line and column.
     public static func parse(text: String, path: String) throws(LoadError) -> ConfigurationFile {
         do {
-            return ConfigurationFile(path: path, document: try TOMLParser.parseDocument(text))
+            return ConfigurationFile(path: path, document: try TOMLDocument(parsing: text))
         } catch {
             throw LoadError(path: path, line: error.line, column: error.column, message: error.message, exitCode: 78)
         }
@@ -97,28 +97,27 @@ public struct ConfigurationFile: Sendable {
             let data = try JSONSerialization.data(withJSONObject: value.foundationValue)
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
+            let position = position(of: error, inTable: key)
             throw LoadError(
-                path: path ?? "configuration", line: line(of: error, inTable: key),
+                path: path ?? "configuration", line: position?.line, column: position?.column,
                 message: "[\(key)] " + Self.explain(error), exitCode: 78)
         } catch {
             throw LoadError(path: path ?? "configuration", message: "[\(key)] \(error)", exitCode: 78)
         }
     }
 
-    /// The line of the key a decoding error is about, when the file set it.
-    private func line(of error: DecodingError, inTable table: String) -> Int? {
+    /// The line of the key a decoding error is about, when the file set it, and its column when the key itself
+    /// (not only a table around it) was found.
+    private func position(of error: DecodingError, inTable table: String) -> (line: Int, column: Int?)? {
         let context: DecodingError.Context
         switch error {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
         case .keyNotFound(_, let c): context = c
         @unknown default: return nil
         }
-        var path = [table] + context.codingPath.map(\.stringValue)
-        while !path.isEmpty {
-            if let line = keyLines[path] { return line }
-            path.removeLast()
-        }
-        return nil
+        // Elements of arrays of tables are located under `#0`, `#1`, ….
+        let path = [table] + context.codingPath.map { $0.intValue.map { "#\($0)" } ?? $0.stringValue }
+        return document.position(of: path)
     }
 
     private static func explain(_ error: DecodingError) -> String {

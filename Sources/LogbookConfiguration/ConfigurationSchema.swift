@@ -21,14 +21,16 @@ public struct ConfigurationSchema: Sendable, Hashable {
         var message = first.message
         if found.count > 1 { message += " (and \(found.count - 1) more)" }
         throw ConfigurationFile.LoadError(
-            path: file.path ?? "configuration", line: first.line, message: message, exitCode: 78)
+            path: file.path ?? "configuration", line: first.line, column: first.column, message: message, exitCode: 78)
     }
 
-    /// Every unknown key and table with its line (0 when unknown), in file order.
-    public func problems(in file: ConfigurationFile) -> [(line: Int, message: String)] {
-        var found: [(line: Int, message: String)] = []
+    /// Every unknown key and table with its line (0 when unknown) and column (when the name itself was found), in
+    /// file order.
+    public func problems(in file: ConfigurationFile) -> [(line: Int, column: Int?, message: String)] {
+        var found: [(line: Int, column: Int?, message: String)] = []
         for (name, value) in file.root {
-            let line = file.document.line(of: [name]) ?? 0
+            let position = file.document.position(of: [name])
+            let line = position?.line ?? 0
             guard let known = tables[name] else {
                 if case .table = value {
                     var message = "unknown table [\(name)]"
@@ -37,7 +39,7 @@ public struct ConfigurationSchema: Sendable, Hashable {
                     } else {
                         message += "; known tables are " + Self.list(tables.keys.sorted().map { "[\($0)]" })
                     }
-                    found.append((line, message))
+                    found.append((line, position?.column, message))
                 } else {
                     var message = "unknown key '\(name)'"
                     if let table = tables.keys.sorted().first(where: { tables[$0]?.contains(name) == true }) {
@@ -45,7 +47,7 @@ public struct ConfigurationSchema: Sendable, Hashable {
                     } else if let guess = Self.closest(to: name, among: tables.keys) {
                         message += "; did you mean [\(guess)]?"
                     }
-                    found.append((line, message))
+                    found.append((line, position?.column, message))
                 }
                 continue
             }
@@ -53,7 +55,8 @@ public struct ConfigurationSchema: Sendable, Hashable {
             for key in entries.keys where !known.contains(key) {
                 var message = "unknown key '\(key)' in [\(name)]"
                 if let guess = Self.closest(to: key, among: known) { message += "; did you mean '\(guess)'?" }
-                found.append((file.document.line(of: [name, key]) ?? line, message))
+                let keyPosition = file.document.position(of: [name, key])
+                found.append((keyPosition?.line ?? line, keyPosition?.column, message))
             }
         }
         return found.sorted { $0.line != $1.line ? $0.line < $1.line : $0.message < $1.message }

@@ -23,23 +23,26 @@ struct ConfigurationSchemaTests {
     @Test(arguments: [
         (
             "# engine\n[engine]\ngap_threshold = 300\nparking_treshold = 300\n",
-            "/etc/logbook/logbook.toml:4: unknown key 'parking_treshold' in [engine]; did you mean 'parking_threshold'?"
+            "/etc/logbook/logbook.toml:4:1: unknown key 'parking_treshold' in [engine]; did you mean 'parking_threshold'?"
         ),
         (
             "[log]\ntimezone = \"UTC\"\n\n[bogus]\nx = 1\n",
-            "/etc/logbook/logbook.toml:4: unknown table [bogus]; known tables are [engine], [log] and [mail]"
+            "/etc/logbook/logbook.toml:4:2: unknown table [bogus]; known tables are [engine], [log] and [mail]"
         ),
-        ("[engin]\ngap_threshold = 1\n", "/etc/logbook/logbook.toml:1: unknown table [engin]; did you mean [engine]?"),
+        (
+            "[engin]\ngap_threshold = 1\n",
+            "/etc/logbook/logbook.toml:1:2: unknown table [engin]; did you mean [engine]?"
+        ),
         // A key outside any table that belongs in one.
         (
             "timezone = \"UTC\"\n",
-            "/etc/logbook/logbook.toml:1: unknown key 'timezone'; did you mean 'timezone' in [log]?"
+            "/etc/logbook/logbook.toml:1:1: unknown key 'timezone'; did you mean 'timezone' in [log]?"
         ),
         // Dotted keys and sub-tables are keys of their table too.
-        ("[mail.smtp]\nhost = \"x\"\n", "/etc/logbook/logbook.toml:1: unknown key 'smtp' in [mail]"),
-        ("[engine]\nparking.threshold = 1\n", "/etc/logbook/logbook.toml:2: unknown key 'parking' in [engine]"),
+        ("[mail.smtp]\nhost = \"x\"\n", "/etc/logbook/logbook.toml:1:7: unknown key 'smtp' in [mail]"),
+        ("[engine]\nparking.threshold = 1\n", "/etc/logbook/logbook.toml:2:1: unknown key 'parking' in [engine]"),
         // Nothing close: no guess.
-        ("[log]\ncolour = \"red\"\n", "/etc/logbook/logbook.toml:2: unknown key 'colour' in [log]"),
+        ("[log]\ncolour = \"red\"\n", "/etc/logbook/logbook.toml:2:1: unknown key 'colour' in [log]"),
     ])
     func unknownNamesAreReported(text: String, message: String) throws {
         let error = try #require(try Self.problem(text))
@@ -52,7 +55,7 @@ struct ConfigurationSchemaTests {
             try Self.problem("[mail]\nhots = \"x\"\n[engine]\ngap_treshold = 1\n[log]\nlock_after_day = 7\n"))
         #expect(
             error.description
-                == "/etc/logbook/logbook.toml:2: unknown key 'hots' in [mail]; did you mean 'host'? (and 2 more)")
+                == "/etc/logbook/logbook.toml:2:1: unknown key 'hots' in [mail]; did you mean 'host'? (and 2 more)")
     }
 
     @Test func knownKeysPass() throws {
@@ -73,7 +76,7 @@ struct ConfigurationSchemaTests {
     }
 
     @Test func parserRecordsTheLineOfEveryKeyAndTable() throws {
-        let document = try TOMLParser.parseDocument("# c\n\n[engine]\n  gap_threshold = 1\n[mail.smtp]\nhost = 'x'\n")
+        let document = try TOMLDocument(parsing: "# c\n\n[engine]\n  gap_threshold = 1\n[mail.smtp]\nhost = 'x'\n")
         #expect(document.line(of: ["engine"]) == 3)
         #expect(document.line(of: ["engine", "gap_threshold"]) == 4)
         #expect(document.line(of: ["mail"]) == 5)
