@@ -398,9 +398,7 @@ public struct NMEADecoder: TrackDecoder {
                     rejectedMalformed += 1
                     return
                 }
-                // With too many commas to record, the scan stopped early: check the sum the plain way.
-                let sum = commaCount >= 0 ? checksum : Self.xor(base, bodyStart, star)
-                guard high << 4 | low == sum else {
+                guard high << 4 | low == checksum else {
                     rejectedChecksum += 1
                     return
                 }
@@ -479,26 +477,6 @@ public struct NMEADecoder: TrackDecoder {
             if base[i] == 36 || base[i] == 33 { return i }
         }
         return nil
-    }
-
-    /// XOR of the bytes `base[start..<end]`, eight at a time.
-    @inline(__always)
-    static func xor(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
-        var accumulator: UInt64 = 0
-        var i = start
-        while end - i >= 8 {
-            accumulator ^= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            i += 8
-        }
-        accumulator ^= accumulator >> 32
-        accumulator ^= accumulator >> 16
-        accumulator ^= accumulator >> 8
-        var sum = UInt8(truncatingIfNeeded: accumulator)
-        while i < end {
-            sum ^= base[i]
-            i += 1
-        }
-        return sum
     }
 
     static let gga = tag("GGA")

@@ -367,7 +367,7 @@ enum NMEACommas {
     static let capacity = 48
 
     /// XOR of `base[start..<end]`, and the offsets of its commas written to `commas` (up to `capacity`); the count
-    /// is -1 when there were more commas than that.
+    /// is -1 when there were more commas than that (the checksum is still that of the whole body).
     @inline(__always)
     static func scan(
         _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into commas: UnsafeMutablePointer<Int32>
@@ -385,8 +385,7 @@ enum NMEACommas {
             // A byte of `x` is zero exactly when its high bit is clear in ((x & 0x7F…) + 0x7F…) | x.
             var found = ~(((x & low7) &+ low7) | x) & high
             while found != 0 {
-                guard count < capacity else { return (0, -1) }
-                commas[count] = Int32(i + found.trailingZeroBitCount >> 3)
+                if count < capacity { commas[count] = Int32(i + found.trailingZeroBitCount >> 3) }
                 count += 1
                 found &= found &- 1
             }
@@ -400,12 +399,11 @@ enum NMEACommas {
             let b = base[i]
             sum ^= b
             if b == UInt8(ascii: ",") {
-                guard count < capacity else { return (0, -1) }
-                commas[count] = Int32(i)
+                if count < capacity { commas[count] = Int32(i) }
                 count += 1
             }
             i += 1
         }
-        return (sum, count)
+        return (sum, count <= capacity ? count : -1)
     }
 }

@@ -34,6 +34,25 @@ import TrackModel
         #expect(decoder.sentencesWithoutChecksum == 0)
     }
 
+    /// The checksum and comma scan records up to 48 commas; a sentence with more (here 60 trailing empty fields)
+    /// must still have its checksum checked over the whole body and its fields read.
+    @Test func sentencesWithMoreCommasThanTheScanRecordsAreStillRead() {
+        let long = nmeaSentence(
+            "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,," + String(repeating: ",", count: 60))
+        let (fixes, decoder) = decodeNMEA([long, Self.rmc])
+        #expect(fixes.count == 1)
+        #expect(fixes.first?.altitudeMSL == 545.4)
+        #expect(fixes.first?.satellitesUsed == 8)
+        #expect(decoder.statistics.recordsDecoded == 2)
+        // One byte changed in the body after the 48th comma: the sum no longer matches.
+        var bad = Array(long.utf8)
+        let star = bad.lastIndex(of: UInt8(ascii: "*"))!
+        bad[star - 1] = UInt8(ascii: "X")
+        let (none, refused) = decodeNMEA([String(decoding: bad, as: UTF8.self)])
+        #expect(none.isEmpty)
+        #expect(refused.statistics.rejected["checksum"] == 1)
+    }
+
     @Test func laterSentenceOfTheEpochWinsInEitherOrder() {
         // GGA says 31.324' (11.5220666…°), RMC says 31.000' (11.5166666…°).
         let gga = nmeaSentence("GPGGA,123519,4807.038,N,01131.324,E,1,08,0.9,545.4,M,46.9,M,,")
