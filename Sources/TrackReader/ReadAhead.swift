@@ -12,7 +12,8 @@ extension TrackFileReader {
     ///
     /// `body` sees the same fixes in the same order, on the calling thread. Fixes travel in batches of
     /// `readAheadBatch` through a queue of at most `readAheadDepth` batches, so memory stays bounded (about
-    /// `(readAheadDepth + 2) × readAheadBatch` fixes) however long the file. A fault of the file is thrown
+    /// `(readAheadDepth + 2) × readAheadBatch` fixes, allocated once: emptied batches go back to the decoding
+    /// thread) however long the file. A fault of the file is thrown
     /// after the fixes decoded before it have been handed to `body`; an error `body` throws stops the decoding
     /// thread and is rethrown.
     public func readAhead(_ path: String, _ body: (Fix) throws -> Void) throws -> TrackFileSummary {
@@ -34,8 +35,10 @@ extension TrackFileReader {
         }
         defer { pthread_join(thread, nil) }
         do {
-            while let batch = channel.take() {
+            while var batch = channel.take() {
                 for fix in batch { try body(fix) }
+                batch.removeAll(keepingCapacity: true)
+                channel.recycle(batch)
             }
         } catch {
             channel.cancel()
@@ -48,9 +51,9 @@ extension TrackFileReader {
     }
 
     /// Fixes per batch handed between the threads.
-    static let readAheadBatch = 128
+    static let readAheadBatch = 256
     /// Batches the decoding thread may run ahead.
-    static let readAheadDepth = 2
+    static let readAheadDepth = 4
 }
 
 /// The decoding side of `readAhead`: reads the file and sends its fixes in batches.
@@ -78,7 +81,8 @@ private final class ReadAheadJob: @unchecked Sendable {
                 batch.append(fix)
                 if batch.count == batchSize {
                     guard channel.put(batch) else { throw Cancelled() }
-                    batch.removeAll(keepingCapacity: true)
+                    batch = channel.emptyBatch() ?? []
+                    batch.reserveCapacity(batchSize)
                 }
             }
             outcome = .success(summary)
@@ -96,6 +100,8 @@ private final class FixChannel: @unchecked Sendable {
     private var notEmpty = pthread_cond_t()
     private var notFull = pthread_cond_t()
     private var batches: [[Fix]] = []
+    /// Emptied batches handed back by the consumer, for the producer to fill again.
+    private var spare: [[Fix]] = []
     private var head = 0
     private let depth: Int
     private var closed = false
@@ -151,6 +157,20 @@ private final class FixChannel: @unchecked Sendable {
         head += 1
         pthread_cond_signal(&notFull)
         return batch
+    }
+
+    /// Consumer: an emptied batch whose storage the producer may fill again (so batches are allocated once).
+    func recycle(_ batch: [Fix]) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if spare.count < depth { spare.append(batch) }
+    }
+
+    /// Producer: a recycled empty batch, if there is one.
+    func emptyBatch() -> [Fix]? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return spare.popLast()
     }
 
     /// Consumer: stop the producer (it sees `put` fail and ends).
