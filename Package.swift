@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "logbook", targets: ["logbook"]),
         .executable(name: "logbook-daemon", targets: ["logbook-daemon"]),
+        .library(name: "TrackModel", targets: ["TrackModel"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "TrackReader", targets: ["TrackReader"]),

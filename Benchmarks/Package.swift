@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-bench",
             dependencies: [
+                .product(name: "TrackModel", package: "Logbook"),
                 .product(name: "Geodesy", package: "Logbook"),
                 .product(name: "TrackFormats", package: "Logbook"),
                 .product(name: "TrackReader", package: "Logbook"),
