@@ -13,5 +13,7 @@ case "engine-memory": runEngineMemory(paths: Array(arguments.dropFirst()))
 case "engine": runEngineSpeed(paths: Array(arguments.dropFirst()))
 case "report": runReportBenchmark(arguments: Array(arguments.dropFirst()))
 default:
-    print("usage: logbook-bench geodesy | decode FILE... | engine FILE... | conformance [DIR] | report [TRIPS] [OUTDIR]")
+    print(
+        "usage: logbook-bench geodesy | decode FILE... | engine FILE... | conformance [DIR] | report [TRIPS] [OUTDIR]"
+    )
 }
