@@ -44,6 +44,8 @@ public struct Fix: Sendable, Hashable {
     /// One-based line (NMEA, JSON) or XML line (GPX) of the input where this epoch ended.
     public var sourceLine: Int?
 
+    /// Inlinable so decoders build the fix where it is stored, not in a temporary copied after the call.
+    @inlinable
     public init(
         time: Timestamp? = nil,
         mode: FixMode = .unknown,
