@@ -87,15 +87,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
         let local = name.split(separator: ":").last ?? ""
         return local == "gpx"
     }
-
-    /// A fresh decoder for this format.
-    public func makeDecoder(_ options: DecoderOptions = DecoderOptions()) -> any TrackDecoder {
-        switch self {
-        case .nmea: return NMEADecoder()
-        case .gpsdJSON: return GPSDJSONDecoder(device: options.gpsdDevice)
-        case .gpx: return GPXDecoder()
-        }
-    }
 }
 
 /// Choices that apply to some formats only.
