@@ -37,10 +37,19 @@ public import TrackModel
 /// whatever the file size. libxml2 messages that bypass the parser's error handler (encoding
 /// conversion failures) are kept off stderr; such a failure is reported as `malformedXML`.
 ///
+/// Two stages (`StagedTrackDecoder`): libxml2 and the SAX callbacks gather each point's texts into a
+/// `GPXPointRecord`; a `GPXPointConverter` reads its numbers and time into the fix. `decode`/`next()` do both; the
+/// reader's read-ahead scans on its decoding thread and converts on the consuming one.
+///
 /// The parser state lives in a class whose address the SAX callbacks hold: copies of a
 /// `GPXDecoder` share that state, so a decoder is not meant to be copied mid-stream.
-public struct GPXDecoder: TrackDecoder {
+public struct GPXDecoder: StagedTrackDecoder {
     private let parser: GPXParser
+    private var converter = GPXPointConverter()
+    /// Points scanned by `decode`, converted before it returns (kept for its storage).
+    private var decoded = GPXPointBatch()
+    /// A conversion's fault (a bad `lat`/`lon`), thrown again on every later call.
+    private var conversionError: TrackDecodingError?
 
     public init() { parser = GPXParser() }
 
@@ -48,15 +57,58 @@ public struct GPXDecoder: TrackDecoder {
     /// depend on how the caller chunked the input): fixes come out once the slice holding their end is parsed.
     public static var sliceSize: Int { GPXParser.feedSize }
 
-    public var statistics: DecodeStatistics { parser.statistics }
+    public var statistics: DecodeStatistics {
+        var statistics = parser.statistics
+        statistics.merge(converter.statistics)
+        return statistics
+    }
 
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+    public var scanStatistics: DecodeStatistics { parser.statistics }
 
-    public mutating func next() throws(TrackDecodingError) -> Fix? { try parser.next() }
+    public func makeConverter() -> GPXPointConverter { GPXPointConverter() }
 
-    public mutating func finish() throws(TrackDecodingError) -> Fix? { try parser.finish() }
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard conversionError == nil else { return }
+        parser.append(bytes)
+    }
 
+    public mutating func next() throws(TrackDecodingError) -> Fix? {
+        if let conversionError { throw conversionError }
+        guard let index = try parser.next() else { return nil }
+        return try convert(parser.queue, index)
+    }
+
+    public mutating func finish() throws(TrackDecodingError) -> Fix? {
+        if let conversionError { throw conversionError }
+        guard let index = try parser.finish() else { return nil }
+        return try convert(parser.queue, index)
+    }
+
+    /// Scans the chunk (whole slices where they lie) and converts its points, handing the fixes to `body`.
     public mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
-        try parser.decode(bytes, body)
+        if let conversionError { throw conversionError }
+        var scanError: TrackDecodingError?
+        do { try parser.scan(bytes, into: &decoded) } catch { scanError = error }
+        defer { decoded.clear() }
+        for index in 0..<decoded.count { try body(try convert(decoded, index)) }
+        if let scanError { throw scanError }
+    }
+
+    public mutating func scan(_ bytes: UnsafeRawBufferPointer, into batch: inout GPXPointBatch) throws {
+        try parser.scan(bytes, into: &batch)
+    }
+
+    public mutating func finishScan(into batch: inout GPXPointBatch) throws {
+        try parser.finishScan(into: &batch)
+    }
+
+    /// Converts the point at `index`; a fault is kept and thrown on every later call.
+    private mutating func convert(_ batch: borrowing GPXPointBatch, _ index: Int) throws(TrackDecodingError) -> Fix {
+        do {
+            return try converter.convert(batch, at: index)
+        } catch {
+            conversionError = error
+            throw error
+        }
     }
 }

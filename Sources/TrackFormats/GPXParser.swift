@@ -1,7 +1,8 @@
 internal import CLibXML2
 import TrackModel
 
-/// The state behind `GPXDecoder`: a libxml2 push-parser context and the SAX2 callbacks' state.
+/// The first stage of `GPXDecoder`: a libxml2 push-parser context and the SAX2 callbacks' state, which gather each
+/// track point's attributes and leaf texts into a `GPXPointBatch` (converted to a fix by `GPXPointConverter`).
 ///
 /// A class because libxml2 keeps a pointer to it (the SAX user data) between calls.
 ///
@@ -13,17 +14,21 @@ final class GPXParser {
     /// The slice handed to `xmlParseChunk` at a time (also bounds the queue of decoded fixes: some 500 points).
     /// Larger slices mean fewer calls into libxml2 and fewer moves of its input buffer.
     static let feedSize = 64 * 1_024
-    /// Text gathered for one leaf element, in bytes.
+    /// Text gathered for one leaf element (or attribute), in bytes.
     static let textCapacity = 256
+    /// Text gathered for one point, in bytes: room for every field at full length. A point whose leaves repeat so
+    /// often that they need more has the surplus fields counted as unreadable.
+    static let pointTextCapacity = 4_096
 
+    /// What scanning counted: points read, waypoints and route points skipped.
     @exclusivity(unchecked) private(set) var statistics = DecodeStatistics()
 
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// Bytes appended and not yet handed to libxml2: `pending[pendingIndex...]`.
     @exclusivity(unchecked) private var pending: [UInt8] = []
     @exclusivity(unchecked) private var pendingIndex = 0
-    /// Decoded fixes not yet returned: `queue[queueHead...]`.
-    @exclusivity(unchecked) private var queue: [Fix] = []
+    /// Scanned points not yet returned: `queue[queueHead...]`.
+    @exclusivity(unchecked) private(set) var queue = GPXPointBatch()
     @exclusivity(unchecked) private var queueHead = 0
     /// The first error; once set, it is thrown on every call after the queue is drained.
     @exclusivity(unchecked) private var error: TrackDecodingError?
@@ -47,22 +52,9 @@ final class GPXParser {
     // MARK: Track point state
 
     @exclusivity(unchecked) private var pointDepth = 0
-    @exclusivity(unchecked) private var pointLine = 0
     @exclusivity(unchecked) private var extensionsDepth = 0
-    @exclusivity(unchecked) private var latitude = 0.0
-    @exclusivity(unchecked) private var longitude = 0.0
-    @exclusivity(unchecked) private var elevation: Double?
-    @exclusivity(unchecked) private var time: Timestamp?
-    @exclusivity(unchecked) private var hdop: Double?
-    @exclusivity(unchecked) private var vdop: Double?
-    @exclusivity(unchecked) private var pdop: Double?
-    @exclusivity(unchecked) private var satellites: Int?
-    @exclusivity(unchecked) private var fixType: FixType?
-    @exclusivity(unchecked) private var geoidHeight: Double?
-    @exclusivity(unchecked) private var speed: Double?
-    @exclusivity(unchecked) private var course: Double?
-    @exclusivity(unchecked) private var extensionSpeed: Double?
-    @exclusivity(unchecked) private var extensionCourse: Double?
+    /// The point being read; its text gathers in `text` (`textCount` bytes).
+    @exclusivity(unchecked) private var point = GPXPointHeader(line: 0, column: 0)
 
     // MARK: Names
 
@@ -73,14 +65,14 @@ final class GPXParser {
 
     // MARK: Text
 
-    @exclusivity(unchecked) private var collecting: Leaf?
+    private typealias Field = GPXPointHeader.Field
+    @exclusivity(unchecked) private var collecting: Field?
     @exclusivity(unchecked) private var collectDepth = 0
+    /// Where the collected field's text starts in `text`.
+    @exclusivity(unchecked) private var fieldStart = 0
+    @exclusivity(unchecked) private var fieldOverflow = false
     private let text: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var textCount = 0
-    @exclusivity(unchecked) private var textOverflow = false
-
-    private enum Leaf { case ele, time, hdop, vdop, pdop, sat, fix, geoidheight, speed, course, extSpeed, extCourse }
-    private enum FixType { case noFix, twoD, threeD, dgps, pps }
 
     /// libxml2's process-wide initialisation, done once (`xmlInitParser` is not safe to race).
     private static let libraryInitialized: Bool = {
@@ -89,7 +81,7 @@ final class GPXParser {
     }()
 
     init() {
-        text = .allocate(capacity: Self.textCapacity)
+        text = .allocate(capacity: Self.pointTextCapacity)
         _ = Self.libraryInitialized
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -141,9 +133,12 @@ final class GPXParser {
         pending.append(contentsOf: bytes.bindMemory(to: UInt8.self))
     }
 
-    func next() throws(TrackDecodingError) -> Fix? {
+    /// The index in `queue` of the next point (the caller converts it), feeding libxml2 whole slices of the
+    /// appended input as needed; nil when more input is needed. The parser's fault is thrown once the points before
+    /// it have been taken.
+    func next() throws(TrackDecodingError) -> Int? {
         while true {
-            if let fix = dequeue() { return fix }
+            if let index = dequeue() { return index }
             if let error { throw error }
             // Only whole slices at fixed offsets of the input: libxml2 then sees the same slices
             // however the caller chunked the input, so nothing it does can depend on the chunking
@@ -156,48 +151,77 @@ final class GPXParser {
         }
     }
 
-    /// Like `append` and `next()` until nil, handing the fixes to `body`, but whole slices of `bytes` go to libxml2
-    /// where they lie: only a slice the chunk leaves unfinished is copied. The slices are the same as `next()`'s
-    /// (fixed offsets of the input), so the output is too.
-    func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
-        while let fix = try next() { try body(fix) }
-        guard !terminated, error == nil, bytes.count > 0 else { return }
-        var rest = bytes
-        let held = pending.count - pendingIndex
-        if held > 0 {
-            // Complete the slice begun by an earlier chunk.
-            let take = min(rest.count, Self.feedSize - held)
-            append(UnsafeRawBufferPointer(rebasing: rest[..<take]))
-            rest = UnsafeRawBufferPointer(rebasing: rest[take...])
-            while let fix = try next() { try body(fix) }
-            guard pending.count == pendingIndex, error == nil else { return }
-        }
-        while rest.count >= Self.feedSize {
-            parse(rest.baseAddress!.assumingMemoryBound(to: CChar.self), Self.feedSize, terminate: false)
-            rest = UnsafeRawBufferPointer(rebasing: rest[Self.feedSize...])
-            while let fix = dequeue() { try body(fix) }
-            if let error { throw error }
-        }
-        compactPending()
-        append(rest)
-    }
-
-    func finish() throws(TrackDecodingError) -> Fix? {
+    /// After the input has ended: like `next()`, feeding what is left and ending the document.
+    func finish() throws(TrackDecodingError) -> Int? {
         while true {
-            if let fix = try next() { return fix }
+            if let index = try next() { return index }
             if terminated { return nil }
             if pendingIndex < pending.count {
                 feed(pending.count - pendingIndex)
                 continue
             }
-            terminated = true
-            terminating = true
-            parse(nil, 0, terminate: true)
-            terminating = false
-            if error == nil, !rootClosed {
-                // libxml2 always reports an unfinished document; this is a safety net.
-                error = TrackDecodingError(code: .truncated, message: "the input ended inside the GPX document")
-            }
+            end()
+        }
+    }
+
+    /// Hands over the next chunk and moves the points it completes into `batch`, in order. Whole slices of `bytes` go
+    /// to libxml2 where they lie: only a slice the chunk leaves unfinished is copied. The slices are the same as
+    /// `next()`'s (fixed offsets of the input), so the points are too. The parser's fault is thrown after the points
+    /// before it have been moved.
+    func scan(_ bytes: UnsafeRawBufferPointer, into batch: inout GPXPointBatch) throws(TrackDecodingError) {
+        try take(into: &batch)
+        guard !terminated, error == nil, bytes.count > 0 else { return }
+        var rest = bytes
+        let held = pending.count - pendingIndex
+        if held > 0 {
+            // Complete the slice begun by an earlier chunk.
+            let needed = min(rest.count, Self.feedSize - held)
+            append(UnsafeRawBufferPointer(rebasing: rest[..<needed]))
+            rest = UnsafeRawBufferPointer(rebasing: rest[needed...])
+            if pending.count - pendingIndex >= Self.feedSize { feed(Self.feedSize) }
+            try take(into: &batch)
+            guard pending.count == pendingIndex else { return }
+        }
+        while rest.count >= Self.feedSize {
+            parse(rest.baseAddress!.assumingMemoryBound(to: CChar.self), Self.feedSize, terminate: false)
+            rest = UnsafeRawBufferPointer(rebasing: rest[Self.feedSize...])
+            try take(into: &batch)
+        }
+        compactPending()
+        append(rest)
+    }
+
+    /// After the input has ended: feeds what is left, ends the document and moves the last points into `batch`.
+    func finishScan(into batch: inout GPXPointBatch) throws(TrackDecodingError) {
+        try take(into: &batch)
+        guard !terminated else { return }
+        if pendingIndex < pending.count { feed(pending.count - pendingIndex) }
+        try take(into: &batch)
+        end()
+        try take(into: &batch)
+    }
+
+    /// Moves the queued points into `batch` (by swapping storage when `batch` is empty); then throws the fault, if any.
+    private func take(into batch: inout GPXPointBatch) throws(TrackDecodingError) {
+        if queueHead == 0, batch.count == 0 {
+            swap(&queue, &batch)
+        } else {
+            batch.append(contentsOf: queue, from: queueHead)
+        }
+        queue.clear()
+        queueHead = 0
+        if let error { throw error }
+    }
+
+    /// Ends the document (the input is over).
+    private func end() {
+        terminated = true
+        terminating = true
+        parse(nil, 0, terminate: true)
+        terminating = false
+        if error == nil, !rootClosed {
+            // libxml2 always reports an unfinished document; this is a safety net.
+            error = TrackDecodingError(code: .truncated, message: "the input ended inside the GPX document")
         }
     }
 
@@ -246,15 +270,16 @@ final class GPXParser {
             code: .malformedXML, line: line, column: column, message: "the input is not valid in its declared encoding")
     }
 
-    private func dequeue() -> Fix? {
-        guard queueHead < queue.count else { return nil }
-        let fix = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
+    private func dequeue() -> Int? {
+        guard queueHead < queue.count else {
+            if queueHead > 0 {
+                queue.clear()
+                queueHead = 0
+            }
+            return nil
         }
-        return fix
+        queueHead += 1
+        return queueHead - 1
     }
 
     private func fail(_ failure: TrackDecodingError) {
@@ -361,67 +386,34 @@ final class GPXParser {
     private func startPoint(_ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         statistics.recordsRead += 1
         pointDepth = depth
-        pointLine = line
         extensionsDepth = 0
-        elevation = nil
-        time = nil
-        hdop = nil
-        vdop = nil
-        pdop = nil
-        satellites = nil
-        fixType = nil
-        geoidHeight = nil
-        speed = nil
-        course = nil
-        extensionSpeed = nil
-        extensionCourse = nil
-        var lat: Double?
-        var lon: Double?
-        var latSeen = false
-        var lonSeen = false
-        if let attributes {
-            // Five pointers per attribute: local name, prefix, URI, value start, value end.
-            for k in 0..<attributeCount {
-                guard let local = attributes[5 * k], attributes[5 * k + 2] == nil,
-                    let start = attributes[5 * k + 3], let end = attributes[5 * k + 4]
-                else { continue }
-                let value = UnsafeBufferPointer(start: start, count: end - start)
-                if GPXNames.isAttribute(local, "lat") {
-                    latSeen = true
-                    lat = JSONNumber.parseWhole(value)
-                } else if GPXNames.isAttribute(local, "lon") {
-                    lonSeen = true
-                    lon = JSONNumber.parseWhole(value)
-                }
+        point = GPXPointHeader(line: line, column: column)
+        textCount = 0
+        guard let attributes else { return }
+        // Five pointers per attribute: local name, prefix, URI, value start, value end.
+        for k in 0..<attributeCount {
+            guard let local = attributes[5 * k], attributes[5 * k + 2] == nil,
+                let start = attributes[5 * k + 3], let end = attributes[5 * k + 4]
+            else { continue }
+            let field: Field
+            if GPXNames.isAttribute(local, "lat") {
+                field = .lat
+            } else if GPXNames.isAttribute(local, "lon") {
+                field = .lon
+            } else {
+                continue
             }
+            beginField(field)
+            gather(start, end - start)
+            endField(field)
         }
-        guard let lat, (-90.0...90.0).contains(lat) else {
-            fail(
-                TrackDecodingError(
-                    code: .invalidValue, line: line, column: column, field: "lat",
-                    message: latSeen
-                        ? "the track point's latitude is not a number within ±90°"
-                        : "the track point has no latitude"))
-            return
-        }
-        guard let lon, (-180.0...180.0).contains(lon) else {
-            fail(
-                TrackDecodingError(
-                    code: .invalidValue, line: line, column: column, field: "lon",
-                    message: lonSeen
-                        ? "the track point's longitude is not a number within ±180°"
-                        : "the track point has no longitude"))
-            return
-        }
-        latitude = lat
-        longitude = lon
     }
 
     private func startInsidePoint(_ name: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         let local = localName(name)
         guard local != .other else { return }
         let space = namespace(uri)
-        var leaf: Leaf?
+        var leaf: Field?
         if depth == pointDepth + 1, space.isGPXOrNone {
             switch local {
             case .ele: leaf = .ele
@@ -447,26 +439,52 @@ final class GPXParser {
         if let leaf {
             collecting = leaf
             collectDepth = depth
-            textCount = 0
-            textOverflow = false
+            beginField(leaf)
         }
     }
 
-    private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        guard collecting != nil, depth == collectDepth else { return }
-        if textCount + count > Self.textCapacity {
-            textOverflow = true
+    /// Starts gathering a field's text at the end of the point's text so far.
+    @inline(__always)
+    private func beginField(_ field: Field) {
+        fieldStart = textCount
+        fieldOverflow = textCount + Self.textCapacity > Self.pointTextCapacity
+    }
+
+    @inline(__always)
+    private func gather(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        guard !fieldOverflow else { return }
+        if textCount - fieldStart + count > Self.textCapacity {
+            fieldOverflow = true
             return
         }
         (text + textCount).update(from: bytes, count: count)
         textCount += count
     }
 
+    /// Records the field's text (the last one wins when a field repeats).
+    @inline(__always)
+    private func endField(_ field: Field) {
+        point.present |= field.bit
+        if fieldOverflow {
+            point.overflowed |= field.bit
+            textCount = fieldStart
+        } else {
+            point.overflowed &= ~field.bit
+            point.starts[field.rawValue] = UInt16(truncatingIfNeeded: fieldStart)
+            point.lengths[field.rawValue] = UInt16(truncatingIfNeeded: textCount - fieldStart)
+        }
+    }
+
+    private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        guard collecting != nil, depth == collectDepth else { return }
+        gather(bytes, count)
+    }
+
     private func endElement(_ name: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         defer { depth -= 1 }
         if let leaf = collecting, depth == collectDepth {
             collecting = nil
-            finishLeaf(leaf)
+            endField(leaf)
             return
         }
         if depth == pointDepth {
@@ -480,106 +498,9 @@ final class GPXParser {
         if depth == 1 { rootClosed = true }
     }
 
-    private func finishLeaf(_ leaf: Leaf) {
-        let value = UnsafeBufferPointer(start: text, count: textOverflow ? 0 : textCount)
-        var valid = true
-        switch leaf {
-        case .time:
-            time = Self.parseTime(value)
-            valid = time != nil
-        case .sat:
-            if let n = JSONNumber.parseWhole(value), n >= 0, n <= 1_000, n.rounded() == n {
-                satellites = Int(n)
-            } else {
-                valid = false
-            }
-        case .fix:
-            fixType = Self.parseFixType(value)
-            valid = fixType != nil
-        default:
-            let number = JSONNumber.parseWhole(value)
-            valid = number != nil
-            switch leaf {
-            case .ele: elevation = number
-            case .hdop: hdop = number.flatMap { $0 >= 0 ? $0 : nil }
-            case .vdop: vdop = number.flatMap { $0 >= 0 ? $0 : nil }
-            case .pdop: pdop = number.flatMap { $0 >= 0 ? $0 : nil }
-            case .geoidheight: geoidHeight = number
-            case .speed: speed = number
-            case .course: course = number
-            case .extSpeed: extensionSpeed = number
-            case .extCourse: extensionCourse = number
-            case .time, .sat, .fix: break
-            }
-            if let number, number < 0, leaf == .hdop || leaf == .vdop || leaf == .pdop { valid = false }
-        }
-        if !valid { statistics.reject("invalid-field") }
-    }
-
     private func finishPoint() {
         pointDepth = 0
         extensionsDepth = 0
-        var fix = Fix(
-            latitude: latitude,
-            longitude: longitude,
-            altitudeMSL: elevation,
-            geoidSeparation: geoidHeight,
-            speed: speed ?? extensionSpeed,
-            track: course ?? extensionCourse,
-            hdop: hdop,
-            pdop: pdop,
-            vdop: vdop,
-            satellitesUsed: satellites,
-            sourceLine: pointLine
-        )
-        fix.time = time
-        if let elevation, let geoidHeight { fix.altitudeHAE = elevation + geoidHeight }
-        switch fixType {
-        case nil: fix.mode = .unknown
-        case .noFix: fix.mode = .noFix
-        case .twoD: fix.mode = .twoD
-        case .threeD: fix.mode = .threeD
-        case .dgps:
-            fix.mode = elevation == nil ? .twoD : .threeD
-            fix.quality = .differential
-        case .pps:
-            fix.mode = elevation == nil ? .twoD : .threeD
-            fix.quality = .pps
-        }
-        queue.append(fix)
-        statistics.recordsDecoded += 1
-        statistics.fixesDecoded += 1
-    }
-
-    // MARK: Values
-
-    private static func trimmed(_ b: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var lo = 0
-        var hi = b.count
-        while lo < hi, JSONNumber.isXMLSpace(b[lo]) { lo += 1 }
-        while hi > lo, JSONNumber.isXMLSpace(b[hi - 1]) { hi -= 1 }
-        return UnsafeBufferPointer(rebasing: b[lo..<hi])
-    }
-
-    private static func parseTime(_ b: UnsafeBufferPointer<UInt8>) -> Timestamp? {
-        let t = trimmed(b)
-        guard t.count > 0 else { return nil }
-        return Timestamp.parseISO8601(t)
-    }
-
-    private static func parseFixType(_ b: UnsafeBufferPointer<UInt8>) -> FixType? {
-        let t = trimmed(b)
-        func equals(_ literal: StaticString) -> Bool {
-            guard t.count == literal.utf8CodeUnitCount else { return false }
-            let l = literal.utf8Start
-            for k in 0..<t.count where t[k] | 0x20 != l[k] { return false }
-            return true
-        }
-        if equals("3d") { return .threeD }
-        if equals("2d") { return .twoD }
-        if equals("none") { return .noFix }
-        if equals("dgps") { return .dgps }
-        if equals("pps") { return .pps }
-        return nil
+        queue.append(point, text: text, count: textCount)
     }
 }

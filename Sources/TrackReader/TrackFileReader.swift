@@ -47,59 +47,45 @@ public struct TrackFileReader: Sendable {
 
     /// Reads one file, handing every decoded fix to `body`.
     public func read(_ path: String, _ body: (Fix) throws -> Void) throws -> TrackFileSummary {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open: \(Self.errnoText())")
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open: \(Self.errnoText())")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw TrackReadError(code: .isDirectory, path: path, message: "is a directory, not a track file")
-        }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4_096, chunkSize), alignment: 16)
-        defer { buffer.deallocate() }
-        var source = ChunkSource(
-            fd: fd, path: path, buffer: buffer, fileSize: Int(info.st_size), progress: progress)
-
-        // The first bytes (decompressed) tell the format; then a decoder of that concrete type reads the rest, so
-        // its calls inline and fixes are not copied through an existential.
-        var prefix: [UInt8] = []
-        while prefix.count < TrackFormat.detectionPrefixLength {
-            guard try source.pump({ prefix.append(contentsOf: $0) }) else { break }
-        }
-        guard !prefix.isEmpty else {
-            try source.checkEnd()
-            throw TrackReadError(code: .empty, path: path, message: "file is empty")
-        }
-        guard let format = TrackFormat.detect(prefix) else {
-            throw TrackReadError(
-                code: .unknownFormat, path: path, line: 1,
-                message: "not a track file: content is not NMEA 0183, gpsd JSON or GPX")
-        }
-        switch format {
-        case .nmea: return try drive(NMEADecoder(), format, prefix, &source, body)
-        case .gpsdJSON:
-            return try drive(GPSDJSONDecoder(device: decoderOptions.gpsdDevice), format, prefix, &source, body)
-        case .gpx: return try drive(GPXDecoder(), format, prefix, &source, body)
+        let file = try OpenedTrackFile(path: path, chunkSize: chunkSize, progress: progress)
+        // The first bytes (decompressed) told the format; a decoder of that concrete type reads the rest, so its
+        // calls inline and fixes are not copied through an existential.
+        switch file.format {
+        case .nmea: return try read(NMEADecoder(), file, body)
+        case .gpsdJSON: return try read(GPSDJSONDecoder(device: decoderOptions.gpsdDevice), file, body)
+        case .gpx: return try read(GPXDecoder(), file, body)
         }
     }
 
-    /// Feeds `prefix` and then the rest of the file to `decoder`, handing each fix to `body`.
-    private func drive<Decoder: TrackDecoder>(
-        _ decoder: Decoder, _ format: TrackFormat, _ prefix: [UInt8], _ source: inout ChunkSource,
-        _ body: (Fix) throws -> Void
+    /// Feeds the rest of `file` to `decoder`, handing each fix to `body`.
+    func read<Decoder: TrackDecoder>(
+        _ decoder: Decoder, _ file: OpenedTrackFile, _ body: (Fix) throws -> Void
     ) throws -> TrackFileSummary {
-        var decoder = decoder
-        var fixes = 0
-        let path = source.path
-        func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        var feeder = FixFeeder(decoder: decoder)
+        return try drive(&feeder, file) { try body($0) }
+    }
+
+    /// Feeds the rest of `file` to `decoder`'s first stage, handing `body` the batch of records scanned after each
+    /// chunk (it may take them, swapping in an empty batch); the summary's statistics are the scan's (the converter
+    /// adds its own).
+    func scan<Decoder: StagedTrackDecoder>(
+        _ decoder: Decoder, _ file: OpenedTrackFile, _ body: (inout Decoder.Batch) throws -> Void
+    ) throws -> TrackFileSummary {
+        var feeder = ScanFeeder(decoder: decoder)
+        return try drive(&feeder, file, body)
+    }
+
+    /// Feeds the file's prefix and then the rest of it to `feeder`, and finishes it at its end, handing what it
+    /// yields (fixes, or a staged decoder's batch of records) to `body`. Errors of `body` pass unchanged; the
+    /// decoder's are thrown as `TrackReadError` naming the file.
+    private func drive<Feeder: DecoderFeeder>(
+        _ feeder: inout Feeder, _ file: OpenedTrackFile, _ body: (inout Feeder.Output) throws -> Void
+    ) throws -> TrackFileSummary {
+        let path = file.path
+        func feed(_ bytes: UnsafeRawBufferPointer?) throws {
             do {
-                try decoder.decode(bytes) { fix in
-                    fixes += 1
-                    do { try body(fix) } catch { throw CallerError(error: error) }
+                try feeder.feed(bytes) { output in
+                    do { try body(&output) } catch { throw CallerError(error: error) }
                 }
             } catch let passed as CallerError {
                 throw passed.error
@@ -107,18 +93,12 @@ public struct TrackFileReader: Sendable {
                 throw TrackReadError(path: path, decoding: error)
             }
         }
-        try prefix.withUnsafeBytes { try feed($0) }
-        while try source.pump({ try feed($0) }) {}
-        try source.checkEnd()
-        while true {
-            let fix: Fix?
-            do { fix = try decoder.finish() } catch { throw TrackReadError(path: path, decoding: error) }
-            guard let fix else { break }
-            fixes += 1
-            try body(fix)
-        }
-        let statistics = decoder.statistics
-        guard fixes > 0 else {
+        try file.prefix.withUnsafeBytes { try feed($0) }
+        while try file.source.pump({ try feed($0) }) {}
+        try file.source.checkEnd()
+        try feed(nil)
+        let statistics = feeder.statistics
+        guard feeder.records > 0 else {
             var message =
                 "no fixes decoded (\(statistics.recordsRead) records read, "
                 + "\(statistics.rejectedTotal) rejected, \(statistics.skippedTotal) skipped)"
@@ -132,11 +112,66 @@ public struct TrackFileReader: Sendable {
             throw TrackReadError(code: .noFixes, path: path, message: message)
         }
         return TrackFileSummary(
-            path: path, format: format, compressed: source.compressed, bytesRead: source.bytesRead,
-            bytesDecoded: source.bytesDecoded, statistics: statistics)
+            path: path, format: file.format, compressed: file.source.compressed, bytesRead: file.source.bytesRead,
+            bytesDecoded: file.source.bytesDecoded, statistics: statistics)
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// A decoder as `drive` feeds it: chunks, then nil at the end of the input.
+private protocol DecoderFeeder {
+    associatedtype Output
+    mutating func feed(_ bytes: UnsafeRawBufferPointer?, _ body: (inout Output) throws -> Void) throws
+    var statistics: DecodeStatistics { get }
+    /// Records yielded so far.
+    var records: Int { get }
+}
+
+/// Decoding into fixes (both stages of a staged decoder), handed on one at a time.
+private struct FixFeeder<Decoder: TrackDecoder>: DecoderFeeder {
+    var decoder: Decoder
+    var records = 0
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer?, _ body: (inout Fix) throws -> Void) throws {
+        if let bytes {
+            try decoder.decode(bytes) { fix in
+                records += 1
+                var fix = fix
+                try body(&fix)
+            }
+        } else {
+            while var fix = try decoder.finish() {
+                records += 1
+                try body(&fix)
+            }
+        }
+    }
+
+    var statistics: DecodeStatistics { decoder.statistics }
+}
+
+/// The first stage of a staged decoder alone: its batch of records is handed on after each chunk.
+private struct ScanFeeder<Decoder: StagedTrackDecoder>: DecoderFeeder {
+    var decoder: Decoder
+    var batch = Decoder.Batch()
+    var records = 0
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer?, _ body: (inout Decoder.Batch) throws -> Void) throws {
+        let before = batch.count
+        do {
+            if let bytes { try decoder.scan(bytes, into: &batch) } else { try decoder.finishScan(into: &batch) }
+        } catch {
+            // The records before the fault go on first.
+            records += batch.count - before
+            if batch.count > 0 { try body(&batch) }
+            throw error
+        }
+        records += batch.count - before
+        try body(&batch)
+    }
+
+    var statistics: DecodeStatistics { decoder.scanStatistics }
 }
 
 /// An error of the caller's `body`, kept apart from the decoder's own on its way out.
@@ -144,8 +179,74 @@ private struct CallerError: Error {
     var error: any Error
 }
 
+/// An open track file whose format is known: its first bytes read (and inflated) to tell the format, the rest to
+/// come from `source`. A class so that the decoding thread of `readAhead` can own it; closed when released.
+final class OpenedTrackFile: @unchecked Sendable {
+    let path: String
+    let format: TrackFormat
+    let prefix: [UInt8]
+    var source: ChunkSource
+    private let fd: Int32
+    private let buffer: UnsafeMutableRawBufferPointer
+
+    init(
+        path: String, chunkSize: Int,
+        progress: (@Sendable (_ path: String, _ bytesRead: Int, _ fileSize: Int) -> Void)?
+    ) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw TrackReadError(
+                code: .cannotOpen, path: path, message: "cannot open: \(TrackFileReader.errnoText())")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let text = TrackFileReader.errnoText()
+            close(fd)
+            throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open: \(text)")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw TrackReadError(code: .isDirectory, path: path, message: "is a directory, not a track file")
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4_096, chunkSize), alignment: 16)
+        var source = ChunkSource(fd: fd, path: path, buffer: buffer, fileSize: Int(info.st_size), progress: progress)
+        var prefix: [UInt8] = []
+        var format: TrackFormat?
+        do {
+            while prefix.count < TrackFormat.detectionPrefixLength {
+                guard try source.pump({ prefix.append(contentsOf: $0) }) else { break }
+            }
+            guard !prefix.isEmpty else {
+                try source.checkEnd()
+                throw TrackReadError(code: .empty, path: path, message: "file is empty")
+            }
+            format = TrackFormat.detect(prefix)
+            guard format != nil else {
+                throw TrackReadError(
+                    code: .unknownFormat, path: path, line: 1,
+                    message: "not a track file: content is not NMEA 0183, gpsd JSON or GPX")
+            }
+        } catch {
+            buffer.deallocate()
+            close(fd)
+            throw error
+        }
+        self.path = path
+        self.format = format!
+        self.prefix = prefix
+        self.source = source
+        self.fd = fd
+        self.buffer = buffer
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(fd)
+    }
+}
+
 /// A file's bytes in chunks, inflated when the file is gzip-compressed (detected from its first bytes).
-private struct ChunkSource {
+struct ChunkSource {
     let fd: Int32
     let path: String
     let buffer: UnsafeMutableRawBufferPointer

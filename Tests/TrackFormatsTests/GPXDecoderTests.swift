@@ -138,6 +138,68 @@ struct GPXDecoderTests {
         }
     }
 
+    /// The two stages apart (scanning into batches, converting each record after), as the read-ahead runs them: the
+    /// fixes, the fault and its place, and the statistics of `next()`, for well-formed files, faulty fields, a bad
+    /// position and broken XML in the middle of a file, and points whose text is longer than a field may be.
+    @Test func scanningAndConvertingApartGivesTheSameOutcome() throws {
+        var inputs = try [
+            "gpx/garmin-gpx11.gpx", "gpx/gpx10-speed.gpx", "gpx/prefixed-cluetrust.gpx", "gpx/plain-extensions.gpx",
+            "gpx/no-namespace.gpx", "gpx/commute-excerpt.gpx",
+        ].map { try Fixtures.data($0) }
+        func points(_ count: Int, _ point: (Int) -> String, tail: String = "</trkseg></trk></gpx>\n") -> [UInt8] {
+            Array((Self.head + (0..<count).map(point).joined(separator: "\n") + tail).utf8)
+        }
+        let padding = String(repeating: " ", count: 300)
+        inputs += [
+            // faulty optional fields: counted, the fix kept
+            points(900) { i in
+                #"<trkpt lat="1.\#(i)" lon="2"><ele>x\#(i % 3)</ele><hdop>-1</hdop><sat>\#(i % 4).5</sat>"#
+                    + #"<time>2026-13-01T00:00:00Z</time><fix>\#(i % 2 == 0 ? "4d" : "dgps")</fix></trkpt>"#
+            },
+            // a bad latitude after two slices' worth of points
+            points(1_500) { i in #"<trkpt lat="\#(i == 1_200 ? "abc" : "3.\(i)")" lon="4"></trkpt>"# },
+            // a missing longitude
+            points(700) { i in i == 650 ? #"<trkpt lat="3"></trkpt>"# : #"<trkpt lat="3" lon="4.\#(i)"/>"# },
+            // broken XML in the middle
+            points(1_500) { i in i == 1_000 ? "<trkpt lat=\"1\" lon=\"2\"><ele>1</elx>" : #"<trkpt lat="1" lon="2"/>"#
+            },
+            // the input ends inside the document
+            points(800, { i in #"<trkpt lat="1" lon="2.\#(i)"><ele>\#(i)</ele></trkpt>"# }, tail: ""),
+            // leaf texts padded past the size of a field, and many repeated leaves in one point
+            points(300) { i in
+                #"<trkpt lat=" \#(i % 80).5 " lon="2"><ele>\#(i % 2 == 0 ? padding : "")7</ele>"#
+                    + String(repeating: "<hdop>\(i % 7)</hdop>", count: i % 40) + "</trkpt>"
+            },
+        ]
+        // What the made-up inputs hold, counted here from how they were written (point i is on line 4 + i).
+        let faulty = decodeOutcome(GPXDecoder(), inputs[6])
+        #expect(faulty.fixes.count == 900 && faulty.error == nil)
+        #expect(faulty.statistics.rejected["invalid-field"] == 4 * 900 + 450)
+        let badLatitude = decodeOutcome(GPXDecoder(), inputs[7])
+        #expect(badLatitude.fixes.count == 1_200)
+        #expect(badLatitude.error?.code == .invalidValue && badLatitude.error?.field == "lat")
+        #expect(badLatitude.error?.line == 1_204)
+        let noLongitude = decodeOutcome(GPXDecoder(), inputs[8])
+        #expect(noLongitude.fixes.count == 650 && noLongitude.error?.field == "lon")
+        #expect(decodeOutcome(GPXDecoder(), inputs[9]).fixes.count == 1_000)
+        #expect(decodeOutcome(GPXDecoder(), inputs[10]).error?.code == .truncated)
+        let padded = decodeOutcome(GPXDecoder(), inputs[11])
+        #expect(padded.fixes.count == 300 && padded.error == nil)
+        #expect(padded.fixes[2].altitudeMSL == nil && padded.fixes[1].altitudeMSL == 7)
+        #expect(padded.fixes[41].hdop == 6 && padded.fixes[40].hdop == nil && padded.fixes[1].latitude == 1.5)
+        #expect(padded.statistics.rejected["invalid-field"] == 150)
+        for input in inputs {
+            let direct = decodeOutcome(GPXDecoder(), input)
+            #expect(!direct.fixes.isEmpty)
+            for seed in 0..<4 as Range<UInt64> {
+                for maxChunk in [7, 4_096, 3 * GPXDecoder.sliceSize] {
+                    let staged = stagedOutcome(GPXDecoder(), input, maxChunk: maxChunk, seed: seed)
+                    #expect(staged == direct, "seed \(seed), chunks up to \(maxChunk) bytes")
+                }
+            }
+        }
+    }
+
     /// Inputs of several slices, in chunks smaller and larger than a slice, through `append`/`next()` and through
     /// `decode(_:_:)` (which hands whole slices of a chunk to libxml2 where they lie): the same fixes.
     @Test func inputsOfManySlicesGiveTheSameFixesHoweverChunked() throws {

@@ -67,3 +67,46 @@ func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
     }
     return bytes
 }
+
+/// Decodes `input` in two stages, as the reader's read-ahead does: scans it in random chunks (1...maxChunk bytes,
+/// drawn from `seed`) into batches taken after every chunk, and converts each batch's records in order with one
+/// converter. The fixes delivered before an error, the error, and the statistics of both stages together.
+func stagedOutcome<D: StagedTrackDecoder>(_ decoder: D, _ input: [UInt8], maxChunk: Int, seed: UInt64) -> DecodeOutcome
+{
+    var decoder = decoder
+    var converter = decoder.makeConverter()
+    var rng = SeededGenerator(seed: seed)
+    var fixes: [Fix] = []
+    var batch = D.Batch()
+    func statistics() -> DecodeStatistics {
+        var statistics = decoder.scanStatistics
+        statistics.merge(converter.statistics)
+        return statistics
+    }
+    func convertBatch() throws(TrackDecodingError) {
+        for index in 0..<batch.count { fixes.append(try converter.convert(batch, at: index)) }
+        batch.clear()
+    }
+    var offset = 0
+    do {
+        while offset < input.count {
+            let end = min(input.count, offset + Int.random(in: 1...max(1, maxChunk), using: &rng))
+            do {
+                try input[offset..<end].withUnsafeBytes { try decoder.scan($0, into: &batch) }
+            } catch {
+                try convertBatch()  // the records before the fault first
+                throw error
+            }
+            offset = end
+            try convertBatch()
+        }
+        do { try decoder.finishScan(into: &batch) } catch {
+            try convertBatch()
+            throw error
+        }
+        try convertBatch()
+        return DecodeOutcome(fixes: fixes, error: nil, statistics: statistics())
+    } catch {
+        return DecodeOutcome(fixes: fixes, error: error as? TrackDecodingError, statistics: statistics())
+    }
+}

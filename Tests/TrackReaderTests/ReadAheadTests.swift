@@ -31,6 +31,51 @@ struct ReadAheadTests {
         #expect(aheadSummary == directSummary)
     }
 
+    /// `count` GPX track points one second apart; every third with an unreadable `hdop`, and the point at
+    /// `badLatitude` (if any) with a latitude that is not a number.
+    static func gpx(_ count: Int, badLatitude: Int? = nil) -> String {
+        let points = (0..<count).map { i in
+            let latitude = i == badLatitude ? "north" : "59.\(String(format: "%05d", i % 100_000))"
+            let time = String(format: "%02d:%02d:%02d", (i / 3_600) % 24, (i / 60) % 60, i % 60)
+            return #"<trkpt lat="\#(latitude)" lon="24.75"><ele>\#(i % 50)</ele><time>2026-11-28T\#(time)Z</time>"#
+                + "<hdop>\(i % 3 == 0 ? "x" : "1.2")</hdop></trkpt>"
+        }
+        return #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+            + "\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n"
+    }
+
+    /// GPX is read in two stages (scanned on the decoding thread, converted on the calling one): the same fixes and
+    /// statistics as `read`, which does both on one thread.
+    @Test(arguments: [1, 700, 5_000])
+    func gpxGivesTheSameFixesAndSummaryAsRead(count: Int) throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("drive.gpx", Array(Self.gpx(count).utf8))
+        var direct: [Fix] = []
+        let directSummary = try TrackFileReader().read(file) { direct.append($0) }
+        var ahead: [Fix] = []
+        let aheadSummary = try TrackFileReader().readAhead(file) { ahead.append($0) }
+        #expect(direct.count == count)
+        #expect(ahead == direct)
+        #expect(aheadSummary == directSummary)
+        #expect(aheadSummary.statistics.rejected["invalid-field"] == (count + 2) / 3)
+        #expect(aheadSummary.statistics.fixesDecoded == count)
+    }
+
+    @Test func aBadGPXPointIsThrownAfterTheFixesBeforeIt() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("drive.gpx", Array(Self.gpx(5_000, badLatitude: 3_000).utf8))
+        var direct = 0
+        var ahead = 0
+        #expect { _ = try TrackFileReader().read(file) { _ in direct += 1 } } throws: {
+            ($0 as? TrackReadError)?.field == "lat" && ($0 as? TrackReadError)?.line == 3_002
+        }
+        #expect { _ = try TrackFileReader().readAhead(file) { _ in ahead += 1 } } throws: {
+            ($0 as? TrackReadError)?.field == "lat" && ($0 as? TrackReadError)?.line == 3_002
+        }
+        #expect(direct == 3_000)
+        #expect(ahead == 3_000)
+    }
+
     @Test func aFaultIsThrownAfterTheFixesBeforeIt() throws {
         let dir = try TemporaryDirectory()
         let plain = try dir.write("a.nmea", Array(Self.nmea(3_000).utf8))
