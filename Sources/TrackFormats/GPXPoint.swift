@@ -83,9 +83,9 @@ public struct GPXPointConverter: TrackRecordConverter {
     /// Converts the point whose text starts at `text` (nil: a point without text).
     mutating func convert(_ point: GPXPointHeader, text: UnsafePointer<UInt8>?) throws(TrackDecodingError) -> Fix {
         var invalid = 0
-        let result = Self.fix(point, text, &invalid)
+        // Throws before reading any optional field: nothing is counted for a point without a valid position.
+        let fix = try Self.fix(point, text, &invalid)
         if invalid > 0 { statistics.reject("invalid-field", count: invalid) }
-        let fix = try result.get()
         statistics.recordsDecoded += 1
         statistics.fixesDecoded += 1
         return fix
@@ -95,7 +95,7 @@ public struct GPXPointConverter: TrackRecordConverter {
 
     private static func fix(
         _ r: GPXPointHeader, _ text: UnsafePointer<UInt8>?, _ invalid: inout Int
-    ) -> Result<Fix, TrackDecodingError> {
+    ) throws(TrackDecodingError) -> Fix {
         typealias Field = GPXPointHeader.Field
         /// The field's text; nil when absent; an empty buffer when it overflowed (so it reads as invalid).
         func field(_ f: Field) -> UnsafeBufferPointer<UInt8>? {
@@ -122,21 +122,19 @@ public struct GPXPointConverter: TrackRecordConverter {
 
         let lat = field(.lat).flatMap { JSONNumber.parseWhole($0) }
         guard let lat, (-90.0...90.0).contains(lat) else {
-            return .failure(
-                TrackDecodingError(
-                    code: .invalidValue, line: r.line, column: r.column, field: "lat",
-                    message: r.present & Field.lat.bit != 0
-                        ? "the track point's latitude is not a number within ±90°"
-                        : "the track point has no latitude"))
+            throw TrackDecodingError(
+                code: .invalidValue, line: r.line, column: r.column, field: "lat",
+                message: r.present & Field.lat.bit != 0
+                    ? "the track point's latitude is not a number within ±90°"
+                    : "the track point has no latitude")
         }
         let lon = field(.lon).flatMap { JSONNumber.parseWhole($0) }
         guard let lon, (-180.0...180.0).contains(lon) else {
-            return .failure(
-                TrackDecodingError(
-                    code: .invalidValue, line: r.line, column: r.column, field: "lon",
-                    message: r.present & Field.lon.bit != 0
-                        ? "the track point's longitude is not a number within ±180°"
-                        : "the track point has no longitude"))
+            throw TrackDecodingError(
+                code: .invalidValue, line: r.line, column: r.column, field: "lon",
+                message: r.present & Field.lon.bit != 0
+                    ? "the track point's longitude is not a number within ±180°"
+                    : "the track point has no longitude")
         }
 
         let elevation = number(.ele)
@@ -188,7 +186,7 @@ public struct GPXPointConverter: TrackRecordConverter {
             fix.mode = elevation == nil ? .twoD : .threeD
             fix.quality = .pps
         }
-        return .success(fix)
+        return fix
     }
 
     private static func trimmed(_ b: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
