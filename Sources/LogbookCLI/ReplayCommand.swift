@@ -82,12 +82,13 @@ struct ReplayCommand: ParsableCommand {
         progress.clear()
         input.printStatistics(summaries, failed: failures)
 
-        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
         var output = StandardOutput()
         switch format {
         case .json: output.write(ReplayRendering.json(replay, vehicle: details))
         case .csv: output.write(ReplayRendering.csv(replay))
         case .table:
+            // Only the table shows local times: JSON and CSV leave ICU's time zone code and data unloaded.
+            let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
             output.write(ReplayRendering.table(replay, timeZone: zone, zoneName: timezone ?? zone.identifier))
             if let details {
                 let total = replay.totalDistance / details.odometerUnit.metres
