@@ -120,22 +120,19 @@ public struct GPXPointConverter: TrackRecordConverter {
             return value
         }
 
-        let lat = field(.lat).flatMap { JSONNumber.parseWhole($0) }
-        guard let lat, (-90.0...90.0).contains(lat) else {
+        /// The `lat` or `lon` attribute's value, or the fault that stops decoding.
+        func coordinate(_ f: Field, limit: Double, _ name: String) throws(TrackDecodingError) -> Double {
+            if let value = field(f).flatMap({ JSONNumber.parseWhole($0) }), (-limit...limit).contains(value) {
+                return value
+            }
             throw TrackDecodingError(
-                code: .invalidValue, line: r.line, column: r.column, field: "lat",
-                message: r.present & Field.lat.bit != 0
-                    ? "the track point's latitude is not a number within ±90°"
-                    : "the track point has no latitude")
+                code: .invalidValue, line: r.line, column: r.column, field: f == .lat ? "lat" : "lon",
+                message: r.present & f.bit != 0
+                    ? "the track point's \(name) is not a number within ±\(Int(limit))°"
+                    : "the track point has no \(name)")
         }
-        let lon = field(.lon).flatMap { JSONNumber.parseWhole($0) }
-        guard let lon, (-180.0...180.0).contains(lon) else {
-            throw TrackDecodingError(
-                code: .invalidValue, line: r.line, column: r.column, field: "lon",
-                message: r.present & Field.lon.bit != 0
-                    ? "the track point's longitude is not a number within ±180°"
-                    : "the track point has no longitude")
-        }
+        let lat = try coordinate(.lat, limit: 90, "latitude")
+        let lon = try coordinate(.lon, limit: 180, "longitude")
 
         let elevation = number(.ele)
         let geoidHeight = number(.geoidheight)

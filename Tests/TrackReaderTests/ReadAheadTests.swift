@@ -18,14 +18,20 @@ struct ReadAheadTests {
         }.joined()
     }
 
-    @Test(arguments: [1, 255, 256, 257, 5_000])
-    func sameFixesAndSummaryAsRead(count: Int) throws {
-        let dir = try TemporaryDirectory()
-        let file = try dir.write("drive.nmea", Array(Self.nmea(count).utf8))
+    /// The fixes and summary of `read` and of `readAhead`.
+    static func readBothWays(_ file: String) throws -> ([Fix], TrackFileSummary, [Fix], TrackFileSummary) {
         var direct: [Fix] = []
         let directSummary = try TrackFileReader().read(file) { direct.append($0) }
         var ahead: [Fix] = []
         let aheadSummary = try TrackFileReader().readAhead(file) { ahead.append($0) }
+        return (direct, directSummary, ahead, aheadSummary)
+    }
+
+    @Test(arguments: [1, 255, 256, 257, 5_000])
+    func sameFixesAndSummaryAsRead(count: Int) throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("drive.nmea", Array(Self.nmea(count).utf8))
+        let (direct, directSummary, ahead, aheadSummary) = try Self.readBothWays(file)
         #expect(direct.count == count)
         #expect(ahead == direct)
         #expect(aheadSummary == directSummary)
@@ -50,10 +56,7 @@ struct ReadAheadTests {
     func gpxGivesTheSameFixesAndSummaryAsRead(count: Int) throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("drive.gpx", Array(Self.gpx(count).utf8))
-        var direct: [Fix] = []
-        let directSummary = try TrackFileReader().read(file) { direct.append($0) }
-        var ahead: [Fix] = []
-        let aheadSummary = try TrackFileReader().readAhead(file) { ahead.append($0) }
+        let (direct, directSummary, ahead, aheadSummary) = try Self.readBothWays(file)
         #expect(direct.count == count)
         #expect(ahead == direct)
         #expect(aheadSummary == directSummary)
