@@ -105,11 +105,27 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // `logbook daemon` (gpsd through the trip engine into the store, the monthly report's schedule) and what
+        // every command shares with it: database and configuration options, `[log]` and its local clock, log lines,
+        // messages on standard error. `logbook-daemon` links this target alone, not the other domains' commands.
+        .target(
+            name: "LogbookDaemon",
+            dependencies: [
+                "TrackModel", "TrackFormats", "TripEngine", "LogbookConfiguration", "GPSDClient", "LogbookStore",
+                "MileageLog", "Timesheets", "CalendarDays",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // The other commands of `logbook` that need neither Cairo nor libcurl, one folder per domain.
         .target(
             name: "LogbookCLI",
             dependencies: [
-                "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine", "LogbookConfiguration",
-                "GPSDClient", "LogbookStore", "MileageLog", "Timesheets", "ShiftChecklists",
+                "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine",
+                "LogbookConfiguration", "LogbookStore", "MileageLog", "Timesheets", "ShiftChecklists",
                 "ValueStreams", "RoofingAccounts", "CalendarDays",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,13 +136,14 @@ let package = Package(
             swiftSettings: strict
         ),
         // Reports and mail (Cairo, libcurl and their ~45 shared libraries) and the root command: kept out of
-        // `LogbookCLI` so the daemon's own executable does not load them (about 10 MB of resident memory).
+        // `LogbookDaemon` and `LogbookCLI` so the daemon's own executable does not load them (about 10 MB of
+        // resident memory).
         .target(
             name: "LogbookReporting",
             dependencies: [
-                "LogbookCLI", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel", "ShiftChecklists",
-                "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams", "RoofingAccounts",
-                "CalendarDays",
+                "LogbookCLI", "LogbookDaemon", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel",
+                "ShiftChecklists", "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams",
+                "RoofingAccounts", "CalendarDays",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -136,7 +153,7 @@ let package = Package(
         .target(
             name: "LogbookServer",
             dependencies: [
-                "LogbookCLI", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
+                "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
                 "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -155,11 +172,11 @@ let package = Package(
         .executableTarget(
             name: "logbook",
             dependencies: [
-                "LogbookReporting", "LogbookServer", "LogbookCLI",
+                "LogbookReporting", "LogbookServer", "LogbookCLI", "LogbookDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "logbook-daemon", dependencies: ["LogbookCLI"], swiftSettings: strict),
+        .executableTarget(name: "logbook-daemon", dependencies: ["LogbookDaemon"], swiftSettings: strict),
 
         // MARK: Tests
         .target(
@@ -224,7 +241,7 @@ let package = Package(
             name: "LogbookServerTests",
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
-                "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists", "ValueStreams",
+                "LogbookDaemon", "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists", "ValueStreams",
                 "RoofingAccounts", "CalendarDays", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -233,7 +250,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LogbookCLITests",
-            dependencies: ["LogbookReporting", "LogbookCLI", "LogbookTestSupport", "TrackModel", "TrackFormats"],
+            dependencies: [
+                "LogbookReporting", "LogbookCLI", "LogbookDaemon", "LogbookTestSupport", "TrackModel", "TrackFormats",
+                "LogbookConfiguration",
+            ],
             swiftSettings: strict
         ),
     ]

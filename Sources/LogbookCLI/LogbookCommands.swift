@@ -1,4 +1,5 @@
 import ArgumentParser
+import LogbookDaemon
 
 /// The commands of `logbook` that need neither Cairo nor libcurl; `LogbookReporting` adds `report` and `mail`
 /// and the root command.
@@ -8,15 +9,6 @@ package enum LogbookCommands {
         StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DriversCommand.self, OdometerCommand.self,
         RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,
     ]
-
-    /// The entry point of `logbook-daemon`: `logbook daemon` alone, without the reporting libraries.
-    package static func runDaemon() async {
-        if let refusal = TerminalText.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
-            Diagnostics.error(refusal)
-            DaemonCommand.exit(withError: ExitCode(64))
-        }
-        await DaemonCommand.main()
-    }
 }
 
 /// The version printed by `logbook --version`.

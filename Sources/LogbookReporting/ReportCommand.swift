@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Mailer
 import MileageLog

@@ -1,6 +1,7 @@
 import Foundation
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import Mailer
 import Reports
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LogbookCLI
+import LogbookDaemon
 import LogbookReporting
 import LogbookServer
 

@@ -1,4 +1,5 @@
 import LogbookCLI
+import LogbookDaemon
 import Testing
 
 /// Terminal cells, escapes and refusals, worked out by hand from the Unicode tables (East Asian Width, emoji

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookServer
 import LogbookStore
 import LogbookTestSupport

@@ -2,6 +2,7 @@ import CalendarDays
 import ArgumentParser
 import LogbookConfiguration
 import Foundation
+import LogbookDaemon
 import LogbookStore
 import Timesheets
 

@@ -2,6 +2,7 @@ import CalendarDays
 import ArgumentParser
 import Foundation
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Timesheets
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LogbookDaemon
 import LogbookStore
 import Timesheets
 

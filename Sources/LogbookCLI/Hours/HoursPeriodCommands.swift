@@ -1,6 +1,7 @@
 import CalendarDays
 import ArgumentParser
 import Foundation
+import LogbookDaemon
 import LogbookStore
 import Timesheets
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel

@@ -1,3 +1,4 @@
+import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel

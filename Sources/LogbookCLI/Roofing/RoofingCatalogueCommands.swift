@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalendarDays
 import Foundation
+import LogbookDaemon
 import LogbookStore
 import RoofingAccounts
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import LogbookDaemon
 import LogbookStore
 import MileageLog
 import RoofingAccounts

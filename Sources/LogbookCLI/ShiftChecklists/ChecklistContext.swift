@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import ShiftChecklists
 

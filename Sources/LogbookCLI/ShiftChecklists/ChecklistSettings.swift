@@ -20,7 +20,7 @@ package struct ChecklistSettings: Decodable, Sendable {
     package var policy = ReminderPolicy()
     package var notifyCommand: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case reminders
         case repeatSeconds = "repeat_seconds"
         case escalateAfterSeconds = "escalate_after_seconds"

@@ -1,5 +1,6 @@
 import Foundation
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Logging
 import ServiceLifecycle

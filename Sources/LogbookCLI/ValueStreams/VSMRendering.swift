@@ -1,4 +1,5 @@
 import Foundation
+import LogbookDaemon
 import TrackModel
 import ValueStreams
 

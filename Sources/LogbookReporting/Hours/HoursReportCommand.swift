@@ -2,6 +2,7 @@ import CalendarDays
 import ArgumentParser
 import Foundation
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import Reports
 import Timesheets

@@ -2,6 +2,7 @@ import ArgumentParser
 import HoursSubmission
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 
 extension HoursSettings {
     /// The configured endpoint with its token; a missing or unreadable setting ends the command with 78.

@@ -3,6 +3,7 @@ import Foundation
 import HoursSubmission
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Logging
 import Timesheets

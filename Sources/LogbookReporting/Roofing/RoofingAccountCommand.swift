@@ -2,6 +2,7 @@ import ArgumentParser
 import CalendarDays
 import Foundation
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import Reports
 import RoofingAccounts

@@ -1,6 +1,7 @@
 import Foundation
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Mailer
 import ShiftChecklists

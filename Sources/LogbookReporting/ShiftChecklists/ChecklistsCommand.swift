@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import ShiftChecklists
 

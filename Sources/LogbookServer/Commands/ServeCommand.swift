@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Logging
 import ServiceLifecycle

@@ -2,6 +2,7 @@ import CalendarDays
 import Foundation
 import Hummingbird
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import NIOCore
 import Timesheets

@@ -2,6 +2,7 @@ import Foundation
 import HoursSubmission
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookReporting
 import LogbookStore
 import Logging

@@ -1,5 +1,6 @@
 import Foundation
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import Timesheets
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import Mailer
 import LogbookReporting
 import LogbookStore

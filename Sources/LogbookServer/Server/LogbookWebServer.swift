@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LogbookCLI
 import LogbookConfiguration
+import LogbookDaemon
 import LogbookStore
 import Logging
 

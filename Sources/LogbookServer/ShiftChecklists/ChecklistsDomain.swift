@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LogbookCLI
+import LogbookDaemon
 import LogbookStore
 import ShiftChecklists
 

@@ -58,15 +58,15 @@ package enum Diagnostics {
 }
 
 /// Writes whole strings to a file descriptor with write(2), retrying short writes and EINTR.
-enum FileDescriptorWriter {
+package enum FileDescriptorWriter {
     @discardableResult
-    static func writeAll(_ text: String, to fd: Int32) -> Bool {
+    package static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var text = text
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
     }
 
     @discardableResult
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)

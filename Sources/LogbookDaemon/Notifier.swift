@@ -7,9 +7,9 @@ import Logging
 /// [daemon]
 /// notify_command = "notify-send 'Logbook' \"Standing since $LOGBOOK_IDLE_SINCE\""
 /// ```
-struct DaemonSettings: Decodable, Sendable {
+package struct DaemonSettings: Decodable, Sendable {
     /// Run through `/bin/sh -c` on reminders, with `LOGBOOK_EVENT` and the event's details in its environment.
-    var notifyCommand: String?
+    package var notifyCommand: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case notifyCommand = "notify_command"
@@ -18,11 +18,16 @@ struct DaemonSettings: Decodable, Sendable {
 
 /// Passes reminders to the driver through a command of their choice (a desktop notification, a buzzer, a
 /// message): started in the background, never waited for, its failure logged.
-struct Notifier: Sendable {
-    let command: String
-    let logger: Logger
+package struct Notifier: Sendable {
+    package let command: String
+    package let logger: Logger
 
-    func notify(event: String, details: [String: String]) {
+    package init(command: String, logger: Logger) {
+        self.command = command
+        self.logger = logger
+    }
+
+    package func notify(event: String, details: [String: String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]

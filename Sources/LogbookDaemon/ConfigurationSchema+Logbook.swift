@@ -3,14 +3,15 @@ import TripEngine
 
 extension ConfigurationSchema {
     /// Every table and key Logbook reads. Keys come from the settings types' coding keys where this target sees
-    /// them; `[report]`'s output settings (`ReportSettings`, in LogbookReporting) and `[mail]`
-    /// (`MailConfiguration`, in Mailer) are named here, as the daemon binary links neither.
+    /// them; `[checklists]` (`ChecklistSettings`, in LogbookCLI), `[report]`'s output settings (`ReportSettings`,
+    /// in LogbookReporting) and `[mail]` (`MailConfiguration`, in Mailer) are named here, as the daemon binary
+    /// links none of them (LogbookCLITests checks `[checklists]` against its coding keys).
     package static let logbook = ConfigurationSchema(tables: [
         "engine": Set(EngineConfiguration.configurationKeys),
         "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
         "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
         "hours": Set(HoursSettings.CodingKeys.allCases.map(\.stringValue)),
-        "checklists": Set(ChecklistSettings.CodingKeys.allCases.map(\.stringValue)),
+        "checklists": ["reminders", "repeat_seconds", "escalate_after_seconds", "on_time_seconds", "notify_command"],
         "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([
             "rate", "currency", "paper", "byte_order_mark",
         ]),

@@ -9,8 +9,8 @@ import TripEngine
 import UnixSignals
 
 /// `logbook daemon`: the engine on gpsd's live stream, trips into the database.
-struct DaemonCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DaemonCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "daemon",
         abstract: "Track live fixes from gpsd and store the trips (run it under systemd).",
         discussion: """
@@ -20,6 +20,8 @@ struct DaemonCommand: AsyncParsableCommand {
             its last checkpointed fix. gpsd being down or restarting is waited out with backoff.
             """
     )
+
+    package init() {}
 
     @Option(name: .long, help: "gpsd to connect to, as HOST:PORT.")
     var gpsd: String = "127.0.0.1:2947"
@@ -46,7 +48,7 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("checkpoint-interval"), help: .hidden)
     var checkpointInterval: Double = 30
 
-    func validate() throws {
+    package func validate() throws {
         if GPSDEndpoint(parsing: gpsd) == nil { throw ValidationError("--gpsd takes HOST:PORT, e.g. 127.0.0.1:2947.") }
         if let vehicle, vehicle.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--vehicle must not be empty.")
@@ -54,7 +56,7 @@ struct DaemonCommand: AsyncParsableCommand {
         if !(checkpointInterval > 0) { throw ValidationError("--checkpoint-interval must be positive.") }
     }
 
-    func run() async throws {
+    package func run() async throws {
         Self.becomeSlimDaemon()
         // A write to a socket gpsd closed must be an error to handle, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
@@ -115,5 +117,16 @@ struct DaemonCommand: AsyncParsableCommand {
         let argv = ([slim] + arguments).map { strdup($0) } + [nil]
         execv(slim, argv)
         // Only reached if exec failed: carry on in this process.
+    }
+}
+
+extension DaemonCommand {
+    /// The entry point of `logbook-daemon`: `logbook daemon` alone, without the reporting libraries.
+    package static func mainAsDaemonExecutable() async {
+        if let refusal = TerminalText.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
+            Diagnostics.error(refusal)
+            exit(withError: ExitCode(64))
+        }
+        await main()
     }
 }

@@ -103,7 +103,7 @@ package struct DatabaseOptions: ParsableArguments {
     }
 
     /// The user this process runs as, for messages.
-    static var userName: String {
+    package static var userName: String {
         let uid = getuid()
         if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return String(cString: name) }
         return "uid \(uid)"
