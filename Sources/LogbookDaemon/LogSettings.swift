@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Synchronization
 import LogbookConfiguration
 import LogbookStore
@@ -104,8 +107,22 @@ package struct LocalClock: Sendable {
     package var zone: TimeZone { resolved.value }
     package var name: String { resolved.identifier ?? zone.identifier }
 
+    /// Seconds east of UTC at `time`. The system's zone (no identifier) is asked of the C library (`localtime_r`:
+    /// `TZ`, else `/etc/localtime`, the zone `TimeZone.current` names too), which reads the system's zone files
+    /// without loading ICU (about 2 MB resident, which every trip the daemon stores would otherwise bring in); a
+    /// named zone goes through Foundation.
     package func offset(_ time: Timestamp) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSince1970))
+        guard resolved.identifier != nil else { return Self.systemOffset(time) }
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSince1970))
+    }
+
+    private static func systemOffset(_ time: Timestamp) -> Int {
+        let seconds = time.secondsSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+        var t = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return parts.tm_gmtoff
     }
 
     package func day(_ time: Timestamp) -> Day { Day(time, utcOffsetSeconds: offset(time)) }

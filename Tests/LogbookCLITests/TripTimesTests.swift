@@ -15,16 +15,22 @@ struct TripTimesTests {
         let dir: TemporaryDirectory
         let database: String
         let zone: String
+        /// The zone as the system's (`TZ` in the environment, no `--timezone`), whose offsets come from the C
+        /// library rather than Foundation.
+        let systemZone: Bool
 
-        init(zone: String) throws {
+        init(zone: String, systemZone: Bool = false) throws {
             dir = try TemporaryDirectory()
             database = dir.path("log.sqlite")
             self.zone = zone
+            self.systemZone = systemZone
             #expect(try run(["vehicles", "add", "--plate", "123ABC"]).status == 0)
         }
 
         func run(_ arguments: [String]) throws -> CLIRunner.Result {
-            try CLIRunner.run(arguments + ["--database", database, "--timezone", zone])
+            systemZone
+                ? try CLIRunner.run(arguments + ["--database", database], environment: ["TZ": zone])
+                : try CLIRunner.run(arguments + ["--database", database, "--timezone", zone])
         }
 
         func add(_ arguments: [String]) throws -> CLIRunner.Result {
@@ -95,9 +101,9 @@ struct TripTimesTests {
             startUTC: "2026-10-03T13:50:00", endUTC: "2026-10-03T16:10:00", minutes: 140),
     ]
 
-    @Test(arguments: daylightSavingDays)
-    func tripsOnDaylightSavingDays(_ c: Case) throws {
-        let log = try Log(zone: c.zone)
+    @Test(arguments: daylightSavingDays, [false, true])
+    func tripsOnDaylightSavingDays(_ c: Case, systemZone: Bool) throws {
+        let log = try Log(zone: c.zone, systemZone: systemZone)
         var arguments = ["--date", c.date, "--start", c.start, "--end", c.end, "--distance", "30"]
         if let endDate = c.endDate { arguments += ["--end-date", endDate] }
         let result = try log.add(arguments)
@@ -132,9 +138,9 @@ struct TripTimesTests {
             occurrences: [("+11:00", "2026-04-04T15:30:00"), ("+10:00", "2026-04-04T16:30:00")]),
     ]
 
-    @Test(arguments: oddTimes)
-    func timesThatDoNotExistOrExistTwice(_ c: Odd) throws {
-        let log = try Log(zone: c.zone)
+    @Test(arguments: oddTimes, [false, true])
+    func timesThatDoNotExistOrExistTwice(_ c: Odd, systemZone: Bool) throws {
+        let log = try Log(zone: c.zone, systemZone: systemZone)
         let refused = try log.add(["--date", c.date, "--start", c.time, "--distance", "5"])
         #expect(refused.status == 64, "\(refused.stderr)")
         #expect(refused.stderr.contains("--start"))
