@@ -88,8 +88,8 @@ let package = Package(
         .target(
             name: "LogbookStore",
             dependencies: [
-                "TrackModel", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists", "ValueStreams",
-                "RoofingAccounts", "CalendarDays", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrackModel", "TrackFormats", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists",
+                "ValueStreams", "RoofingAccounts", "CalendarDays", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

@@ -124,6 +124,23 @@ final class TestClock: Sendable {
         #expect(try database.trips(TripFilter()).count == 3)
     }
 
+    /// A new trip's snapshot in the history is the text `JSONSerialization` writes for the same fields with
+    /// `.sortedKeys` and `.withoutEscapingSlashes` (the store writes it itself, so as not to load ICU for the sort),
+    /// with text that needs escaping and text that does not.
+    @Test func theCreationSnapshotIsFoundationsSortedJSON() throws {
+        let trip = try database.addTrip(
+            manual(0, .end(12_900), category: .business, purpose: "Kunde \"Müller\" / Tallinn\\Tartu\n\tzweiter Tag ✓"))
+        let created = try #require(try database.auditEntries(trip: trip.id).first)
+        #expect(created.change.action.rawValue == "create")
+        let text = try #require(created.change.newValue)
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+        #expect(fields["purpose"] == "Kunde \"Müller\" / Tallinn\\Tartu\n\tzweiter Tag ✓")
+        #expect(fields.count >= 8)
+        let foundation = try JSONSerialization.data(
+            withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(text == String(decoding: foundation, as: UTF8.self))
+    }
+
     @Test func businessNeedsAPurposeAndEditsAreAudited() throws {
         #expect(refusal { _ = try database.addTrip(manual(0, .end(12_900), category: .business)) }?.code == .refused)
         let trip = try database.addTrip(manual(0, .end(12_900)))
