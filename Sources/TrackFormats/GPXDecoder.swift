@@ -87,10 +87,16 @@ public struct GPXDecoder: StagedTrackDecoder {
     /// Scans the chunk (whole slices where they lie) and converts its points, handing the fixes to `body`.
     public mutating func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Fix) throws -> Void) throws {
         if let conversionError { throw conversionError }
+        // The batch is taken out of `self` while its points are converted, so `convert` (mutating) can read it.
+        var batch = GPXPointBatch()
+        swap(&batch, &decoded)
+        defer {
+            batch.clear()
+            decoded = batch
+        }
         var scanError: TrackDecodingError?
-        do { try parser.scan(bytes, into: &decoded) } catch { scanError = error }
-        defer { decoded.clear() }
-        for index in 0..<decoded.count { try body(try convert(decoded, index)) }
+        do { try parser.scan(bytes, into: &batch) } catch { scanError = error }
+        for index in 0..<batch.count { try body(try convert(batch, index)) }
         if let scanError { throw scanError }
     }
 

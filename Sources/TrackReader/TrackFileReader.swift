@@ -211,7 +211,7 @@ final class OpenedTrackFile: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4_096, chunkSize), alignment: 16)
         var source = ChunkSource(fd: fd, path: path, buffer: buffer, fileSize: Int(info.st_size), progress: progress)
         var prefix: [UInt8] = []
-        var format: TrackFormat?
+        let format: TrackFormat
         do {
             while prefix.count < TrackFormat.detectionPrefixLength {
                 guard try source.pump({ prefix.append(contentsOf: $0) }) else { break }
@@ -220,19 +220,19 @@ final class OpenedTrackFile: @unchecked Sendable {
                 try source.checkEnd()
                 throw TrackReadError(code: .empty, path: path, message: "file is empty")
             }
-            format = TrackFormat.detect(prefix)
-            guard format != nil else {
+            guard let detected = TrackFormat.detect(prefix) else {
                 throw TrackReadError(
                     code: .unknownFormat, path: path, line: 1,
                     message: "not a track file: content is not NMEA 0183, gpsd JSON or GPX")
             }
+            format = detected
         } catch {
             buffer.deallocate()
             close(fd)
             throw error
         }
         self.path = path
-        self.format = format!
+        self.format = format
         self.prefix = prefix
         self.source = source
         self.fd = fd

@@ -99,9 +99,10 @@ enum AuditSnapshot {
     /// `JSONSerialization` writes with `.sortedKeys` and `.withoutEscapingSlashes` (tested), without its locale-aware
     /// key sort, which loads ICU (about 2 MB resident in the daemon, for every trip it stores).
     static func encode(_ snapshot: [String: String]) -> String {
-        "{"
-            + snapshot.keys.sorted().map { TextEscaping.json($0) + ":" + TextEscaping.json(snapshot[$0]!) }
-            .joined(separator: ",") + "}"
+        let members = snapshot.sorted { $0.key < $1.key }.map {
+            TextEscaping.json($0.key) + ":" + TextEscaping.json($0.value)
+        }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     static func decode(_ text: String?) -> [String: String]? {
