@@ -162,12 +162,13 @@ final class RoleFixture: @unchecked Sendable {
         return stored.id
     }
 
-    /// The daemon's status beside the log: running (this process's pid, updated now), on ABC1, with a gpsd
-    /// address that only those who may see ABC1 may read.
+    /// The daemon's status beside the log: running (this process's pid), on ABC1, with a gpsd address that only
+    /// those who may see ABC1 may read. Updated "an hour from now", so that it stays fresh (a status older than 15 s
+    /// is a stopped daemon) however slowly a loaded machine runs the tests.
     func writeDaemonStatus() throws {
         let now = Date().timeIntervalSince1970
         let status = """
-            {"pid": \(getpid()), "vehicle": "ABC1", "updated_at": \(now), "gpsd": "gpsd-marker-host:2947",
+            {"pid": \(getpid()), "vehicle": "ABC1", "updated_at": \(now + 3_600), "gpsd": "gpsd-marker-host:2947",
              "connected": true, "reconnects": 0, "last_fix_time": \(now - 1), "last_fix_received_at": \(now - 1),
              "speed_mps": 12.5, "trip": {"start": \(now - 900), "distance": 4321.0}}
             """
