@@ -91,6 +91,21 @@ final class TestClock: Sendable {
         #expect(try database.purposeSuggestions(limit: 1) == ["Site visit"])
     }
 
+    /// A driver's suggestions: the purposes of their vehicles' trips and regular trips, not of other vehicles'.
+    @Test func purposesOfOtherVehiclesAreNotSuggestedToADriver() throws {
+        try database.addVehicle(VehicleDetails(plate: "OTHER1"))
+        _ = try database.addTrip(manual(0, .distance(metres: 1_000), purpose: "Site visit"))
+        var other = manual(1, .distance(metres: 1_000), purpose: "Tender at Acme")
+        other.vehicle = "OTHER1"
+        let others = try database.addTrip(other)
+        _ = try database.addRegular(name: "Acme again", fromTrip: others.id)
+        #expect(try database.purposeSuggestions(vehicles: ["123ABC"]) == ["Site visit"])
+        #expect(try database.purposeSuggestions(vehicles: ["OTHER1"]) == ["Tender at Acme"])
+        #expect(try database.purposeSuggestions(vehicles: []) == [])
+        // Everyone's: the tender twice (its trip and its regular trip), the site visit once.
+        #expect(try database.purposeSuggestions() == ["Tender at Acme", "Site visit"])
+    }
+
     @Test func manualTripsChainTheOdometer() throws {
         let first = try database.addTrip(manual(0, .end(12_906)))
         #expect(first.startOdometer == 12_864)

@@ -28,7 +28,7 @@ package enum HoursDomain: ServerDomain {
 
     /// `Hours` for the roles that keep or read hours, and the web links the user sees (everyone's and their own).
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        guard HoursAccess.readers.contains(user.role) else { return [] }
+        guard user.mayReadHours else { return [] }
         var items = [MenuItem(label: "Hours", href: "/hours")]
         let drivers = (try? environment.database.drivers()) ?? []
         let own = drivers.first { $0.caseInsensitiveCompare(user.name) == .orderedSame }
@@ -45,14 +45,12 @@ package enum HoursDomain: ServerDomain {
 /// shifts (another driver's shift does not exist for them: 404); an accountant reads everyone's; an admin reads
 /// and changes everyone's (`?driver=NAME`), reopens submitted periods and locks them.
 struct HoursAccess {
-    static let readers: Set<UserRole> = [.admin, .accountant, .driver]
-
     var database: AppDatabase
     var user: AppUser
     var settings: HoursSettings
 
     init(_ environment: ServerEnvironment, _ user: AppUser, _ settings: Result<HoursSettings, APIError>) throws {
-        guard Self.readers.contains(user.role) else {
+        guard user.mayReadHours else {
             throw APIError.forbidden("work hours are for drivers, accountants and admins")
         }
         database = environment.database
@@ -75,7 +73,9 @@ struct HoursAccess {
     var today: CalendarDay { zone.day(of: Date()) }
     var now: Moment { Moment(Date()) }
     var isAdmin: Bool { user.role == .admin }
-    var canEdit: Bool { user.role == .admin || user.role == .driver }
+    var canEdit: Bool { user.mayChangeHours }
+    /// Whether the user reads everyone's hours (else only their own).
+    var readsEveryone: Bool { user.readsEveryonesHours }
     var actor: String { "web:" + user.name }
 
     /// The log's driver this user is, if any.
@@ -90,7 +90,7 @@ struct HoursAccess {
     func driver(_ requested: String?, orFirst: Bool = false) throws -> String {
         let drivers = try database.drivers()
         if let requested = requested?.trimmingCharacters(in: .whitespaces), !requested.isEmpty {
-            if user.role == .driver, requested.caseInsensitiveCompare(user.name) != .orderedSame {
+            if !readsEveryone, requested.caseInsensitiveCompare(user.name) != .orderedSame {
                 throw APIError.forbidden("a driver sees only their own hours")
             }
             guard let known = drivers.first(where: { $0.caseInsensitiveCompare(requested) == .orderedSame }) else {
@@ -99,7 +99,7 @@ struct HoursAccess {
             return known
         }
         if let own = drivers.first(where: { $0.caseInsensitiveCompare(user.name) == .orderedSame }) { return own }
-        if user.role == .driver {
+        if !readsEveryone {
             throw APIError.notFound(
                 "the log has no driver named '\(user.name)'; an admin adds them with `logbook drivers add \(user.name)`"
             )
@@ -137,7 +137,7 @@ struct HoursAccess {
         do { entry = try database.shift(number) } catch let error as StoreError where error.code == .notFound {
             throw missing
         }
-        if user.role == .driver, entry.shift.driver.caseInsensitiveCompare(user.name) != .orderedSame { throw missing }
+        if !readsEveryone, entry.shift.driver.caseInsensitiveCompare(user.name) != .orderedSame { throw missing }
         return entry
     }
 
@@ -148,11 +148,9 @@ struct HoursAccess {
         return entry
     }
 
-    /// The plates the user may name on a shift: a driver's own vehicles, everyone else's all.
+    /// The plates the user may name on a shift: those whose trips they may see (a driver's own vehicles).
     func vehicles() throws -> [String] {
-        let all = try database.vehicles().map(\.plate)
-        guard user.role == .driver else { return all }
-        return all.filter { user.canSee(plate: $0) }
+        try database.vehicles().map(\.plate).filter { user.canSee(plate: $0) }
     }
 
     /// A vehicle named on a shift, as the log spells it; another driver's vehicle is as unknown as none.

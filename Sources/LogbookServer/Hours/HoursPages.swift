@@ -53,8 +53,9 @@ enum HoursPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try HoursAccess(environment, user, settings)
             return try redirecting(to: "/hours#links") {
+                // The same answer as the API's: another driver's name is refused (403), not taken as the user's own.
                 try HoursAPI.addLink(
-                    name: form["name"] ?? "", url: form.text("url") ?? "", driver: nil, access: access)
+                    name: form["name"] ?? "", url: form.text("url") ?? "", driver: form.text("driver"), access: access)
             }
         }
         pages.post("/hours/links/{id}/delete") { request, context in
@@ -93,7 +94,7 @@ enum HoursPages {
     }
 
     static func driverQuery(_ driver: String?, access: HoursAccess) -> String {
-        guard let driver, access.user.role != .driver else { return "" }
+        guard let driver, access.readsEveryone else { return "" }
         return "&driver=" + TripPages.queryValue(driver)
     }
 
@@ -120,7 +121,7 @@ enum HoursPages {
             "shifts": t.shifts, "net": MinutesText.clock(t.netMinutes), "worked": MinutesText.clock(t.workedMinutes),
             "breaks": MinutesText.clock(t.breakMinutes), "overtime": MinutesText.clock(t.overtimeMinutes),
         ]
-        if access.user.role != .driver {
+        if access.readsEveryone {
             let drivers = try access.database.drivers()
             if drivers.count > 1 {
                 values["chooseDriver"] = true

@@ -16,12 +16,12 @@ enum LogAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
         let database = environment.database
         api.get("/vehicles") { _, context in
-            let user = try context.requireUser()
+            let user = try TripAccess(database: database, user: try context.requireUser()).user
             let vehicles = try database.allVehicleDetails().filter { user.canSee(plate: $0.plate) }
             return try JSONResponse.make(encoding: ["vehicles": vehicles.map(VehicleView.init)])
         }
         api.post("/vehicles") { request, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
+            let access = try TripAccess(database: database, user: try context.requireUser())
             try access.requireAdmin()
             let body = try await request.decode(as: VehicleBody.self, context: context)
             let plate = body.plate.trimmingCharacters(in: .whitespaces)
@@ -41,7 +41,7 @@ enum LogAPI {
             return try JSONResponse.make(encoding: VehicleView(added), status: .created)
         }
         api.get("/odometer") { request, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
+            let access = try TripAccess(database: database, user: try context.requireUser())
             let plate = request.uri.queryParameters["vehicle"].map(String.init)
             if let plate { try access.requireVehicle(plate) }
             let readings = try database.odometerReadings(vehicle: plate).filter {
@@ -50,7 +50,7 @@ enum LogAPI {
             return try JSONResponse.make(encoding: ["readings": readings.map(ReadingView.init)])
         }
         api.post("/odometer") { request, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
+            let access = try TripAccess(database: database, user: try context.requireUser())
             try access.requireEditor()
             let body = try await request.decode(as: ReadingBody.self, context: context)
             try access.requireVehicle(body.vehicle)
@@ -67,42 +67,47 @@ enum LogAPI {
             return try JSONResponse.make(encoding: ReadingView(reading), status: .created)
         }
         api.get("/regular-trips") { _, context in
-            let user = try context.requireUser()
+            let user = try TripAccess(database: database, user: try context.requireUser()).user
             let regulars = try database.regulars().filter { $0.vehicle.map(user.canSee(plate:)) ?? true }
             return try JSONResponse.make(encoding: ["regular_trips": regulars.map(RegularView.init)])
         }
         api.get("/places") { _, context in
-            _ = try context.requireUser()
+            _ = try TripAccess(database: database, user: try context.requireUser())
             return try JSONResponse.make(encoding: ["places": try database.places().map(PlaceView.init)])
         }
         api.get("/rules") { _, context in
-            _ = try context.requireUser()
-            return try JSONResponse.make(encoding: ["rules": try database.rules().map(RuleView.init)])
+            let user = try TripAccess(database: database, user: try context.requireUser()).user
+            // A rule of another vehicle names it and its purpose: it is that vehicle's.
+            let rules = try database.rules().filter { $0.vehicle.map(user.canSee(plate:)) ?? true }
+            return try JSONResponse.make(encoding: ["rules": rules.map(RuleView.init)])
         }
         api.get("/reports/{vehicle}/{month}") { request, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
+            let access = try TripAccess(database: database, user: try context.requireUser())
             let report = try Report(request, context, access: access, environment: environment)
             return try report.download(format: request.uri.queryParameters["format"].map(String.init) ?? "csv")
         }
         api.post("/reports/{vehicle}/{month}/email") { request, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
+            let access = try TripAccess(database: database, user: try context.requireUser())
             let body = try await request.decode(as: EmailBody.self, context: context)
             let report = try Report(request, context, access: access, environment: environment)
             let id = try report.queue(to: body.to, environment: environment, actor: access.user.name)
             return try JSONResponse.make(encoding: ["queued": id], status: .accepted)
         }
         api.get("/outbox") { _, context in
-            let access = TripAccess(database: database, user: try context.requireUser())
-            guard access.user.role != .driver else {
+            // Every queued message of every domain: recipients, subjects, the mail server's last error.
+            guard try context.requireUser().mayReadOutbox else {
                 throw APIError.forbidden("the outbox is for admins and accountants")
             }
             return try JSONResponse.make(encoding: ["messages": try database.outbox().map(OutboxView.init)])
         }
         api.get("/status") { _, context in
-            _ = try context.requireUser()
+            let user = try TripAccess(database: database, user: try context.requireUser()).user
             let now = Date().timeIntervalSince1970
             let (status, running) = DaemonStatus.current(databasePath: environment.databasePath, now: now)
-            return JSONResponse.make(DaemonStatus.json(status, running: running, now: now))
+            // The vehicle, its speed and its trip only for those who may see its trips; the others learn that the
+            // daemon runs.
+            let visible = status.flatMap { user.canSee(plate: $0.vehicle) ? $0 : nil }
+            return JSONResponse.make(DaemonStatus.json(visible, running: running, now: now))
         }
     }
 
@@ -128,7 +133,7 @@ struct Report {
         guard case .month = period else { throw APIError.invalid("the month must be YYYY-MM") }
         let category = query["category"].map(String.init) ?? "all"
         let chosen = category == "all" ? nil : try TripArguments.category(category).category
-        let driver = access.user.role == .driver ? nil : query["driver"].map(String.init)
+        let driver = access.user.readsEveryVehicle ? query["driver"].map(String.init) : nil
         settings = try Self.configured(ReportSettings.self, "report", environment)
         let reportRequest = ReportRequest(
             vehicle: plate, period: period, periodLabel: month, driver: driver, category: chosen,

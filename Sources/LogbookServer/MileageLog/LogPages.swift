@@ -16,18 +16,21 @@ enum LogPages {
         let database = environment.database
         let clock = environment.clock
         @Sendable func reportsPage(_ user: AppUser, _ session: WebSession, message: String? = nil) throws -> Response {
+            _ = try TripAccess(database: database, user: user)
             let vehicles = try database.allVehicleDetails().filter { user.canSee(plate: $0.plate) }.map(\.plate)
             let lastMonth = clock.today.startOfMonth.adding(months: -1)
             var values: [String: Any] = [
                 "vehicles": vehicles, "month": String(lastMonth.description.prefix(7)), "csrf": session.csrfToken,
             ]
-            if user.role != .driver {
-                values["outbox"] = try database.outbox().prefix(50).map { m -> [String: Any] in
+            if user.mayReadOutbox {
+                let outbox = try database.outbox().prefix(50).map { m -> [String: Any] in
                     [
                         "id": m.id, "subject": m.subject, "to": m.recipients.joined(separator: ", "),
                         "status": m.status.rawValue, "created": clock.dateTime(m.createdAt),
                     ]
                 }
+                values["outbox"] = outbox
+                values["hasOutbox"] = !outbox.isEmpty
             }
             if let message { values["message"] = message }
             return renderer.page("mileage/reports", title: "Reports", values, user: user, csrf: session.csrfToken)
@@ -43,7 +46,7 @@ enum LogPages {
                 throw APIError.invalid("choose a vehicle and a month")
             }
             let report = try Report(
-                plate: plate, month: month, query: query, access: TripAccess(database: database, user: user),
+                plate: plate, month: month, query: query, access: try TripAccess(database: database, user: user),
                 environment: environment)
             return try report.download(format: query["format"] == "pdf" ? "pdf" : "csv")
         }
@@ -53,7 +56,7 @@ enum LogPages {
                 return try reportsPage(user, session, message: "Choose a vehicle and a month, and give an address.")
             }
             let report = try Report(
-                plate: plate, month: month, query: Parameters(), access: TripAccess(database: database, user: user),
+                plate: plate, month: month, query: Parameters(), access: try TripAccess(database: database, user: user),
                 environment: environment)
             let recipients = to.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             let id = try report.queue(to: recipients, environment: environment, actor: user.name)
@@ -93,7 +96,7 @@ enum LogPages {
         }
         pages.post("/vehicles") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let plate = form.text("plate"), plate.count <= 20 else {
                 return try vehiclesPage(user, session, message: "A plate needs 1 to 20 characters.")
@@ -108,7 +111,7 @@ enum LogPages {
         // windows of a rule stay with the CLI).
         pages.post("/places") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let name = form.text("name"), name.count <= 100,
                 let latitude = form.text("lat").flatMap(Double.init), (-90...90).contains(latitude),
@@ -126,14 +129,14 @@ enum LogPages {
         }
         pages.post("/places/remove") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             try access.writer.removePlace(named: form.text("name") ?? "")
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/rules") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let name = form.text("name"), name.count <= 100, let categoryText = form.text("category") else {
                 return try vehiclesPage(user, session, message: "A rule needs a name and a category.")
@@ -149,14 +152,14 @@ enum LogPages {
         }
         pages.post("/rules/remove") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             try access.writer.removeRule(named: form.text("name") ?? "")
             return PageRenderer.redirect("/vehicles")
         }
         pages.post("/odometer") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             try access.requireAdmin()
             guard let plate = form.text("vehicle"), let reading = form.text("reading").flatMap(Double.init),
                 reading.isFinite, reading >= 0

@@ -22,9 +22,24 @@ package enum MileageLogDomain: ServerDomain {
 }
 
 /// Who may see and change what, in one place for the API and the pages.
+///
+/// The mileage log is an allow-list (`AppUser.mayReadMileageLog`): admins and accountants read every vehicle's
+/// trips, a driver their own vehicles' (a driver without vehicles sees none); every other role is refused (403)
+/// before anything is read.
 struct TripAccess {
     var database: AppDatabase
     var user: AppUser
+
+    init(database: AppDatabase, user: AppUser) throws {
+        guard user.mayReadMileageLog else {
+            throw APIError.forbidden("the mileage log is for admins, accountants and drivers")
+        }
+        self.database = database
+        self.user = user
+    }
+
+    /// The plates whose trips the user may see: `nil` for every vehicle (admins, accountants), else their own.
+    var visibleVehicles: [String]? { user.readsEveryVehicle ? nil : user.vehicles }
 
     /// The trip, if the user may see it; another vehicle's trip does not exist for a driver (404, not 403,
     /// so plates and ids cannot be probed).
@@ -53,7 +68,7 @@ struct TripAccess {
     }
 
     func requireAdmin() throws {
-        guard user.role == .admin else { throw APIError.forbidden("only an admin may do this") }
+        guard user.managesFleet else { throw APIError.forbidden("only an admin may do this") }
     }
 
     /// A vehicle the user names: unknown and not-theirs look the same.

@@ -83,7 +83,8 @@ enum MileageLogTemplates {
         """
 
     static let live = """
-        {{^running}}<section class="card"><p>The daemon is not running on this box.</p></section>{{/running}}
+        {{#otherVehicle}}<section class="card"><p>The daemon on this box records a vehicle that is not yours.</p></section>{{/otherVehicle}}
+        {{^running}}{{^otherVehicle}}<section class="card"><p>The daemon is not running on this box.</p></section>{{/otherVehicle}}{{/running}}
         {{#running}}
         <section class="card speedometer" aria-live="polite">
           <p class="value" id="speed">{{speed}}</p>
@@ -126,14 +127,14 @@ enum MileageLogTemplates {
           <input id="to" name="to" type="email" multiple required placeholder="accounts@example.org">
           <button type="submit">Send by e-mail</button>
         </form>
-        {{#outbox.0}}
+        {{#hasOutbox}}
         <section class="card">
           <h2>Outbox</h2>
           <table><thead><tr><th>Queued</th><th>Subject</th><th>Status</th></tr></thead><tbody>
           {{#outbox}}<tr><td>{{created}}</td><td class="wrap">{{subject}}<br><span class="muted">{{to}}</span></td><td>{{status}}</td></tr>{{/outbox}}
           </tbody></table>
         </section>
-        {{/outbox.0}}
+        {{/hasOutbox}}
         """
 
     static let vehicles = """

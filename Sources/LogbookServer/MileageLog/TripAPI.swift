@@ -12,11 +12,11 @@ import TripEngine
 enum TripAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
         api.get("/trips") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             let query = request.uri.queryParameters
             let paging = try Paging(query)
             var filter = try tripFilter(query, access: access, environment: environment)
-            if access.user.role == .driver { filter.vehicles = access.user.vehicles }
+            filter.vehicles = access.visibleVehicles
             let page = try environment.database.tripPage(filter, limit: paging.limit, offset: paging.offset)
             let edited = try environment.database.editedTripIDs(among: page.trips.map(\.id))
             var j = JSONText()
@@ -31,7 +31,7 @@ enum TripAPI {
             return JSONResponse.make(j.text)
         }
         api.post("/trips") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             try access.requireEditor()
             let body = try await request.decode(as: NewTripBody.self, context: context)
             try access.requireVehicle(body.vehicle)
@@ -39,13 +39,13 @@ enum TripAPI {
             return JSONResponse.make(try tripJSON(trip, access: access), status: .created)
         }
         api.get("/trips/{id}") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             let id = try tripID(context)
             let trip = try access.trip(id, includeTrack: true)
             return JSONResponse.make(try tripJSON(trip, access: access, history: true, track: true))
         }
         api.patch("/trips/{id}") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             let id = try tripID(context)
             _ = try access.editableTrip(id)
             let body = try await request.decode(as: TripPatch.self, context: context)
@@ -55,7 +55,7 @@ enum TripAPI {
             return JSONResponse.make(try tripJSON(trip, access: access))
         }
         api.post("/trips/{id}/void") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             let id = try tripID(context)
             _ = try access.editableTrip(id)
             let body = try await request.decode(as: VoidBody.self, context: context)
@@ -66,7 +66,8 @@ enum TripAPI {
             return JSONResponse.make(try tripJSON(trip, access: access))
         }
         api.post("/trips/merge") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
+            try access.requireEditor()
             let body = try await request.decode(as: MergeBody.self, context: context)
             _ = try access.editableTrip(body.first)
             _ = try access.editableTrip(body.second)
@@ -74,7 +75,7 @@ enum TripAPI {
             return JSONResponse.make(try tripJSON(trip, access: access))
         }
         api.post("/trips/{id}/split") { request, context in
-            let access = TripAccess(database: environment.database, user: try context.requireUser())
+            let access = try TripAccess(database: environment.database, user: try context.requireUser())
             let id = try tripID(context)
             _ = try access.editableTrip(id)
             let body = try await request.decode(as: SplitBody.self, context: context)

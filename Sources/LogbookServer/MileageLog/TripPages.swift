@@ -17,7 +17,7 @@ enum TripPages {
         let clock = environment.clock
         pages.get("/trips") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             let query = request.uri.queryParameters
             let periodName = query["period"].map(String.init) ?? "this-week"
             let from = query["from"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
@@ -25,13 +25,12 @@ enum TripPages {
             let custom = from != nil || to != nil
             let period = try TripArguments.period(custom ? nil : periodName, from: from, to: to)
             var trips = try database.trips(
-                TripFilter(
-                    interval: clock.interval(period), vehicles: user.role == .driver ? user.vehicles : nil))
+                TripFilter(interval: clock.interval(period), vehicles: access.visibleVehicles))
             // Unclassified first, then newest first.
             trips.sort { a, b in
                 (a.category == nil) != (b.category == nil) ? a.category == nil : a.start > b.start
             }
-            let suggestions = try database.purposeSuggestions()
+            let suggestions = try database.purposeSuggestions(vehicles: access.visibleVehicles)
             let rows: [[String: Any]] = trips.prefix(500).map {
                 tripRow($0, clock: clock, editable: access.user.canEditTrips)
             }
@@ -58,7 +57,7 @@ enum TripPages {
         }
         pages.get("/trips/{id}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             let trip = try access.trip(try TripAPI.tripID(context), includeTrack: true)
             var values = tripRow(trip, clock: clock, editable: user.canEditTrips && !trip.locked && !trip.voided)
             values["csrf"] = session.csrfToken
@@ -70,7 +69,7 @@ enum TripPages {
                 trip.startOdometer.map { s in
                     "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
                 } ?? "not known"
-            values["suggestions"] = try database.purposeSuggestions()
+            values["suggestions"] = try database.purposeSuggestions(vehicles: access.visibleVehicles)
             values["history"] = try database.auditEntries(trip: trip.id).reversed().map { entry -> [String: Any] in
                 [
                     "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
@@ -82,7 +81,7 @@ enum TripPages {
         }
         pages.post("/trips/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = TripAccess(database: database, user: user)
+            let access = try TripAccess(database: database, user: user)
             let id = try TripAPI.tripID(context)
             _ = try access.editableTrip(id)
             var changes = TripChanges()
@@ -98,10 +97,13 @@ enum TripPages {
         }
         pages.get("/live") { request, context in
             let (user, session) = try requireLogin(request, context)
+            let access = try TripAccess(database: database, user: user)
             let now = Date().timeIntervalSince1970
             let (status, running) = DaemonStatus.current(databasePath: environment.databasePath, now: now)
-            var values: [String: Any] = ["running": running]
-            if let status, running {
+            // The vehicle on the daemon's box, its speed and trip are shown to those who may see its trips.
+            let visible = status.map { access.user.canSee(plate: $0.vehicle) } ?? false
+            var values: [String: Any] = ["running": running && visible, "otherVehicle": running && !visible]
+            if let status, running, visible {
                 values["vehicle"] = status.vehicle
                 values["connected"] = status.connected
                 values["speed"] = status.speed.map { String(Int(($0 * 3.6).rounded())) } ?? "–"

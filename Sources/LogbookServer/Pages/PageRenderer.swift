@@ -30,9 +30,8 @@ package struct PageRenderer: Sendable {
         var layout: [String: Any] = ["title": title, "content": content]
         if let user {
             layout["user"] = ["name": user.name, "role": user.role.rawValue]
-            if user.role == .admin { layout["admin"] = true }
-            // Restaurant staff have no vehicles: the mileage log's entries are not theirs.
-            if !user.role.isChecklistRole { layout["mileage"] = true }
+            if user.managesFleet { layout["admin"] = true }
+            if user.mayReadMileageLog { layout["mileage"] = true }
             let items = menu(user)
             layout["menu"] = items.filter { !$0.external }.map(\.values)
             layout["links"] = items.filter(\.external).map(\.values)

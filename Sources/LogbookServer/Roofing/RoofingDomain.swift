@@ -23,7 +23,7 @@ package enum RoofingDomain: ServerDomain {
 
     /// `Roofing` for the roles that read the accounts.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        RoofingAccess.readers.contains(user.role) ? [MenuItem(label: "Roofing", href: "/roofing")] : []
+        user.mayReadRoofing ? [MenuItem(label: "Roofing", href: "/roofing")] : []
     }
 }
 
@@ -33,21 +33,20 @@ package enum RoofingDomain: ServerDomain {
 /// the firm's log) keep the accounts — projects, lines, hours, submission; accountants read every account and
 /// download it for payroll. Drivers, crew and the restaurants' managers have no roofing (403, no menu link).
 struct RoofingAccess {
-    static let readers: Set<UserRole> = [.admin, .accountant]
-    static let editors: Set<UserRole> = [.admin]
-
     var database: AppDatabase
     var user: AppUser
 
-    init(_ environment: ServerEnvironment, _ user: AppUser) throws {
-        guard Self.readers.contains(user.role) else {
+    /// The user's access; `editing`: to change accounts, refused (403) before the request is read any further.
+    init(_ environment: ServerEnvironment, _ user: AppUser, editing: Bool = false) throws {
+        guard user.mayReadRoofing else {
             throw APIError.forbidden("roofing accounts are for admins and accountants")
         }
         database = environment.database
         self.user = user
+        if editing { try requireEditor() }
     }
 
-    var canEdit: Bool { Self.editors.contains(user.role) }
+    var canEdit: Bool { user.mayChangeRoofing }
 
     func requireEditor() throws {
         guard canEdit else { throw APIError.forbidden("only an admin changes roofing accounts") }

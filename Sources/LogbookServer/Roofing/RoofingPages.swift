@@ -38,7 +38,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             return try ValueStreamPages.redirecting(to: "/roofing") {
                 let project = try access.create(
                     name: form.text("name") ?? "", address: form.text("address") ?? "",
@@ -82,7 +82,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/add") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = form.text("project") ?? ""
             let back = "/roofing/catalogue?q=" + RoofingAccess.pathComponent(form.text("q") ?? "")
             return try ValueStreamPages.redirecting(to: back) {
@@ -118,7 +118,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/lines") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#add-line") {
                 let (number, project) = try RoofingAPI.addLine(
@@ -129,7 +129,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/lines/{line}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#line-\(line)") {
@@ -142,7 +142,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/lines/{line}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#lines") {
@@ -152,7 +152,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/extra-work") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#extra") {
                 let work = try RoofingAPI.extraWork(
@@ -164,7 +164,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/deductions") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#deductions") {
                 let deduction = try RoofingAPI.deduction(text: form.text("text"), amount: form.text("amount"))
@@ -174,7 +174,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/advances") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#advances") {
                 let advance = try RoofingAPI.advance(
@@ -185,7 +185,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/hours") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name) + "#roofers") {
                 let (roofer, hours) = try RoofingAPI.rooferHours(roofer: form.text("roofer"), hours: form.text("hours"))
@@ -195,7 +195,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/submit") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user)
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             return try ValueStreamPages.redirecting(to: projectURL(name)) {
                 let version = try access.submit(name)

@@ -16,8 +16,9 @@ enum AccountPages {
     ) {
         pages.get("/") { _, context in
             guard let user = context.user else { return PageRenderer.redirect("/login") }
-            // Each role starts where its work is: restaurant staff at their checklists.
-            return PageRenderer.redirect(user.role.isChecklistRole ? "/checklists" : "/trips")
+            // Each role starts where its work is: the mileage log, else restaurant staff at their checklists.
+            if user.mayReadMileageLog { return PageRenderer.redirect("/trips") }
+            return PageRenderer.redirect(user.mayUseChecklists ? "/checklists" : "/account")
         }
         pages.get("/login") { request, context in
             if context.user != nil { return PageRenderer.redirect("/") }
@@ -43,9 +44,13 @@ enum AccountPages {
                 response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
                 return response
             }
-            guard let (user, hash) = try environment.database.passwordHash(user: name),
-                environment.passwords.verify(password, hash: hash)
-            else {
+            // An unknown name (or a user without a password) costs the same bcrypt work as a wrong password.
+            let stored = try environment.database.passwordHash(user: name)
+            let verified =
+                if let stored { environment.passwords.verify(password, hash: stored.hash) } else {
+                    environment.passwords.verifyWithoutHash(password)
+                }
+            guard let user = stored?.user, verified else {
                 await environment.throttle.recordFailure(user: name, address: context.remoteAddress, now: now)
                 context.logger.notice("Failed login", metadata: ["http.client": "\(context.remoteAddress)"])
                 return loginPage(
@@ -53,14 +58,10 @@ enum AccountPages {
                     status: .unauthorized)
             }
             await environment.throttle.recordSuccess(user: name)
-            let id = Secrets.randomToken()
-            let days = environment.settings.sessionDays
-            try environment.database.startSession(
-                user: user.id, idHash: Secrets.hash(id), csrfToken: Secrets.randomToken(),
-                expiresAt: Timestamp(secondsSince1970: now + Double(days) * 86_400))
+            let (session, _) = try startSession(user, environment)
             context.logger.info("Logged in", metadata: ["user.name": "\(user.name)"])
             var response = PageRenderer.redirect(next)
-            response.setCookie(sessionCookie(id, maxAge: days * 86_400, environment))
+            response.setCookie(session)
             response.setCookie(
                 Cookie(
                     name: loginCookie, value: "", maxAge: 0, path: "/login", secure: environment.settings.secureCookies,
@@ -86,23 +87,45 @@ enum AccountPages {
         }
         pages.post("/account/password") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            func answer(_ message: String, ok: Bool) -> Response {
+            func answer(_ message: String, ok: Bool, csrf: String) -> Response {
                 renderer.page(
                     "account", title: "Account",
                     [
                         "name": user.name, "role": user.role.rawValue, "vehicles": user.vehicles,
-                        "csrf": session.csrfToken, "message": message, "kind": ok ? "ok" : "problem",
-                    ], user: user, csrf: session.csrfToken, status: ok ? .ok : .unprocessableContent)
+                        "csrf": csrf, "message": message, "kind": ok ? "ok" : "problem",
+                    ], user: user, csrf: csrf, status: ok ? .ok : .unprocessableContent)
             }
-            guard let (_, hash) = try environment.database.passwordHash(user: user.name),
-                environment.passwords.verify(form["current"] ?? "", hash: hash)
-            else { return answer("The current password is wrong.", ok: false) }
+            let current = form["current"] ?? ""
+            let verified =
+                if let (_, hash) = try environment.database.passwordHash(user: user.name) {
+                    environment.passwords.verify(current, hash: hash)
+                } else {
+                    environment.passwords.verifyWithoutHash(current)
+                }
+            guard verified else { return answer("The current password is wrong.", ok: false, csrf: session.csrfToken) }
             let new = form["new"] ?? ""
-            if let problem = PasswordHasher.problem(with: new) { return answer("Not changed: \(problem).", ok: false) }
-            try environment.database.setPasswordHash(
-                user: user.name, environment.passwords.hash(new), keepingSession: context.sessionHash)
-            return answer("Password changed. Other sessions were logged out.", ok: true)
+            if let problem = PasswordHasher.problem(with: new) {
+                return answer("Not changed: \(problem).", ok: false, csrf: session.csrfToken)
+            }
+            // Every session ends, this one too: the browser goes on in a new session (a new id and CSRF token), so
+            // a session id someone else may have learnt is worth nothing after the change.
+            try environment.database.setPasswordHash(user: user.name, environment.passwords.hash(new))
+            let (cookie, csrf) = try startSession(user, environment)
+            var response = answer("Password changed. Other sessions were logged out.", ok: true, csrf: csrf)
+            response.setCookie(cookie)
+            return response
         }
+    }
+
+    /// Starts a web session for `user` with a new random id and CSRF token: the session's cookie, and the token.
+    static func startSession(_ user: AppUser, _ environment: ServerEnvironment) throws -> (Cookie, String) {
+        let id = Secrets.randomToken()
+        let csrf = Secrets.randomToken()
+        let days = environment.settings.sessionDays
+        try environment.database.startSession(
+            user: user.id, idHash: Secrets.hash(id), csrfToken: csrf,
+            expiresAt: Timestamp(secondsSince1970: Date().timeIntervalSince1970 + Double(days) * 86_400))
+        return (sessionCookie(id, maxAge: days * 86_400, environment), csrf)
     }
 
     static func loginPage(

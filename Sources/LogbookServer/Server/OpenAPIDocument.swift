@@ -59,7 +59,7 @@ package enum OpenAPIDocument {
                     ("limit", ["type": "integer", "minimum": 1, "maximum": 1000], "query"),
                     ("offset", ["type": "integer", "minimum": 0, "maximum": 10_000_000], "query"),
                 ],
-                successSchema: ref("TripList"), errors: [401, 404, 422]),
+                successSchema: ref("TripList"), errors: [401, 403, 404, 422]),
             Operation(
                 method: "post", path: "/api/v1/trips", summary: "Add a trip by hand",
                 body: [
@@ -75,7 +75,7 @@ package enum OpenAPIDocument {
                 ], success: 201, successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
             Operation(
                 method: "get", path: "/api/v1/trips/{id}", summary: "A trip with its history and track",
-                query: [idPath], successSchema: ref("TripDetail"), errors: [401, 404]),
+                query: [idPath], successSchema: ref("TripDetail"), errors: [401, 403, 404]),
             Operation(
                 method: "patch", path: "/api/v1/trips/{id}", summary: "Change a trip's category, purpose and notes",
                 query: [idPath],
@@ -106,7 +106,8 @@ package enum OpenAPIDocument {
                         "first": ["type": "integer", "minimum": 1], "second": ["type": "integer", "minimum": 1],
                     ],
                 ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
-            Operation(method: "get", path: "/api/v1/vehicles", summary: "Vehicles the user may see"),
+            Operation(
+                method: "get", path: "/api/v1/vehicles", summary: "Vehicles the user may see", errors: [401, 403]),
             Operation(
                 method: "post", path: "/api/v1/vehicles", summary: "Add a vehicle (admin)",
                 body: [
@@ -118,7 +119,7 @@ package enum OpenAPIDocument {
                 ], success: 201, errors: [400, 401, 403, 409, 422]),
             Operation(
                 method: "get", path: "/api/v1/odometer", summary: "Odometer readings",
-                query: [("vehicle", plate, "query")], errors: [401, 404]),
+                query: [("vehicle", plate, "query")], errors: [401, 403, 404]),
             Operation(
                 method: "post", path: "/api/v1/odometer", summary: "Record an odometer reading",
                 body: [
@@ -128,9 +129,9 @@ package enum OpenAPIDocument {
                         "time": ["type": "string", "format": "date-time"], "note": text, "force": ["type": "boolean"],
                     ],
                 ], success: 201, errors: [400, 401, 403, 404, 409, 422]),
-            Operation(method: "get", path: "/api/v1/regular-trips", summary: "Regular trips"),
-            Operation(method: "get", path: "/api/v1/places", summary: "Named places"),
-            Operation(method: "get", path: "/api/v1/rules", summary: "Classification rules"),
+            Operation(method: "get", path: "/api/v1/regular-trips", summary: "Regular trips", errors: [401, 403]),
+            Operation(method: "get", path: "/api/v1/places", summary: "Named places", errors: [401, 403]),
+            Operation(method: "get", path: "/api/v1/rules", summary: "Classification rules", errors: [401, 403]),
             Operation(
                 method: "get", path: "/api/v1/reports/{vehicle}/{month}", summary: "A month's report as CSV or PDF",
                 query: [
@@ -139,7 +140,7 @@ package enum OpenAPIDocument {
                     ("format", ["type": "string", "enum": ["csv", "pdf"]], "query"),
                     ("category", ["type": "string", "enum": ["all", "business", "private", "commute"]], "query"),
                     ("driver", text, "query"),
-                ], successSchema: ["type": "string"], successType: "text/csv", errors: [401, 404, 422]),
+                ], successSchema: ["type": "string"], successType: "text/csv", errors: [401, 403, 404, 422]),
             Operation(
                 method: "post", path: "/api/v1/reports/{vehicle}/{month}/email",
                 summary: "Queue a month's report for sending by e-mail",
@@ -155,11 +156,11 @@ package enum OpenAPIDocument {
                             "items": ["type": "string", "format": "email"],
                         ]
                     ],
-                ], success: 202, errors: [400, 401, 404, 409, 422]),
+                ], success: 202, errors: [400, 401, 403, 404, 409, 422]),
             Operation(method: "get", path: "/api/v1/outbox", summary: "Queued and sent mail", errors: [401, 403]),
             Operation(
                 method: "get", path: "/api/v1/status",
-                summary: "The daemon: connected, age of the last fix, trip in progress, speed"),
+                summary: "The daemon: connected, age of the last fix, trip in progress, speed", errors: [401, 403]),
         ] + ChecklistAPI.operations
     }
 

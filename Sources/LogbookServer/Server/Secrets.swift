@@ -1,6 +1,7 @@
 import Crypto
 import HummingbirdBcrypt
 import MileageLog
+import Synchronization
 
 /// Passwords as salted bcrypt hashes (hummingbird-auth's bcrypt), never in clear.
 package struct PasswordHasher: Sendable {
@@ -16,6 +17,24 @@ package struct PasswordHasher: Sendable {
     package func hash(_ password: String) -> String { Bcrypt.hash(password, cost: UInt8(cost)) }
 
     package func verify(_ password: String, hash: String) -> Bool { Bcrypt.verify(password, hash: hash) }
+
+    /// Spends the work of a password check when there is no hash to check against (a user name that does not
+    /// exist, a user without a password): a login then takes as long whichever name is tried, so its time does not
+    /// tell which names exist. Always false.
+    package func verifyWithoutHash(_ password: String) -> Bool {
+        _ = Bcrypt.verify(password, hash: Self.standIn(cost: cost))
+        return false
+    }
+
+    /// A hash of a random password at each cost, made once (on first use) and kept for the process's life.
+    private static let standIns = Mutex<[Int: String]>([:])
+
+    private static func standIn(cost: Int) -> String {
+        if let hash = standIns.withLock({ $0[cost] }) { return hash }
+        let hash = Bcrypt.hash(Secrets.randomToken(), cost: UInt8(cost))
+        standIns.withLock { $0[cost] = hash }
+        return hash
+    }
 
     /// What a password must be: 8 to 200 characters, not only white space.
     package static func problem(with password: String) -> String? {

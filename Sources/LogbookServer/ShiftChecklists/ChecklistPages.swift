@@ -47,7 +47,7 @@ enum ChecklistPages {
                 ]
             }
             // A restaurant manager hears the reminders a shift manager left unanswered (escalated), here.
-            let overseer = user.role == .restaurantManager || user.role == .admin
+            let overseer = access.isOverseer
             let escalations = overseer ? Self.escalations(open, now: now) : []
             return renderer.page(
                 "checklists/index", title: "Checklists",
@@ -55,7 +55,7 @@ enum ChecklistPages {
                     "shifts": shifts, "none": shifts.isEmpty, "manager": access.isManager, "overseer": overseer,
                     "escalations": escalations, "anyEscalated": !escalations.isEmpty,
                     "restaurants": restaurants.map { ["name": $0.name, "query": TripPages.queryValue($0.name)] },
-                    "editor": user.role == .restaurantManager || user.role == .admin, "csrf": session.csrfToken,
+                    "editor": overseer, "csrf": session.csrfToken,
                 ], user: user, csrf: session.csrfToken)
         }
         pages.post("/checklists/shifts") { request, context in
@@ -87,7 +87,7 @@ enum ChecklistPages {
         }
         pages.get("/checklists/escalations") { request, context in
             let (user, _) = try requireLogin(request, context)
-            guard user.role == .restaurantManager || user.role == .admin else {
+            guard user.managesRestaurants else {
                 throw APIError.forbidden("only a restaurant manager is told of escalated reminders")
             }
             let open = try database.openChecklistShifts().filter { user.worksAt($0.restaurant.name) }

@@ -22,7 +22,7 @@ package enum ChecklistsDomain: ServerDomain {
 
     /// `Checklists` for restaurant staff and admins.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        user.role == .admin || user.role.isChecklistRole ? [MenuItem(label: "Checklists", href: "/checklists")] : []
+        user.mayUseChecklists ? [MenuItem(label: "Checklists", href: "/checklists")] : []
     }
 }
 
@@ -33,8 +33,10 @@ struct ChecklistAccess {
     var database: AppDatabase
     var user: AppUser
 
-    var isStaff: Bool { user.role == .admin || user.role.isChecklistRole }
-    var isManager: Bool { [.admin, .shiftManager, .restaurantManager].contains(user.role) }
+    var isStaff: Bool { user.mayUseChecklists }
+    var isManager: Bool { user.mayRunChecklistShifts }
+    /// Works on every shift of the user's restaurants, sees escalations, edits templates.
+    var isOverseer: Bool { user.managesRestaurants }
 
     func requireStaff() throws {
         guard isStaff else { throw APIError.forbidden("checklists are for restaurant staff") }
@@ -66,7 +68,7 @@ struct ChecklistAccess {
     func workingShift(_ id: Int64) throws -> ChecklistShift {
         let shift = try shift(id)
         guard isManager else { throw APIError.forbidden("only a shift manager works on a shift's checklists") }
-        guard shift.manager == user.name || user.role == .restaurantManager || user.role == .admin else {
+        guard shift.manager == user.name || isOverseer else {
             throw APIError.forbidden("shift \(id) is \(shift.manager)'s")
         }
         guard !shift.isEnded else { throw APIError.refused("shift \(id) has ended; its archive stays as it was") }
@@ -75,7 +77,7 @@ struct ChecklistAccess {
 
     func requireTemplateEditor(_ restaurant: String) throws -> Restaurant {
         let found = try self.restaurant(restaurant)
-        guard user.role == .restaurantManager || user.role == .admin else {
+        guard isOverseer else {
             throw APIError.forbidden("only a restaurant manager changes the checklists")
         }
         return found

@@ -28,7 +28,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = form.text("name") ?? ""
             return try redirecting(to: "/vsm") {
                 let futureOf = try form.text("future_of").map { try access.checkFutureOf($0) }
@@ -86,7 +86,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/settings") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             return try redirecting(to: mapURL(name)) {
                 let newName = form.text("name") ?? name
@@ -108,7 +108,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/duplicate") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             return try redirecting(to: mapURL(name)) {
                 let copy = try ValueStreamAPI.duplicate(
@@ -118,7 +118,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             return try redirecting(to: mapURL(name)) {
                 try access.delete(name)
@@ -127,7 +127,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/sections") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             return try redirecting(to: mapURL(name) + "#sections") {
                 let section = form.text("name") ?? ""
@@ -141,7 +141,7 @@ enum ValueStreamPages {
         for action in ["rename", "move", "delete"] {
             pages.post("/vsm/maps/{name}/sections/\(action)") { request, context in
                 let (user, _, form) = try await submittedForm(request, context)
-                let access = try VSMAccess(environment, user)
+                let access = try VSMAccess(environment, user, editing: true)
                 let name = try VSMAccess.name(context)
                 return try redirecting(to: mapURL(name) + "#sections") {
                     let section = form.text("section") ?? ""
@@ -160,7 +160,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/stickers") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             return try redirecting(to: mapURL(name) + "#add-sticker") {
                 let change = try stickerChange(form)
@@ -190,7 +190,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/stickers/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
             return try redirecting(to: mapURL(name) + "/stickers/\(id)") {
@@ -202,7 +202,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/stickers/{id}/move") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
             return try redirecting(to: mapURL(name) + "#sticker-\(id)") {
@@ -221,7 +221,7 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/stickers/{id}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user)
+            let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
             return try redirecting(to: mapURL(name) + "/stickers/\(id)") {

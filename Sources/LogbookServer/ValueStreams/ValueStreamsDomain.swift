@@ -20,7 +20,7 @@ package enum ValueStreamsDomain: ServerDomain {
 
     /// `Maps` for the roles that read value-stream maps.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        VSMAccess.readers.contains(user.role) ? [MenuItem(label: "Maps", href: "/vsm")] : []
+        user.mayReadValueStreams ? [MenuItem(label: "Maps", href: "/vsm")] : []
     }
 }
 
@@ -30,22 +30,21 @@ package enum ValueStreamsDomain: ServerDomain {
 /// shift managers read every map; admins and restaurant managers (who own their restaurants' processes) change
 /// them. Drivers and crew have no maps (403).
 struct VSMAccess {
-    static let readers: Set<UserRole> = [.admin, .accountant, .restaurantManager, .shiftManager]
-    static let editors: Set<UserRole> = [.admin, .restaurantManager]
-
     var database: AppDatabase
     var user: AppUser
 
-    init(_ environment: ServerEnvironment, _ user: AppUser) throws {
-        guard Self.readers.contains(user.role) else {
+    /// The user's access; `editing`: to change maps, refused (403) before the request is read any further.
+    init(_ environment: ServerEnvironment, _ user: AppUser, editing: Bool = false) throws {
+        guard user.mayReadValueStreams else {
             throw APIError.forbidden(
                 "value-stream maps are for admins, accountants, restaurant managers and shift managers")
         }
         database = environment.database
         self.user = user
+        if editing { try requireEditor() }
     }
 
-    var canEdit: Bool { Self.editors.contains(user.role) }
+    var canEdit: Bool { user.mayChangeValueStreams }
 
     func requireEditor() throws {
         guard canEdit else { throw APIError.forbidden("only an admin or a restaurant manager changes maps") }

@@ -221,18 +221,33 @@ extension AppDatabase {
     }
 
     /// The purposes used most (trips not voided, then regular trips), most used first: suggestions for a purpose field.
-    public func purposeSuggestions(limit: Int = 30) throws -> [String] {
+    /// With `vehicles`, only the purposes of those vehicles' trips and regular trips (and of regular trips of no
+    /// vehicle): what a driver may see; an empty list has only the latter.
+    public func purposeSuggestions(vehicles: [String]? = nil, limit: Int = 30) throws -> [String] {
         try read("purposeSuggestions") { db in
-            try String.fetchAll(
+            var tripCondition = ""
+            var regularCondition = ""
+            var arguments = StatementArguments()
+            if let vehicles {
+                let plates = vehicles.isEmpty ? "NULL" : vehicles.map { _ in "?" }.joined(separator: ", ")
+                let among = "(SELECT id FROM vehicle WHERE plate IN (\(plates)))"
+                tripCondition = " AND vehicle_id IN \(among)"
+                regularCondition = " AND (vehicle_id IS NULL OR vehicle_id IN \(among))"
+                arguments += StatementArguments(vehicles)
+                arguments += StatementArguments(vehicles)
+            }
+            arguments += [limit]
+            return try String.fetchAll(
                 db,
                 sql: """
                     SELECT purpose FROM (
-                        SELECT purpose FROM trip WHERE purpose IS NOT NULL AND purpose <> '' AND voided_at IS NULL
+                        SELECT purpose FROM trip
+                        WHERE purpose IS NOT NULL AND purpose <> '' AND voided_at IS NULL\(tripCondition)
                         UNION ALL
-                        SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> '')
+                        SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> ''\(regularCondition))
                     GROUP BY purpose ORDER BY count(*) DESC, purpose LIMIT ?
                     """,
-                arguments: [limit])
+                arguments: arguments)
         }
     }
 

@@ -12,7 +12,7 @@ extension AppDatabase {
             let restaurantID = try Self.requireRestaurant(restaurant, db)
             guard let userID = try Self.userRow(manager, db) else { throw Self.unknownUser(manager) }
             let user = try Self.user(id: userID, db)
-            guard [.shiftManager, .restaurantManager, .admin].contains(user.role), user.worksAt(restaurant) else {
+            guard user.mayRunChecklistShifts, user.worksAt(restaurant) else {
                 throw StoreError(
                     .refused, operation: "startShift",
                     detail: "\(user.name) is not a shift manager of \(try Self.restaurant(restaurantID, db).name)")

@@ -48,21 +48,142 @@ public struct AppUser: Sendable, Hashable, Codable {
         self.restaurants = restaurants
     }
 
-    /// Whether this user may see (and, unless an accountant, change) trips of the vehicle with `plate`.
-    public func canSee(plate: String) -> Bool {
+    // MARK: What each role may do
+    //
+    // Allow-lists, one per domain: a role is granted what its `switch` names and nothing else. Every switch is
+    // exhaustive, so a new role does not compile until each domain has decided what it may do. The routes and
+    // pages of a domain ask these first (`TripAccess`, `HoursAccess`, `ChecklistAccess`, `VSMAccess`,
+    // `RoofingAccess`); the README's role table says the same in words.
+
+    /// The mileage log — trips, vehicles, odometer readings, regular trips, places, rules, reports, the live
+    /// status: admins and accountants read all of it, a driver the trips of their own vehicles.
+    public var mayReadMileageLog: Bool {
         switch role {
-        case .admin, .accountant: true
-        case .driver: vehicles.contains { $0.caseInsensitiveCompare(plate) == .orderedSame }
+        case .admin, .accountant, .driver: true
         case .crew, .shiftManager, .restaurantManager: false
         }
     }
 
+    /// Every vehicle's trips, not only the user's own vehicles'.
+    public var readsEveryVehicle: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// Whether this user may see (and, unless an accountant, change) trips of the vehicle with `plate`.
+    public func canSee(plate: String) -> Bool {
+        guard mayReadMileageLog else { return false }
+        return readsEveryVehicle || vehicles.contains { $0.caseInsensitiveCompare(plate) == .orderedSame }
+    }
+
     /// Whether this user may change trips (of the vehicles they can see).
-    public var canEditTrips: Bool { role == .admin || role == .driver }
+    public var canEditTrips: Bool {
+        switch role {
+        case .admin, .driver: true
+        case .accountant, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// The mail outbox: every queued message's recipients and subject, and the mail server's last error.
+    public var mayReadOutbox: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// Work hours: a driver keeps their own, an accountant reads everyone's, an admin keeps everyone's.
+    public var mayReadHours: Bool {
+        switch role {
+        case .admin, .accountant, .driver: true
+        case .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// Everyone's work hours, not only the user's own.
+    public var readsEveryonesHours: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// Changing work hours (a driver their own, an admin everyone's).
+    public var mayChangeHours: Bool {
+        switch role {
+        case .admin, .driver: true
+        case .accountant, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// The restaurant checklists (of the user's restaurants; an admin's are all).
+    public var mayUseChecklists: Bool {
+        switch role {
+        case .admin, .crew, .shiftManager, .restaurantManager: true
+        case .accountant, .driver: false
+        }
+    }
+
+    /// Running shifts: starting them, marking tasks, to-dos, reminders, ending.
+    public var mayRunChecklistShifts: Bool {
+        switch role {
+        case .admin, .shiftManager, .restaurantManager: true
+        case .accountant, .driver, .crew: false
+        }
+    }
+
+    /// Working on any shift of the user's restaurants, not only their own; escalated reminders; templates.
+    public var managesRestaurants: Bool {
+        switch role {
+        case .admin, .restaurantManager: true
+        case .accountant, .driver, .crew, .shiftManager: false
+        }
+    }
 
     /// Whether this user may see the checklists of a restaurant (an admin sees every restaurant's).
     public func worksAt(_ restaurant: String) -> Bool {
-        role == .admin || restaurants.contains { $0.caseInsensitiveCompare(restaurant) == .orderedSame }
+        guard mayUseChecklists else { return false }
+        return role == .admin || restaurants.contains { $0.caseInsensitiveCompare(restaurant) == .orderedSame }
+    }
+
+    /// Value-stream maps (they describe how the business works, not one person's data).
+    public var mayReadValueStreams: Bool {
+        switch role {
+        case .admin, .accountant, .shiftManager, .restaurantManager: true
+        case .driver, .crew: false
+        }
+    }
+
+    public var mayChangeValueStreams: Bool {
+        switch role {
+        case .admin, .restaurantManager: true
+        case .accountant, .driver, .crew, .shiftManager: false
+        }
+    }
+
+    /// Roofing piecework accounts (the firm's bookkeeping).
+    public var mayReadRoofing: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    public var mayChangeRoofing: Bool {
+        switch role {
+        case .admin: true
+        case .accountant, .driver, .crew, .shiftManager, .restaurantManager: false
+        }
+    }
+
+    /// Vehicles, places, classification rules and odometer readings from the pages.
+    public var managesFleet: Bool {
+        switch role {
+        case .admin: true
+        case .accountant, .driver, .crew, .shiftManager, .restaurantManager: false
+        }
     }
 }
 
