@@ -232,7 +232,8 @@ package func storeCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {
-        if error.code == .constraint, let rule = StoreConstraintMessages.rule(in: error.detail) {
+        // SQLITE_CONSTRAINT_CHECK (275): a named CHECK constraint, whose meaning for options is below.
+        if error.code == .constraint, error.sqliteCode == 275, let rule = error.rule {
             Diagnostics.error(StoreConstraintMessages.byRule[rule] ?? "the log refused a value (its rule \(rule))")
             throw ExitCode(StoreConstraintMessages.byRule[rule] == nil ? 65 : 64)
         }
@@ -253,12 +254,4 @@ enum StoreConstraintMessages {
         "regular_trip_distance": "the regular trip's distance must be between 0 and 1000000 km",
         "regular_trip_name": "--name must not be empty",
     ]
-
-    /// `NAME` from SQLite's "CHECK constraint failed: NAME".
-    static func rule(in detail: String) -> String? {
-        guard let range = detail.range(of: "CHECK constraint failed: ") else { return nil }
-        let rest = detail[range.upperBound...]
-        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        return name.isEmpty ? nil : String(name)
-    }
 }
