@@ -121,8 +121,8 @@ package enum TerminalText {
 
     /// The first command-line argument holding a control character, as a one-line refusal naming its option in
     /// `PlainText`'s words (`--purpose contains a control character (ESC, U+001B); give plain text`); `nil` when all
-    /// are plain text. The value of a multi-line option (`--notes`, `--description`, `--text`) may hold line feeds
-    /// and tabs, as the same field may through the API.
+    /// are plain text. The value of a multi-line option (`--notes`, `--description`, `--text`) may hold line feeds,
+    /// as the same field may through the API.
     package static func refusal(arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
             let what: String

@@ -1,13 +1,14 @@
 /// The one rule for free text that enters the log, whatever the door (API, page form, command line, imported file):
 /// no control characters. C0 controls (U+0000–U+001F, NUL, CR, ESC …), DEL and C1 controls (U+0080–U+009F) are
-/// refused; a multi-line field (notes, descriptions, texts) may hold line feeds and tabs, nothing else. Every door
-/// refuses with the same message, `refusal(field:_:)`.
+/// refused; a multi-line field (notes, descriptions, texts) may hold line feeds, nothing else (a tab neither: it
+/// has no width a page, a PDF or a table agree on). Every door refuses with the same message,
+/// `refusal(field:_:)`.
 public enum PlainText {
     /// Whether a field may hold more than one line.
     public enum Lines: Sendable {
         /// Names, plates, file names, captions, purposes: no control character at all.
         case single
-        /// Notes, descriptions, texts: line feeds (U+000A) and tabs (U+0009) are allowed.
+        /// Notes, descriptions, texts: line feeds (U+000A) are allowed.
         case multiple
     }
 
@@ -33,7 +34,7 @@ public enum PlainText {
     public static func firstRefused(in text: String, lines: Lines = .single) -> Unicode.Scalar? {
         text.unicodeScalars.first { scalar in
             guard isControl(scalar) else { return false }
-            return lines == .single || (scalar != "\n" && scalar != "\t")
+            return lines == .single || scalar != "\n"
         }
     }
 

@@ -52,8 +52,12 @@ struct TerminalTextTests {
 
     @Test func plainArgumentsPass() {
         #expect(TerminalText.refusal(arguments: ["trips", "add", "--purpose", "東京 🚗 Jõgeva"]) == nil)
-        // A multi-line option keeps line feeds and tabs, as the same field does through the API; a name does not.
-        #expect(TerminalText.refusal(arguments: ["trips", "edit", "3", "--notes", "a\n\tb"]) == nil)
+        // A multi-line option keeps line feeds, as the same field does through the API; a name does not, and a tab
+        // is refused in both.
+        #expect(TerminalText.refusal(arguments: ["trips", "edit", "3", "--notes", "a\nb"]) == nil)
+        #expect(
+            TerminalText.refusal(arguments: ["trips", "edit", "3", "--notes", "a\tb"])
+                == "--notes contains a control character (TAB, U+0009); give plain text")
         #expect(TerminalText.refusal(arguments: ["trips", "edit", "3", "--notes=a\nb"]) == nil)
         #expect(
             TerminalText.refusal(arguments: ["trips", "edit", "3", "--purpose", "a\nb"])

@@ -60,13 +60,15 @@ import ValueStreams
                     body: ByteBuffer(bytes: TestImages.png(width: 2, height: 2)))
                 Self.expectRefused(caption, field: "caption", name)
             }
-            // A nested field is named by its path; a multi-line field keeps LF and TAB but not CR or ESC.
+            // A nested field is named by its path; a multi-line field keeps LF but not TAB, CR or ESC.
             let sticker = try await h.call(
                 client, "/api/v1/vsm/import", .post,
                 ["name": "Imported", "sections": [["name": "S\u{1B}", "stickers": []]]])
             Self.expectRefused(sticker, field: "sections[0].name", "ESC, U+001B")
-            let notes = try await h.call(client, "/api/v1/trips/\(h.annasTrip)", .patch, ["notes": "one\n\ttwo"])
+            let notes = try await h.call(client, "/api/v1/trips/\(h.annasTrip)", .patch, ["notes": "one\ntwo"])
             #expect(notes.status == .ok)
+            let tab = try await h.call(client, "/api/v1/trips/\(h.annasTrip)", .patch, ["notes": "one\ttwo"])
+            Self.expectRefused(tab, field: "notes", "TAB, U+0009")
             let crNotes = try await h.call(client, "/api/v1/trips/\(h.annasTrip)", .patch, ["notes": "one\r\ntwo"])
             Self.expectRefused(crNotes, field: "notes", "CR, U+000D")
         }

@@ -5,7 +5,7 @@ import PlainText
 
 /// Text as it arrives in a request, read one way for every domain: query strings by the form-urlencoded rules
 /// (`+` is a space, `%xx` a byte of UTF-8), path parameters percent-decoded, and every free-text value of a JSON
-/// body or form held to `PlainText`'s rule (no control characters; line feeds and tabs only in multi-line fields).
+/// body or form held to `PlainText`'s rule (no control characters; line feeds only in multi-line fields).
 package enum RequestText {
     /// The query's parameters decoded as a form does (`?vehicle=AB+12` is `AB 12`); a pair that is not valid
     /// percent-encoded UTF-8 is left out.
