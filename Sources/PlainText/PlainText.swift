@@ -50,6 +50,25 @@ public enum PlainText {
         }
     }
 
+    /// Checks every string (and key) of a decoded JSON value (`[String: Any]`, `[Any]`, `String`, numbers), each
+    /// as the field its path names (`sections[2].stickers[0].text`), object keys in sorted order.
+    public static func check(jsonValue value: Any, path: String = "") throws(PlainTextError) {
+        switch value {
+        case let text as String:
+            try check(text, field: path.isEmpty ? "body" : path)
+        case let array as [Any]:
+            for (index, element) in array.enumerated() { try check(jsonValue: element, path: "\(path)[\(index)]") }
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                let field = path.isEmpty ? key : "\(path).\(key)"
+                try check(key, field: field, lines: .single)
+                if let element = object[key] { try check(jsonValue: element, path: field) }
+            }
+        default:
+            return
+        }
+    }
+
     /// `ESC, U+001B`: a control character as a person can recognise it.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
         let names = [

@@ -27,6 +27,23 @@ struct PlainTextCommandTests {
         #expect(result.stderr.contains(message + "; give plain text"), "\(result.stderr)")
     }
 
+    @Test("imported files: a map and a checklist template are held to the same rule, naming the JSON path")
+    func importedFiles() throws {
+        let log = try IsolatedLog()
+        let map = try log.dir.write(
+            "map.json", Array(#"{"name": "M", "sections": [{"name": "Kitchen\u001b[2J", "stickers": []}]}"#.utf8))
+        let refusedMap = try log.run(["vsm", "import", map], expect: 65)
+        #expect(
+            refusedMap.stderr.contains(
+                "sections[0].name contains a control character (ESC, U+001B); give plain text"), "\(refusedMap.stderr)")
+        let template = try log.dir.write(
+            "template.json", Array(#"{"restaurant": "Main\r\nStreet", "day_part": "morning"}"#.utf8))
+        let refusedTemplate = try log.run(["checklists", "templates", "import", template], expect: 65)
+        #expect(
+            refusedTemplate.stderr.contains("restaurant contains a control character (CR, U+000D); give plain text"),
+            "\(refusedTemplate.stderr)")
+    }
+
     @Test("photo export: names stored with CR LF, ESC or a slash are written as plain files inside the directory")
     func exportWritesPlainNames() throws {
         let log = try IsolatedLog()

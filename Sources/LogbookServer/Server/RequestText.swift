@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LogbookDaemon
 import NIOCore
 import PlainText
 
@@ -72,28 +73,10 @@ package enum RequestText {
     /// Every string (and key) in a JSON body, its field named by its path (`stickers[2].text`). A body that is not
     /// JSON is left to the decoder that reads it.
     package static func check(json data: Data) throws {
-        // Control characters reach a JSON string only escaped (`\n`, `\u001b`) or as C1 characters in UTF-8
-        // (C2 80 – C2 9F): a body with neither needs no walk.
-        let suspicious = data.contains(0x5C) || zip(data, data.dropFirst()).contains { $0 == 0xC2 && $1 < 0xA0 }
-        guard suspicious, let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        else { return }
-        try walk(value, path: "")
-    }
-
-    private static func walk(_ value: Any, path: String) throws {
-        switch value {
-        case let text as String:
-            try check(text, field: path.isEmpty ? "body" : path)
-        case let array as [Any]:
-            for (index, element) in array.enumerated() { try walk(element, path: "\(path)[\(index)]") }
-        case let object as [String: Any]:
-            for key in object.keys.sorted() {
-                let field = path.isEmpty ? key : "\(path).\(key)"
-                try check(key, field: field, lines: .single)
-                if let element = object[key] { try walk(element, path: field) }
-            }
-        default:
-            return
+        do {
+            try PlainJSON.check(data)
+        } catch {
+            throw APIError.invalid(error.message, field: error.field)
         }
     }
 }
