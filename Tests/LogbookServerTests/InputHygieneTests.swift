@@ -76,6 +76,24 @@ import ValueStreams
         #expect(try h.database.allVehicleDetails().map(\.plate).sorted() == ["ABC1", "XYZ9"])
     }
 
+    @Test("control characters: refused through the API of work hours and checklists too")
+    func hoursAndChecklistsRefuseControlCharacters() async throws {
+        let h = try HoursAPITests.harness()
+        try h.database.addRestaurant(name: "Main Street", email: nil, timezone: "Europe/Berlin")
+        try await h.application().test(.router) { client in
+            for (text, name) in Self.controls {
+                let shift = try await h.call(
+                    client, "/api/v1/hours/shifts", .post,
+                    ["date": "2026-03-10", "start": "07:00", "end": "15:30", "message": "Tour" + text], as: "anna")
+                Self.expectRefused(shift, field: "message", name)
+                let started = try await h.call(
+                    client, "/api/v1/checklists/shifts", .post, ["restaurant": "Main" + text], as: "boss")
+                Self.expectRefused(started, field: "restaurant", name)
+            }
+        }
+        #expect(try h.database.openChecklistShifts().isEmpty)
+    }
+
     @Test("control characters: refused in page forms (a plate, a sticker's text, a photo's file name)")
     func formsRefuseControlCharacters() async throws {
         let h = try ValueStreamRouteTests.harness()
