@@ -232,10 +232,17 @@ package func storeCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {
-        // SQLITE_CONSTRAINT_CHECK (275): a named CHECK constraint, whose meaning for options is below.
-        if error.code == .constraint, error.sqliteCode == 275, let rule = error.rule {
-            Diagnostics.error(StoreConstraintMessages.byRule[rule] ?? "the log refused a value (its rule \(rule))")
-            throw ExitCode(StoreConstraintMessages.byRule[rule] == nil ? 65 : 64)
+        // A schema rule (a named CHECK constraint, or the store's own check of the same rule) whose meaning for
+        // options is below; another CHECK constraint (SQLITE_CONSTRAINT_CHECK, 275) is named as a rule.
+        if let rule = error.rule, error.code == .constraint || error.code == .invalidArgument {
+            if let text = StoreConstraintMessages.byRule[rule] {
+                Diagnostics.error(text)
+                throw ExitCode(64)
+            }
+            if error.sqliteCode == 275 {
+                Diagnostics.error("the log refused a value (its rule \(rule))")
+                throw ExitCode(65)
+            }
         }
         Diagnostics.error(error.description)
         throw ExitCode(error.exitCode)

@@ -94,7 +94,7 @@ extension AppDatabase {
         if let odometer = details.initialOdometer, !(odometer.isFinite && (0...1e9).contains(odometer)) {
             throw StoreError(
                 .invalidArgument, operation: "addVehicle", detail: "initial_odometer must be between 0 and 1000000000",
-                field: "initial_odometer")
+                field: "initial_odometer", rule: "vehicle_initial_odometer")
         }
         let now = clock().secondsSince1970
         try write("addVehicle") { db in
