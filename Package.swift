@@ -40,6 +40,8 @@ let package = Package(
     targets: [
         // MARK: Pure core
         .target(name: "TrackModel", swiftSettings: strict),
+        // The one rule for free text (no control characters) every door applies, with its one message.
+        .target(name: "PlainText", swiftSettings: strict),
         .target(name: "Geodesy", swiftSettings: strict),
         .target(name: "TrackFormats", dependencies: ["TrackModel", "CLibXML2"], swiftSettings: strict),
         .target(name: "TripEngine", dependencies: ["TrackModel", "Geodesy"], swiftSettings: strict),
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "CalendarDays", swiftSettings: strict),
         .target(name: "Timesheets", dependencies: ["CalendarDays"], swiftSettings: strict),
         .target(name: "ShiftChecklists", swiftSettings: strict),
-        .target(name: "ValueStreams", swiftSettings: strict),
+        .target(name: "ValueStreams", dependencies: ["PlainText"], swiftSettings: strict),
         .target(name: "RoofingAccounts", dependencies: ["CalendarDays"], swiftSettings: strict),
 
         // MARK: C shims
@@ -60,6 +62,15 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libjpeg-turbo (no pkg-config file in Debian's libjpeg62-turbo-dev: linked by name) and libpng, for photo
+        // thumbnails decoded a row at a time.
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Their decoding loops, in C: both report errors by longjmp, which Swift cannot catch.
+        // (A C target does not import the system modules, so it names their libraries for the linker itself.)
+        .target(
+            name: "CImageShim", dependencies: ["CJPEG", "CPNG"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         // Typed wrappers for the variadic curl_easy_setopt, which Swift cannot call.
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
@@ -70,7 +81,10 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "Reports",
-            dependencies: ["TrackModel", "TrackFormats", "CCairo", "ValueStreams", "RoofingAccounts", "CalendarDays"],
+            dependencies: [
+                "TrackModel", "TrackFormats", "CCairo", "CImageShim", "ValueStreams", "RoofingAccounts",
+                "CalendarDays",
+            ],
             swiftSettings: strict),
         .target(
             name: "Mailer",
@@ -112,7 +126,7 @@ let package = Package(
             name: "LogbookDaemon",
             dependencies: [
                 "TrackModel", "TrackFormats", "TripEngine", "LogbookConfiguration", "GPSDClient", "LogbookStore",
-                "MileageLog", "Timesheets", "CalendarDays",
+                "MileageLog", "Timesheets", "CalendarDays", "PlainText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -126,7 +140,7 @@ let package = Package(
             dependencies: [
                 "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine",
                 "LogbookConfiguration", "LogbookStore", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams", "RoofingAccounts", "CalendarDays",
+                "ValueStreams", "RoofingAccounts", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -155,7 +169,7 @@ let package = Package(
             dependencies: [
                 "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
-                "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays",
+                "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -203,6 +217,7 @@ let package = Package(
             name: "ReportsTests",
             dependencies: [
                 "Reports", "TrackModel", "LogbookTestSupport", "ValueStreams", "RoofingAccounts", "CalendarDays",
+                "CImageShim",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -232,9 +232,17 @@ package func storeCall<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {
-        if error.code == .constraint, let rule = StoreConstraintMessages.rule(in: error.detail) {
-            Diagnostics.error(StoreConstraintMessages.byRule[rule] ?? "the log refused a value (its rule \(rule))")
-            throw ExitCode(StoreConstraintMessages.byRule[rule] == nil ? 65 : 64)
+        // A schema rule (a named CHECK constraint, or the store's own check of the same rule) whose meaning for
+        // options is below; another CHECK constraint (SQLITE_CONSTRAINT_CHECK, 275) is named as a rule.
+        if let rule = error.rule, error.code == .constraint || error.code == .invalidArgument {
+            if let text = StoreConstraintMessages.byRule[rule] {
+                Diagnostics.error(text)
+                throw ExitCode(64)
+            }
+            if error.sqliteCode == 275 {
+                Diagnostics.error("the log refused a value (its rule \(rule))")
+                throw ExitCode(65)
+            }
         }
         Diagnostics.error(error.description)
         throw ExitCode(error.exitCode)
@@ -253,12 +261,4 @@ enum StoreConstraintMessages {
         "regular_trip_distance": "the regular trip's distance must be between 0 and 1000000 km",
         "regular_trip_name": "--name must not be empty",
     ]
-
-    /// `NAME` from SQLite's "CHECK constraint failed: NAME".
-    static func rule(in detail: String) -> String? {
-        guard let range = detail.range(of: "CHECK constraint failed: ") else { return nil }
-        let rest = detail[range.upperBound...]
-        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        return name.isEmpty ? nil : String(name)
-    }
 }

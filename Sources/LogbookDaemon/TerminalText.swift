@@ -1,3 +1,5 @@
+import PlainText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -48,22 +50,10 @@ package enum TerminalText {
     }
 
     /// C0 controls (U+0000–U+001F), DEL and C1 controls (U+0080–U+009F).
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-    }
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool { PlainText.isControl(scalar) }
 
     /// `ESC, U+001B`: a control character as a person can recognise it.
-    package static func describe(_ scalar: Unicode.Scalar) -> String {
-        let names = [
-            "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "LF", "VT", "FF", "CR", "SO", "SI",
-            "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
-        ]
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        if scalar.value < 0x20 { return names[Int(scalar.value)] + ", " + code }
-        if scalar.value == 0x7F { return "DEL, " + code }
-        return code
-    }
+    package static func describe(_ scalar: Unicode.Scalar) -> String { PlainText.describe(scalar) }
 
     /// The cells `text` takes on a terminal: East Asian wide and fullwidth characters and emoji take two, combining
     /// marks and other zero-width characters none, everything else one (as wcwidth(3) counts, per grapheme).
@@ -129,14 +119,17 @@ package enum TerminalText {
         return Int(size.ws_col)
     }
 
-    /// The first command-line argument holding a control character, as a one-line refusal naming its option
-    /// (`--purpose contains a control character (ESC, U+001B) …`); `nil` when all are plain text.
+    /// The first command-line argument holding a control character, as a one-line refusal naming its option in
+    /// `PlainText`'s words (`--purpose contains a control character (ESC, U+001B); give plain text`); `nil` when all
+    /// are plain text. The value of a multi-line option (`--notes`, `--description`, `--text`) may hold line feeds,
+    /// as the same field may through the API.
     package static func refusal(arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
-            guard let bad = argument.unicodeScalars.first(where: isControl) else { continue }
             let what: String
+            var value = Substring(argument)
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 what = String(argument[..<equals])
+                value = argument[argument.index(after: equals)...]
             } else if index > 0, arguments[index - 1].hasPrefix("-"), !arguments[index - 1].contains("="),
                 !argument.hasPrefix("-")
             {
@@ -144,7 +137,9 @@ package enum TerminalText {
             } else {
                 what = "the argument '\(visible(argument))'"
             }
-            return "\(what) contains a control character (\(describe(bad))); give plain text"
+            let lines = what.hasPrefix("--") ? PlainText.lines(forField: what) : .single
+            guard let bad = PlainText.firstRefused(in: String(value), lines: lines) else { continue }
+            return PlainText.refusal(field: what, bad)
         }
         return nil
     }

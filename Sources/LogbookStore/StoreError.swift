@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A failure of the logbook database.
@@ -34,17 +35,27 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var detail: String
     /// SQLite's extended result code, when the error came from SQLite.
     public var sqliteCode: Int32?
+    /// The field the error is about, in the API's words (`initial_odometer`, `plate`), when one is known.
+    public var field: String?
+    /// The schema's rule that refused the value (a named CHECK constraint: `vehicle_initial_odometer`), for
+    /// programs; never shown.
+    public var rule: String?
 
-    public init(_ code: Code, operation: String, detail: String, sqliteCode: Int32? = nil) {
+    public init(
+        _ code: Code, operation: String, detail: String, sqliteCode: Int32? = nil, field: String? = nil,
+        rule: String? = nil
+    ) {
         self.code = code
         self.operation = operation
         self.detail = detail
         self.sqliteCode = sqliteCode
+        self.field = field
+        self.rule = rule
     }
 
     public var description: String {
         switch code {
-        case .notFound, .refused: detail
+        case .notFound, .refused, .constraint: detail
         default: "database \(code.rawValue) error in \(operation): \(detail)"
         }
     }
@@ -64,10 +75,19 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as StoreError:
             return error
         case let error as DatabaseError:
-            return StoreError(
-                code(for: error.resultCode), operation: operation,
-                detail: error.message ?? "SQLite error \(error.extendedResultCode.rawValue)",
-                sqliteCode: error.extendedResultCode.rawValue)
+            let extended = error.extendedResultCode.rawValue
+            switch code(for: error.resultCode) {
+            case .constraint:
+                return constraintError(error, operation: operation)
+            case .other:
+                // SQLite's own text for these may quote the statement: only the result code is kept.
+                return StoreError(
+                    .other, operation: operation, detail: "SQLite error \(extended)", sqliteCode: extended)
+            case let code:
+                return StoreError(
+                    code, operation: operation, detail: error.message ?? "SQLite error \(extended)",
+                    sqliteCode: extended)
+            }
         case let error as TrackEncodingError:
             return StoreError(.invalidData, operation: operation, detail: error.description)
         default:
@@ -76,6 +96,56 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             let text = String(describing: type(of: error))
             return StoreError(.other, operation: operation, detail: text)
         }
+    }
+
+    /// A constraint's refusal in words that name the field, never SQLite's text (which names tables, columns and
+    /// constraints). A trigger's own message (`RAISE(ABORT, '…')`) is ours and kept.
+    static func constraintError(_ error: DatabaseError, operation: String) -> StoreError {
+        let extended = error.extendedResultCode
+        let message = error.message ?? ""
+        if extended == .SQLITE_CONSTRAINT_TRIGGER, !message.isEmpty {
+            // `trip_locked: the trip is locked and cannot be changed`: the rule's name is for programs.
+            var rule: String?
+            var text = Substring(message)
+            if let colon = message.range(of: ": "),
+                message[..<colon.lowerBound].allSatisfy({ $0.isLowercase || $0 == "_" })
+            {
+                rule = String(message[..<colon.lowerBound])
+                text = message[colon.upperBound...]
+            }
+            return StoreError(
+                .constraint, operation: operation, detail: String(text), sqliteCode: extended.rawValue, rule: rule)
+        }
+        func after(_ prefix: String) -> String? {
+            guard let range = message.range(of: prefix) else { return nil }
+            let name = message[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            return name.isEmpty ? nil : String(name)
+        }
+        var field: String?
+        var rule: String?
+        let detail: String
+        switch extended {
+        case .SQLITE_CONSTRAINT_CHECK:
+            rule = after("CHECK constraint failed: ")
+            if let rule, let known = ConstraintText.byRule[rule] {
+                field = known.field
+                detail = known.text
+            } else {
+                detail = "a value is outside what the log allows"
+            }
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
+            field = after("constraint failed: ").flatMap { $0.split(separator: ".").last.map(String.init) }
+            detail = field.map { "\($0): there is already an entry with this value" } ?? "the entry exists already"
+        case .SQLITE_CONSTRAINT_NOTNULL:
+            field = after("NOT NULL constraint failed: ").flatMap { $0.split(separator: ".").last.map(String.init) }
+            detail = field.map { "\($0) is required" } ?? "a required value is missing"
+        case .SQLITE_CONSTRAINT_FOREIGNKEY:
+            detail = "the entry refers to something that does not exist, or is still referred to"
+        default:
+            detail = "the log refused the change"
+        }
+        return StoreError(
+            .constraint, operation: operation, detail: detail, sqliteCode: extended.rawValue, field: field, rule: rule)
     }
 
     private static func code(for code: ResultCode) -> Code {
@@ -87,4 +157,26 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         default: .other
         }
     }
+}
+
+/// What the schema's named CHECK constraints mean, in the API's field names.
+enum ConstraintText {
+    static let byRule: [String: (field: String, text: String)] = [
+        "vehicle_initial_odometer": ("initial_odometer", "initial_odometer must be between 0 and 1000000000"),
+        "vehicle_plate": ("plate", "plate must not be empty or start or end with a space"),
+        "vehicle_odometer_unit": ("odometer_unit", "odometer_unit must be km or mi"),
+        "driver_name": ("name", "a driver's name must not be empty or start or end with a space"),
+        "odometer_reading_value": ("reading", "reading must be between 0 and 1000000000"),
+        "trip_distance": ("distance_m", "distance_m must be between 0 and 1000000000"),
+        "trip_odometer": ("odometer_end", "odometer_end must be between 0 and 1000000000 and not below the start"),
+        "trip_times": ("end", "the trip must end after it starts"),
+        "trip_business_purpose": ("purpose", "a business trip needs a purpose"),
+        "regular_trip_distance": ("distance_m", "the regular trip's distance must be between 0 and 1000000 km"),
+        "regular_trip_name": ("name", "name must not be empty or start or end with a space"),
+        "regular_trip_purpose": ("purpose", "a business trip needs a purpose"),
+        "place_name": ("name", "name must not be empty or start or end with a space"),
+        "place_radius": ("radius", "radius must be more than 0 and at most 100000 m"),
+        "rule_name": ("name", "name must not be empty or start or end with a space"),
+        "rule_purpose": ("purpose", "a business rule needs a purpose"),
+    ]
 }

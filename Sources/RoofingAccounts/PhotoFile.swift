@@ -10,23 +10,89 @@ public struct PhotoFile: Sendable, Hashable {
     public var kind: Kind
     /// The EXIF orientation (1 upright … 8), if the file has one.
     public var orientation: Int?
+    /// The stored image's size in pixels (before the orientation is applied), from the JPEG's frame header (SOF),
+    /// the PNG's IHDR or the HEIC's largest `ispe`; `nil` when the file does not say.
+    public var size: (width: Int, height: Int)? {
+        guard let width, let height else { return nil }
+        return (width, height)
+    }
+    var width: Int?
+    var height: Int?
 
-    /// Checks `bytes`; a file that is not a real JPEG, PNG or HEIC is refused with what is wrong.
+    /// The longest side a photo may have: 40,000 pixels (a phone's panorama is long but thin; JPEG allows 65,535).
+    public static let maximumSide = 40_000
+    /// The most pixels a photo may have: 200 megapixels, what the largest phone sensors take (16,320 × 12,240).
+    /// Anything larger is not a photo of a roof but a decompression bomb: 200 MP is already 600 MB as RGB.
+    public static let maximumPixels = 200_000_000
+
+    /// Checks `bytes`; a file that is not a real JPEG, PNG or HEIC, or whose size in pixels is implausible, is
+    /// refused with what is wrong. Only headers are read: no pixel is decoded.
     public init(checking bytes: [UInt8]) throws(RoofingError) {
         if bytes.starts(with: [0xFF, 0xD8]) {
             kind = .jpeg
             orientation = try Self.checkJPEG(bytes)
+            (width, height) = Self.jpegSize(bytes).map { ($0.width, $0.height) } ?? (nil, nil)
         } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             kind = .png
             orientation = nil
             try Self.checkPNG(bytes)
+            width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         } else if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
             kind = .heic
             orientation = nil
             try Self.checkHEIC(bytes)
+            (width, height) = Self.heicSize(bytes).map { ($0.width, $0.height) } ?? (nil, nil)
         } else {
             throw RoofingError(.invalid, path: "photo", "not a JPEG, PNG or HEIC image")
         }
+        if let problem = Self.implausibility(width: width, height: height) {
+            throw RoofingError(.invalid, path: "photo", problem)
+        }
+    }
+
+    /// Why a photo of this size is refused, `nil` when it is plausible (or its size is unknown).
+    public static func implausibility(width: Int?, height: Int?) -> String? {
+        guard let width, let height else { return nil }
+        guard width > 0, height > 0 else { return "has no pixels (\(width) × \(height))" }
+        guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
+            return "\(width) × \(height) pixels is implausible for a photo (at most \(maximumSide) pixels a side "
+                + "and \(maximumPixels / 1_000_000) megapixels)"
+        }
+        return nil
+    }
+
+    /// The size a JPEG's frame header (SOF0–SOF15 but DHT, JPG and DAC) gives, before its first scan.
+    public static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let (segments, _) = try? jpegSegments(bytes) else { return nil }
+        for (marker, start, length) in segments
+        where (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) && length >= 5 {
+            let height = Int(bytes[start + 1]) << 8 | Int(bytes[start + 2])
+            let width = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+            return (width, height)
+        }
+        return nil
+    }
+
+    /// The largest image spatial extent (`ispe`: version and flags, width, height as 32-bit numbers) in a HEIC's
+    /// first 1 MiB, where its `meta` box lies.
+    static func heicSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
+        let tag = Array("ispe".utf8)
+        var best: (width: Int, height: Int)?
+        var i = 4
+        let end = min(b.count, 1 << 20) - 16
+        while i <= end {
+            if b[i] == tag[0], b[i + 1] == tag[1], b[i + 2] == tag[2], b[i + 3] == tag[3] {
+                let size = b[(i - 4)..<i].reduce(0) { $0 << 8 | Int($1) }
+                if size == 20 {
+                    let width = b[(i + 8)..<(i + 12)].reduce(0) { $0 << 8 | Int($1) }
+                    let height = b[(i + 12)..<(i + 16)].reduce(0) { $0 << 8 | Int($1) }
+                    if best.map({ $0.width * $0.height < width * height }) ?? true { best = (width, height) }
+                }
+            }
+            i += 1
+        }
+        return best
     }
 
     // MARK: JPEG
@@ -213,6 +279,10 @@ public struct PhotoFile: Sendable, Hashable {
         let width = b[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let height = b[20..<24].reduce(0) { $0 << 8 | Int($1) }
         guard width > 0, height > 0 else { throw broken("PNG has no pixels (width or height 0)") }
+        // The PNG specification's limit for either side.
+        guard width < 1 << 31, height < 1 << 31 else {
+            throw broken("PNG's IHDR declares more than 2³¹ − 1 pixels a side")
+        }
     }
 
     /// The CRC-32 of PNG chunks (ISO 3309, reflected 0xEDB88320).

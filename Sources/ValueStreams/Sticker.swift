@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// How a sticker looks: its background (the kind's colour unless set), font family and size.
 public struct StickerStyle: Sendable, Hashable {
@@ -62,8 +63,9 @@ public struct Sticker: Sendable, Hashable, Identifiable {
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, text.count <= 500 else { throw fail("text", "needs 1 to 500 characters") }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
-            throw fail("text", "control characters are not allowed")
+        if let bad = PlainText.firstRefused(in: text, lines: .multiple) {
+            let field = path.isEmpty ? "text" : "\(path).text"
+            throw ValueStreamError(.invalid, path: field, PlainText.refusal(field: field, bad))
         }
         guard Self.secondsRange.contains(processSeconds) else { throw fail("process_s", "must be 0 to 10 years") }
         guard Self.secondsRange.contains(waitSeconds) else { throw fail("wait_s", "must be 0 to 10 years") }

@@ -20,5 +20,8 @@ public struct ValueStreamError: Error, Sendable, Hashable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// `path: message`, or the message alone when it names the path itself (the plain-text rule's words).
+    public var description: String {
+        path.isEmpty || message.hasPrefix(path + " ") ? message : "\(path): \(message)"
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// Whether a map shows the process as it is or as it should become.
 public enum MapState: String, Sendable, Hashable, Codable, CaseIterable {
@@ -71,8 +72,8 @@ public struct ValueStreamMap: Sendable, Hashable {
         guard !trimmed.isEmpty, trimmed == name, name.count <= 120 else {
             throw ValueStreamError(.invalid, path: field, "needs 1 to 120 characters, without spaces at either end")
         }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ValueStreamError(.invalid, path: field, "control characters are not allowed")
+        if let bad = PlainText.firstRefused(in: name) {
+            throw ValueStreamError(.invalid, path: field, PlainText.refusal(field: field, bad))
         }
         guard !name.contains("/") else { throw ValueStreamError(.invalid, path: field, "a slash is not allowed") }
     }

@@ -320,7 +320,10 @@ import ValueStreams
             let bad = try await client.execute(
                 uri: uri + "/stickers", method: .post, headers: browser.header.merging(PageTests.formHeaders),
                 body: PageTests.Browser.form(["csrf": csrf, "text": "Bad", "kind": "value", "process": "soon"]))
-            #expect(bad.status == .seeOther && bad.headers[.location]?.contains("message=process") == true)
+            #expect(bad.status == .seeOther && bad.headers[.location]?.contains("flash=") == true)
+            let told = try await client.execute(
+                uri: try #require(bad.headers[.location]), method: .get, headers: browser.header)
+            #expect(String(buffer: told.body).contains("is not a duration such as 45s"))
             let section = try await client.execute(
                 uri: uri + "/sections/rename", method: .post, headers: browser.header.merging(PageTests.formHeaders),
                 body: PageTests.Browser.form(["csrf": csrf, "section": "Kitchen", "name": "Bar"]))

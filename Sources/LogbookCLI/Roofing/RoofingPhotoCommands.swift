@@ -4,6 +4,7 @@ import Foundation
 import LogbookDaemon
 import LogbookStore
 import MileageLog
+import PlainText
 import RoofingAccounts
 import TrackModel
 
@@ -126,7 +127,10 @@ struct RoofingPhotoCommand: ParsableCommand {
                     bytes = PhotoFile.withoutLocation(bytes)
                     stripped += 1
                 }
-                let file = directory.appendingPathComponent("\(p.id)-\(p.originalName)")
+                // A name stored before control characters were refused, or with a separator, still makes one
+                // plain file inside DIR.
+                let file = directory.appendingPathComponent(
+                    "\(p.id)-\(PlainText.fileName(p.originalName, fallback: "photo.\(p.kind)"))")
                 do { try Data(bytes).write(to: file) } catch {
                     Diagnostics.error("\(file.path): cannot be written")
                     throw ExitCode(73)

@@ -3,6 +3,7 @@ import Foundation
 import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
+import PlainText
 import ShiftChecklists
 import TrackModel
 
@@ -289,6 +290,11 @@ package enum ChecklistTemplateFile {
     }
 
     package static func parse(_ data: Data, name: String) throws(TemplateFileError) -> [ChecklistTemplate] {
+        do {
+            try PlainJSON.check(data)
+        } catch {
+            throw TemplateFileError(message: "\(name): \(error.message)")
+        }
         let decoder = JSONDecoder()
         let templates: [ChecklistTemplate]
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
+import PlainText
 import TrackModel
 import ValueStreams
 
@@ -243,6 +244,12 @@ struct VSMImportCommand: ParsableCommand {
                 "\(file): cannot read it (\(FileManager.default.fileExists(atPath: file) ? "permission or a folder" : "no such file"))"
             )
             throw ExitCode(66)
+        }
+        do {
+            try PlainJSON.check(data)
+        } catch {
+            Diagnostics.error("\(file): \(error.message)")
+            throw ExitCode(65)
         }
         var map: ValueStreamMap
         do {

@@ -16,7 +16,7 @@ enum HoursAPI {
     ) {
         api.get("/hours/clock") { request, context in
             let access = try HoursAccess(environment, try context.requireUser(), settings)
-            let driver = try access.driver(request.uri.queryParameters["driver"].map(String.init))
+            let driver = try access.driver(RequestText.query(request)["driver"].map(String.init))
             return JSONResponse.make(try clockJSON(driver: driver, access: access))
         }
         for action in ClockAction.allCases {
@@ -24,7 +24,7 @@ enum HoursAPI {
                 let access = try HoursAccess(environment, try context.requireUser(), settings)
                 try access.requireEditor()
                 let body = try await optionalBody(ClockBody.self, request)
-                let driver = try access.driver(request.uri.queryParameters["driver"].map(String.init) ?? body.driver)
+                let driver = try access.driver(RequestText.query(request)["driver"].map(String.init) ?? body.driver)
                 let moment = try body.at.map { try clockMoment($0, access: access) } ?? access.now
                 try action.perform(
                     driver: driver, at: moment, message: try ShiftInput.message(body.message) ?? "",
@@ -37,7 +37,7 @@ enum HoursAPI {
                 let access = try HoursAccess(environment, try context.requireUser(), settings)
                 let period = try access.period(context.parameters.get("day"), field: "day")
                 let driver = try action.perform(
-                    period, driver: request.uri.queryParameters["driver"].map(String.init), access: access)
+                    period, driver: RequestText.query(request)["driver"].map(String.init), access: access)
                 return JSONResponse.make(try periodStatusJSON(period, driver: driver, access: access))
             }
         }
@@ -133,6 +133,7 @@ enum HoursAPI {
         }
         let data = Data(buffer.readableBytesView)
         let text = data.isEmpty ? Data("{}".utf8) : data
+        try RequestText.check(json: text)
         return try JSONDecoder().decode(T.self, from: text)
     }
 

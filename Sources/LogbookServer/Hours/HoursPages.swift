@@ -16,12 +16,12 @@ enum HoursPages {
         pages.get("/hours") { request, context in
             let (user, session) = try requireLogin(request, context)
             let access = try HoursAccess(environment, user, settings)
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let driver = try access.driver(query["driver"].map(String.init), orFirst: true)
             let period = try access.period(query["period"].map(String.init))
             var values = try periodValues(period, driver: driver, access: access)
             values["csrf"] = session.csrfToken
-            if let message = query["message"], !message.isEmpty { values["message"] = String(message.prefix(300)) }
+            if let message = Flash.message(request), !message.isEmpty { values["message"] = message }
             return renderer.page("hours/period", title: "Hours", values, user: user, csrf: session.csrfToken)
         }
         for action in HoursAPI.ClockAction.allCases {
@@ -80,11 +80,8 @@ enum HoursPages {
         }
     }
 
-    static func withMessage(_ url: String, _ message: String) -> String {
-        let (path, fragment) = url.split(separator: "#", maxSplits: 1).map(String.init).splitFirst()
-        let joiner = path.contains("?") ? "&" : "?"
-        return path + joiner + "message=" + TripPages.queryValue(message) + (fragment.map { "#" + $0 } ?? "")
-    }
+    /// `url` with a message for its page, signed (`Flash`): no link made elsewhere can put text there.
+    static func withMessage(_ url: String, _ message: String) -> String { Flash.url(url, message: message) }
 
     /// `/hours?period=DAY&driver=NAME` (the driver only for those who choose one).
     static func periodURL(_ period: PayPeriod?, driver: String?, access: HoursAccess) -> String {
@@ -189,9 +186,4 @@ enum HoursPages {
         if year { return "\(f.day) \(months[f.month - 1]) \(f.year)" }
         return "\(weekdays[day.isoWeekday - 1]) \(f.day) \(months[f.month - 1])"
     }
-}
-
-extension Array where Element == String {
-    /// The first element and the second, if any.
-    fileprivate func splitFirst() -> (String, String?) { (first ?? "", count > 1 ? self[1] : nil) }
 }

@@ -14,7 +14,7 @@ enum ShiftAPI {
     ) {
         api.get("/hours/shifts") { request, context in
             let access = try HoursAccess(environment, try context.requireUser(), settings)
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let driver = try access.driver(query["driver"].map(String.init))
             let period = try access.period(query["period"].map(String.init))
             return JSONResponse.make(try periodJSON(period, driver: driver, access: access))
@@ -23,7 +23,7 @@ enum ShiftAPI {
             let access = try HoursAccess(environment, try context.requireUser(), settings)
             try access.requireEditor()
             let input = try await request.decode(as: ShiftInput.self, context: context)
-            let driver = try access.driver(input.driver ?? request.uri.queryParameters["driver"].map(String.init))
+            let driver = try access.driver(input.driver ?? RequestText.query(request)["driver"].map(String.init))
             let shift = try input.shift(editing: nil, driver: driver, access: access)
             let number = try access.database.addShift(shift, zone: access.zone)
             return JSONResponse.make(try access.shiftJSON(try access.database.shift(number)), status: .created)

@@ -117,9 +117,7 @@ struct ShiftInput: Decodable {
     static func message(_ text: String?) throws -> String? {
         guard let text else { return nil }
         if text.count > 500 { throw APIError.invalid("message: at most 500 characters", field: "message") }
-        if text.unicodeScalars.contains(where: { TerminalText.isControl($0) }) {
-            throw APIError.invalid("message: control characters are not allowed", field: "message")
-        }
+        try RequestText.check(text, field: "message")
         return text
     }
 }

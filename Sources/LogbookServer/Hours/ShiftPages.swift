@@ -17,7 +17,7 @@ enum ShiftPages {
             let (user, session) = try requireLogin(request, context)
             let access = try HoursAccess(environment, user, settings)
             try access.requireEditor()
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let driver = try access.driver(query["driver"].map(String.init))
             let day = try query["date"].map { try HoursAccess.day(String($0), field: "date") } ?? access.today
             var values = try formValues(nil, driver: driver, access: access)

@@ -42,7 +42,7 @@ enum LogAPI {
         }
         api.get("/odometer") { request, context in
             let access = try TripAccess(database: database, user: try context.requireUser())
-            let plate = request.uri.queryParameters["vehicle"].map(String.init)
+            let plate = RequestText.query(request)["vehicle"].map(String.init)
             if let plate { try access.requireVehicle(plate) }
             let readings = try database.odometerReadings(vehicle: plate).filter {
                 access.user.canSee(plate: $0.vehicle)
@@ -58,8 +58,8 @@ enum LogAPI {
                 let time = body.time.map({ Timestamp(iso8601: $0) })
                     ?? Timestamp(secondsSince1970: Date().timeIntervalSince1970)
             else { throw APIError.invalid("'time' must be an ISO 8601 time") }
-            guard body.reading.isFinite, body.reading >= 0 else {
-                throw APIError.invalid("'reading' must be 0 or more")
+            guard body.reading.isFinite, (0...1e9).contains(body.reading) else {
+                throw APIError.invalid("reading must be between 0 and 1000000000", field: "reading")
             }
             let reading = try access.writer.recordOdometer(
                 vehicle: body.vehicle, reading: body.reading, at: time, note: try TripPatch.text(body.note, "note"),
@@ -84,7 +84,7 @@ enum LogAPI {
         api.get("/reports/{vehicle}/{month}") { request, context in
             let access = try TripAccess(database: database, user: try context.requireUser())
             let report = try Report(request, context, access: access, environment: environment)
-            return try report.download(format: request.uri.queryParameters["format"].map(String.init) ?? "csv")
+            return try report.download(format: RequestText.query(request)["format"].map(String.init) ?? "csv")
         }
         api.post("/reports/{vehicle}/{month}/email") { request, context in
             let access = try TripAccess(database: database, user: try context.requireUser())
@@ -120,11 +120,10 @@ struct Report {
     var fileName: String
 
     init(_ request: Request, _ context: AppRequestContext, access: TripAccess, environment: ServerEnvironment) throws {
-        guard let plate = context.parameters.get("vehicle"), let month = context.parameters.get("month") else {
-            throw APIError.notFound()
-        }
+        let plate = try RequestText.path(context, "vehicle")
+        let month = try RequestText.path(context, "month")
         try self.init(
-            plate: plate, month: month, query: request.uri.queryParameters, access: access, environment: environment)
+            plate: plate, month: month, query: RequestText.query(request), access: access, environment: environment)
     }
 
     init(plate: String, month: String, query: Parameters, access: TripAccess, environment: ServerEnvironment) throws {

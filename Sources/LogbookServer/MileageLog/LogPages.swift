@@ -41,7 +41,7 @@ enum LogPages {
         }
         pages.get("/reports/download") { request, context in
             let (user, _) = try requireLogin(request, context)
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             guard let plate = query["vehicle"].map(String.init), let month = query["month"].map(String.init) else {
                 throw APIError.invalid("choose a vehicle and a month")
             }

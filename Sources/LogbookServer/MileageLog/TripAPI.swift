@@ -13,7 +13,7 @@ enum TripAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
         api.get("/trips") { request, context in
             let access = try TripAccess(database: environment.database, user: try context.requireUser())
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let paging = try Paging(query)
             var filter = try tripFilter(query, access: access, environment: environment)
             filter.vehicles = access.visibleVehicles
@@ -211,9 +211,7 @@ struct TripPatch: Decodable {
     static func text(_ value: String?, _ name: String, limit: Int = 500) throws -> String? {
         guard let value else { return nil }
         if value.count > limit { throw APIError.invalid("'\(name)' may have at most \(limit) characters") }
-        if value.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\n" }) {
-            throw APIError.invalid("'\(name)' contains control characters")
-        }
+        try RequestText.check(value, field: name)
         return value
     }
 }

@@ -18,7 +18,7 @@ enum TripPages {
         pages.get("/trips") { request, context in
             let (user, session) = try requireLogin(request, context)
             let access = try TripAccess(database: database, user: user)
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let periodName = query["period"].map(String.init) ?? "this-week"
             let from = query["from"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             let to = query["to"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }

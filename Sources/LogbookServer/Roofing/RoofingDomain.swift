@@ -199,10 +199,7 @@ struct RoofingAccess {
 
     /// A name in an address (percent-decoded).
     static func name(_ context: AppRequestContext, _ parameter: String = "name") throws -> String {
-        guard let raw = context.parameters.get(parameter), !raw.isEmpty else {
-            throw APIError.notFound("no project named")
-        }
-        return raw.removingPercentEncoding ?? raw
+        try RequestText.path(context, parameter, missing: "no project named")
     }
 
     static func pathComponent(_ text: String) -> String { VSMAccess.pathComponent(text) }

@@ -158,8 +158,8 @@ extension OpenAPIDocument {
             Operation(
                 method: "post", path: "/api/v1/roofing/projects/{name}/photos",
                 summary:
-                    "Attach a photo: its bytes as the body (JPEG, PNG or HEIC, checked by content, at most 20 MiB; "
-                    + "201, or 200 when the project has it already)",
+                    "Attach a photo: its bytes as the body (JPEG, PNG or HEIC, checked by content, at most 20 MiB, "
+                    + "40,000 pixels a side and 200 megapixels; 201, or 200 when the project has it already)",
                 query: [
                     roofingProjectPath, ("caption", ["type": "string", "maxLength": 500], "query"),
                     ("filename", ["type": "string", "maxLength": 200], "query"),
@@ -168,6 +168,14 @@ extension OpenAPIDocument {
                 errors: [401, 403, 404, 409, 413, 422]),
             Operation(
                 method: "get", path: "/api/v1/roofing/projects/{name}/photos/{id}", summary: "A photo's bytes",
+                query: [roofingProjectPath, ("id", ["type": "integer", "minimum": 1], "path")],
+                successSchema: ["type": "string", "format": "binary"], successType: "image/*",
+                errors: [401, 403, 404]),
+            Operation(
+                method: "get", path: "/api/v1/roofing/projects/{name}/photos/{id}/thumbnail",
+                summary:
+                    "The photo at most 480 pixels on its longer side, upright, as a JPEG (image/jpeg); an SVG "
+                    + "placeholder where there is no decoder (HEIC)",
                 query: [roofingProjectPath, ("id", ["type": "integer", "minimum": 1], "path")],
                 successSchema: ["type": "string", "format": "binary"], successType: "image/*",
                 errors: [401, 403, 404]),

@@ -5,7 +5,9 @@ import Hummingbird
 import LogbookStore
 import MileageLog
 import NIOCore
+import Reports
 import RoofingAccounts
+import Synchronization
 
 /// Photos of a project taken with the phone's camera (issue 16 §6): the API takes one photo as the request's body,
 /// the project page one per form (`multipart/form-data`, the file input with `capture`). A photo is checked by its
@@ -23,7 +25,8 @@ enum RoofingPhotos {
         api.post("/roofing/projects/{name}/photos") { request, context in
             let access = try RoofingAccess(environment, try context.requireUser())
             try access.requireEditor()
-            let query = FormData.parse(request.uri.query ?? "")
+            let query = FormData(
+                values: RequestText.query(request).reduce(into: [:]) { $0[String($1.key)] = String($1.value) })
             let bytes = try await collect(request.body)
             let attached = try attach(
                 bytes, name: query.text("filename") ?? "photo", caption: query.text("caption") ?? "",
@@ -34,6 +37,10 @@ enum RoofingPhotos {
             let access = try RoofingAccess(environment, try context.requireUser())
             return try photoResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
         }
+        api.get("/roofing/projects/{name}/photos/{id}/thumbnail") { _, context in
+            let access = try RoofingAccess(environment, try context.requireUser())
+            return try thumbnailResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+        }
     }
 
     static func registerPages(_ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
@@ -41,6 +48,11 @@ enum RoofingPhotos {
             let (user, _) = try requireLogin(request, context)
             let access = try RoofingAccess(environment, user)
             return try photoResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+        }
+        pages.get("/roofing/projects/{name}/photos/{id}/thumbnail") { request, context in
+            let (user, _) = try requireLogin(request, context)
+            let access = try RoofingAccess(environment, user)
+            return try thumbnailResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
         }
         pages.post("/roofing/projects/{name}/photos") { request, context in
             let (user, session) = try requireLogin(request, context)
@@ -51,6 +63,7 @@ enum RoofingPhotos {
             }
             let parts = try parse(try await collect(request.body), boundary: boundary)
             try requireCSRF(FormData(values: parts.fields), session)
+            try RequestText.check(form: parts.fields)
             return try ValueStreamPages.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
                 guard let file = parts.file, !file.bytes.isEmpty else {
                     throw APIError.invalid("photo: choose or take a photo", field: "photo")
@@ -66,6 +79,8 @@ enum RoofingPhotos {
         throws -> AttachedRoofingPhoto
     {
         try access.requireEditor()
+        try RequestText.check(name, field: "filename")
+        try RequestText.check(caption, field: "caption")
         let checked: PhotoFile
         do throws(RoofingError) {
             checked = try PhotoFile(checking: bytes)
@@ -82,16 +97,56 @@ enum RoofingPhotos {
         return first
     }
 
-    static func photoResponse(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> Response {
+    /// Photos are kept by no cache, like the pages: they show customers' houses and whoever stands on the roof, and
+    /// the phone or tablet on site is often shared, so nothing of them may outlive the session on it. A thumbnail is
+    /// small enough to fetch again with each page.
+    static let cacheControl = "no-store"
+
+    static func photo(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> RoofingPhoto {
         guard let id, let number = Int64(id),
             let photo = try access.database.roofingPhotos(project: project).first(where: { $0.id == number })
         else { throw APIError.notFound("\(project) has no photo \(id ?? "")") }
+        return photo
+    }
+
+    static func photoResponse(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> Response {
+        let photo = try photo(project, id, access)
         let bytes = try access.database.roofingPhotoBytes(hash: photo.hash)
         return Response(
-            status: .ok,
-            headers: [.contentType: "image/\(photo.kind)", .cacheControl: "private, max-age=86400"],
+            status: .ok, headers: [.contentType: "image/\(photo.kind)", .cacheControl: cacheControl],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+
+    /// The photo at most 480 pixels on its longer side, upright, as a JPEG; a neutral SVG where there is no decoder
+    /// (HEIC) or the decoder refuses the file.
+    static func thumbnailResponse(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> Response {
+        let photo = try photo(project, id, access)
+        let kind = PhotoFile.Kind(rawValue: photo.kind) ?? .heic
+        let thumbnail: PhotoThumbnail?
+        if let cached = thumbnails.withLock({ $0[photo.hash] }) {
+            thumbnail = cached
+        } else {
+            let bytes = try access.database.roofingPhotoBytes(hash: photo.hash)
+            thumbnail = PhotoThumbnail(photo: [UInt8](bytes), kind: kind, orientation: photo.orientation)
+            thumbnails.withLock { cache in
+                if cache.count >= 256 { cache.removeAll() }
+                cache[photo.hash] = .some(thumbnail)
+            }
+        }
+        guard let thumbnail else {
+            return Response(
+                status: .ok,
+                headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: cacheControl],
+                body: .init(byteBuffer: ByteBuffer(string: PhotoThumbnail.placeholderSVG(kind: kind))))
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: cacheControl],
+            body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
+    }
+
+    /// Thumbnails made, by the photo's hash (a photo's bytes never change under its hash): at most 256 of about
+    /// 30 KB, emptied when full. `nil` inside is "no thumbnail" remembered.
+    static let thumbnails = Mutex<[String: PhotoThumbnail?]>([:])
 
     static func object(_ p: RoofingPhoto) -> [String: Any] {
         [

@@ -156,7 +156,7 @@ enum RoofingTemplates {
         </section>
         <section class="card" id="photos">
           <h2>Photos</h2>
-          <ul class="roof-photos">{{#photos}}<li id="photo-{{id}}"><a href="/roofing/projects/{{path}}/photos/{{id}}"><img src="/roofing/projects/{{path}}/photos/{{id}}" alt="{{caption}}{{^caption}}{{name}}{{/caption}}" loading="lazy"></a> {{caption}}</li>{{/photos}}</ul>
+          <ul class="roof-photos">{{#photos}}<li id="photo-{{id}}"><a href="/roofing/projects/{{path}}/photos/{{id}}"><img src="/roofing/projects/{{path}}/photos/{{id}}/thumbnail" alt="{{caption}}{{^caption}}{{name}}{{/caption}}" loading="lazy"></a> {{caption}}</li>{{/photos}}</ul>
           {{#editable}}
           <form method="post" action="/roofing/projects/{{path}}/photos" enctype="multipart/form-data" id="add-photo">
             <input type="hidden" name="csrf" value="{{csrf}}">

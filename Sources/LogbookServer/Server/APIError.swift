@@ -50,7 +50,7 @@ package struct APIError: Error, Sendable, Hashable {
             switch error.code {
             case .notFound: return .notFound(error.detail)
             case .refused: return .refused(error.detail)
-            case .invalidArgument, .constraint: return .invalid(error.detail)
+            case .invalidArgument, .constraint: return .invalid(error.detail, field: error.field)
             case .busy: return APIError(.serviceUnavailable, "busy", "the log is busy; try again")
             default: return nil
             }

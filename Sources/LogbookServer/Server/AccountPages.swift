@@ -22,7 +22,7 @@ enum AccountPages {
         }
         pages.get("/login") { request, context in
             if context.user != nil { return PageRenderer.redirect("/") }
-            return loginPage(renderer, environment, next: request.uri.queryParameters["next"].map(String.init))
+            return loginPage(renderer, environment, next: RequestText.query(request)["next"].map(String.init))
         }
         pages.post("/login") { request, context in
             let form = try await FormData.read(request)
@@ -169,6 +169,8 @@ func submittedForm(_ request: Request, _ context: AppRequestContext) async throw
     let (user, session) = try requireLogin(request, context)
     let form = try await FormData.read(request)
     try requireCSRF(form, session)
+    // Every free-text field of every form, held to the plain-text rule (no control characters).
+    try RequestText.check(form: form.values)
     return (user, session, form)
 }
 

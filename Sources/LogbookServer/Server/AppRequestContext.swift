@@ -23,6 +23,9 @@ package struct AppRequestContext: RequestContext {
     /// JSON bodies of at most 1 MiB.
     package var maxUploadSize: Int { 1 << 20 }
 
+    /// JSON bodies are held to the plain-text rule before they are decoded.
+    package var requestDecoder: CheckedJSONDecoder { CheckedJSONDecoder() }
+
     /// The user, or 401.
     package func requireUser() throws -> AppUser {
         guard let user else { throw APIError.unauthorized() }

@@ -29,17 +29,15 @@ package struct FormData: Sendable {
         return parse(String(buffer: buffer))
     }
 
+    /// The form's fields; a browser sends a text area's line breaks as CR LF, kept as LF.
     package static func parse(_ text: String) -> FormData {
         var values: [String: String] = [:]
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { continue }
-            values[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
+            guard let name = RequestText.formDecode(parts[0]) else { continue }
+            let value = parts.count > 1 ? RequestText.formDecode(parts[1]) ?? "" : ""
+            values[name] = value.replacingOccurrences(of: "\r\n", with: "\n")
         }
         return FormData(values: values)
-    }
-
-    private static func decode(_ part: Substring) -> String? {
-        String(part.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding
     }
 }

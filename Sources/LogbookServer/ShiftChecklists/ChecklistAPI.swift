@@ -116,9 +116,7 @@ enum ChecklistAPI {
             return try JSONResponse.make(encoding: ["mail": status])
         }
         api.post("/checklists/shifts/{shift}/reminders/{name}/ack") { _, context in
-            guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty else {
-                throw APIError.invalid("'name' is missing")
-            }
+            let name = try RequestText.path(context, "name", missing: "'name' is missing")
             let done = try actions(context).acknowledge(shift: try number(context, "shift"), name: name)
             return try JSONResponse.make(encoding: [
                 "name": done.occurrence.name, "due": Timestamp(secondsSince1970: done.occurrence.due).iso8601,
@@ -158,6 +156,7 @@ enum ChecklistAPI {
             let access = ChecklistAccess(database: database, user: try context.requireUser())
             let restaurant = try access.requireTemplateEditor(ChecklistPages.restaurantParameter(context))
             let buffer = try await request.body.collect(upTo: 1_000_000)
+            try RequestText.check(json: Data(buffer.readableBytesView))
             let templates: [ChecklistTemplate]
             do {
                 templates = try ChecklistTemplateFile.parse(Data(buffer.readableBytesView), name: "body")
@@ -181,7 +180,7 @@ enum ChecklistAPI {
 
     /// `restaurant`, `manager`, `from`, `to` (days on the restaurant's clock, or the server's).
     static func filter(_ request: Request, _ access: ChecklistAccess) throws -> (String?, String?, Double?, Double?) {
-        let query = request.uri.queryParameters
+        let query = RequestText.query(request)
         func value(_ name: String) -> String? {
             query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         }

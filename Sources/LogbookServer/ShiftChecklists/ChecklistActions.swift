@@ -30,9 +30,7 @@ struct ChecklistActions {
     static func text(_ value: String?, _ field: String, limit: Int = 1_000) throws -> String? {
         guard let value else { return nil }
         guard value.count <= limit else { throw APIError.invalid("'\(field)' holds at most \(limit) characters") }
-        guard
-            !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
-        else { throw APIError.invalid("'\(field)' contains a control character") }
+        try RequestText.check(value, field: field)
         return value
     }
 

@@ -80,7 +80,7 @@ enum ChecklistPages {
                 values["hasEarlier"] = !earlier.isEmpty
             }
             values["csrf"] = session.csrfToken
-            values["message"] = request.uri.queryParameters["message"].map(String.init) ?? ""
+            values["message"] = Flash.message(request) ?? ""
             return renderer.page(
                 "checklists/shift", title: shift.isEnded ? "Archived shift \(shift.id)" : "Shift \(shift.id)", values,
                 user: user, csrf: session.csrfToken)
@@ -133,7 +133,7 @@ enum ChecklistPages {
             let (user, _, _) = try await submittedForm(request, context)
             let id = try ChecklistAPI.number(context, "shift")
             let status = try actions(user).mailTodos(shift: id)
-            return PageRenderer.redirect("/checklists/shifts/\(id)?message=\(TripPages.queryValue(status))#todos")
+            return PageRenderer.redirect(Flash.url("/checklists/shifts/\(id)#todos", message: status))
         }
         pages.post("/checklists/shifts/{shift}/ack") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
@@ -146,8 +146,7 @@ enum ChecklistPages {
             let id = try ChecklistAPI.number(context, "shift")
             do {
                 let (_, mail) = try actions(user).end(shift: id)
-                return PageRenderer.redirect(
-                    "/checklists/shifts/\(id)?message=\(TripPages.queryValue("Ended; \(mail)"))")
+                return PageRenderer.redirect(Flash.url("/checklists/shifts/\(id)", message: "Ended; \(mail)"))
             } catch let error as StoreError where error.code == .refused {
                 // The working screen again, with what is in the way.
                 let shift = try database.checklistShift(id)
@@ -167,7 +166,7 @@ enum ChecklistPages {
             let access = ChecklistAccess(database: database, user: user)
             let (restaurant, manager, from, to) = try ChecklistAPI.filter(request, access)
             let shifts = try access.archive(restaurant: restaurant, manager: manager, from: from, to: to)
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             return renderer.page(
                 "checklists/archive", title: "Archive",
                 [
@@ -217,7 +216,7 @@ enum ChecklistPages {
             let (user, session) = try requireLogin(request, context)
             let access = ChecklistAccess(database: database, user: user)
             let restaurant = try access.requireTemplateEditor(restaurantParameter(context))
-            let query = request.uri.queryParameters
+            let query = RequestText.query(request)
             let dayPart = DayPart(rawValue: query["day_part"].map(String.init) ?? "") ?? .day
             let kind = ChecklistKind(rawValue: query["kind"].map(String.init) ?? "") ?? .preShift
             let current = try database.template(restaurant: restaurant.name, dayPart: dayPart, kind: kind)
@@ -313,9 +312,8 @@ enum ChecklistPages {
     }
 
     /// The `{restaurant}` of the address, percent-decoded ("Main%20Street").
-    static func restaurantParameter(_ context: AppRequestContext) -> String {
-        let raw = context.parameters.get("restaurant") ?? ""
-        return raw.removingPercentEncoding ?? raw
+    static func restaurantParameter(_ context: AppRequestContext) throws -> String {
+        try RequestText.path(context, "restaurant", missing: "no restaurant named")
     }
 
     static func anchor(_ kind: String?, _ path: String?) -> String {

@@ -160,6 +160,7 @@ enum ValueStreamAPI {
             try access.requireEditor()
             let query = FormData.parse(request.uri.query ?? "")
             let data = try await JSONBody.collect(request)
+            try RequestText.check(json: data)
             let (map, replaced) = try importMap(
                 data, name: query.text("name"), replace: ["1", "true", "yes"].contains(query.text("replace") ?? ""),
                 access)
@@ -456,6 +457,7 @@ struct JSONBody {
 
     static func read(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
         let data = try await collect(request)
+        try RequestText.check(json: data)
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: data.isEmpty ? Data("{}".utf8) : data)

@@ -245,9 +245,10 @@ enum ValueStreamPages {
         }
     }
 
+    /// The message the page was sent with (`Flash`), or `false` for the template.
     static func message(_ request: Request) -> Any {
-        guard let text = request.uri.queryParameters["message"], !text.isEmpty else { return false }
-        return String(text.prefix(300))
+        guard let text = Flash.message(request), !text.isEmpty else { return false }
+        return text
     }
 
     static func mapURL(_ name: String) -> String { "/vsm/maps/" + VSMAccess.pathComponent(name) }

@@ -161,10 +161,7 @@ struct VSMAccess {
 
     /// The map's name in an address (percent-decoded).
     static func name(_ context: AppRequestContext, _ parameter: String = "name") throws -> String {
-        guard let raw = context.parameters.get(parameter), !raw.isEmpty else {
-            throw APIError.notFound("no map named")
-        }
-        return raw.removingPercentEncoding ?? raw
+        try RequestText.path(context, parameter, missing: "no map named")
     }
 
     /// A name for an address: every character outside A–Z, a–z, 0–9 and `-._~` percent-encoded (so addresses and

@@ -90,8 +90,11 @@ extension AppDatabase {
         guard let plate = Self.clean(details.plate) else {
             throw StoreError(.refused, operation: "addVehicle", detail: "a vehicle needs a plate")
         }
-        if let odometer = details.initialOdometer, !(odometer.isFinite && odometer >= 0) {
-            throw StoreError(.refused, operation: "addVehicle", detail: "the initial odometer must be 0 or more")
+        // The schema's CHECK (vehicle_initial_odometer) allows 0 to 1e9; NaN and infinities are refused here too.
+        if let odometer = details.initialOdometer, !(odometer.isFinite && (0...1e9).contains(odometer)) {
+            throw StoreError(
+                .invalidArgument, operation: "addVehicle", detail: "initial_odometer must be between 0 and 1000000000",
+                field: "initial_odometer", rule: "vehicle_initial_odometer")
         }
         let now = clock().secondsSince1970
         try write("addVehicle") { db in

@@ -574,6 +574,12 @@ final class PhotoImage {
         switch photo.format {
         case .heic: return nil
         case .png:
+            // Cairo decodes a PNG whole: one whose IHDR declares an implausible size (stored before uploads were
+            // checked for it) is not decoded at all.
+            let b = photo.bytes
+            guard b.count >= 24 else { return nil }
+            let declared = (b[16..<20].reduce(0) { $0 << 8 | Int($1) }, b[20..<24].reduce(0) { $0 << 8 | Int($1) })
+            guard PhotoFile.implausibility(width: declared.0, height: declared.1) == nil else { return nil }
             let source = Source(photo.bytes)
             let surface = withExtendedLifetime(source) {
                 cairo_image_surface_create_from_png_stream(Self.read, Unmanaged.passUnretained(source).toOpaque())
@@ -586,6 +592,7 @@ final class PhotoImage {
             self.init(surface: surface, orientation: orientation)
         case .jpeg:
             guard let size = Self.jpegSize(photo.bytes), size.width > 0, size.height > 0,
+                PhotoFile.implausibility(width: size.width, height: size.height) == nil,
                 let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height))
             else { return nil }
             let attached = photo.bytes.withUnsafeBufferPointer { buffer in
