@@ -321,6 +321,7 @@ import Testing
             "POST /api/v1/roofing/projects/{name}/photos": Expectation(
                 outcomes: roofingChange, body: .bytes(RoofingRouteTests.jpeg, contentType: "image/jpeg")),
             "GET /api/v1/roofing/projects/{name}/photos/{id}": Expectation(outcomes: roofing),
+            "GET /api/v1/roofing/projects/{name}/photos/{id}/thumbnail": Expectation(outcomes: roofing),
 
             // Roofing accounts' pages.
             "GET /static/roofing.css": open,
@@ -346,6 +347,7 @@ import Testing
                 outcomes: roofingChange, body: .form(["roofer": "Ib", "hours": "2"])),
             "POST /roofing/projects/{name}/submit": Expectation(outcomes: roofingChange, phase: 2),
             "GET /roofing/projects/{name}/photos/{id}": Expectation(outcomes: roofing),
+            "GET /roofing/projects/{name}/photos/{id}/thumbnail": Expectation(outcomes: roofing),
             "POST /roofing/projects/{name}/photos": Expectation(
                 outcomes: roofingChange, body: .multipart(["caption": "Page photo"], file: RoofingRouteTests.jpeg)),
         ]
