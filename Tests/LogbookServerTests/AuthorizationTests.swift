@@ -167,6 +167,24 @@ import Timesheets
         }
     }
 
+    @Test("a roofing reader posting to the photo form is refused (403) before the upload is read")
+    func photoFormRefusesReaders() async throws {
+        let f = try RoleFixture()
+        try await f.application().test(.router) { client in
+            // Not multipart at all: an editor would get 400 for the form; a reader must get 403 first.
+            let response = try await client.execute(
+                uri: "/roofing/projects/Villa%20Marker/photos", method: .post,
+                headers: f.cookie(.accountant).merging([.contentType: "text/plain"]),
+                body: ByteBuffer(string: "not a form"))
+            #expect(response.status == .forbidden)
+            let editor = try await client.execute(
+                uri: "/roofing/projects/Villa%20Marker/photos", method: .post,
+                headers: f.cookie(.admin).merging([.contentType: "text/plain"]),
+                body: ByteBuffer(string: "not a form"))
+            #expect(editor.status == .badRequest)
+        }
+    }
+
     @Test("a wrong password takes as long for a name that does not exist as for one that does")
     func loginTiming() async throws {
         let f = try RoleFixture(

@@ -56,7 +56,8 @@ enum RoofingPhotos {
         }
         pages.post("/roofing/projects/{name}/photos") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
+            // A reader is refused before the upload is read (403, not a 400 about a malformed form).
+            let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             guard let boundary = boundary(request.headers[.contentType]) else {
                 throw APIError.badRequest("the photo form is sent as multipart/form-data")
