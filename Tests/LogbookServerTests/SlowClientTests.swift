@@ -176,4 +176,32 @@ import Testing
         #expect(capLines.first?.level == .warning)
         #expect(errors.isEmpty, "logged as errors: \(errors)")
     }
+
+    @Test("what the cap refuses is all counted: at once, then the rest when the interval ends, in two lines")
+    func capReportCountsEveryRefusal() async throws {
+        let h = try ServerHarness()
+        var environment = Self.environment(h, cap: 2)
+        environment.settings.headerTimeout = 60
+        let lines = try await LiveServer.run(environment, connectionReport: .seconds(1)) { port, log in
+            var held: [RawConnection] = []
+            for _ in 0..<2 {
+                let connection = try RawConnection(port: port)
+                try await connection.send("GET /healthz HTTP/1.1\r\n")
+                held.append(connection)
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            var refusedAtOnce = 0
+            for _ in 0..<5 {
+                let refused = try RawConnection(port: port)
+                if try await refused.closedByServer(within: .seconds(1)) { refusedAtOnce += 1 }
+            }
+            #expect(refusedAtOnce == 5)
+            try await Task.sleep(for: .milliseconds(1_500))
+            let kept = held.filter(\.isOpen).count
+            #expect(kept == 2, "the connections under way were closed")
+            return log.all.filter { $0.message.hasPrefix("Connections at the cap") }
+        }
+        #expect(lines.count == 2, "\(lines.map(\.metadata))")
+        #expect(lines.compactMap { $0.metadata["connections.refused"].flatMap { Int($0) } } == [1, 4])
+    }
 }
