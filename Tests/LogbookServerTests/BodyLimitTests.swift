@@ -66,21 +66,25 @@ import TrackModel
         #expect(routes.count >= 30, "\(routes.count) routes")
         let auth = "Authorization: Bearer \(h.tokens["boss"]!)"
         let (failures, errors) = try await LiveServer.run(h.environment) { port, log in
-            var failures: [String] = []
-            let body = Self.json(size: Self.limit + 1)
-            for route in routes {
-                let connection = try RawConnection(port: port)
-                let head = Self.head(
-                    route.method, Self.concrete(route.path),
-                    [auth, "Content-Type: application/json", "Content-Length: \(body.count)"])
-                try await connection.send(Array(head.utf8) + body)
-                let response = try await connection.response()
-                let error = Self.error(response.body)
-                if response.status != 413 || error["code"] != "too-large" || error["message"]?.contains("1 MiB") != true
-                    || response.headers["content-type"]?.hasPrefix("application/json") != true
-                {
-                    failures.append("\(route.method) \(route.path): \(response.status) \(error)")
+            let failures = try await onThread {
+                var failures: [String] = []
+                let body = Self.json(size: Self.limit + 1)
+                for route in routes {
+                    let connection = try RawConnection(port: port)
+                    let head = Self.head(
+                        route.method, Self.concrete(route.path),
+                        [auth, "Content-Type: application/json", "Content-Length: \(body.count)"])
+                    try connection.send(Array(head.utf8) + body)
+                    let response = try connection.response()
+                    let error = Self.error(response.body)
+                    if response.status != 413 || error["code"] != "too-large"
+                        || error["message"]?.contains("1 MiB") != true
+                        || response.headers["content-type"]?.hasPrefix("application/json") != true
+                    {
+                        failures.append("\(route.method) \(route.path): \(response.status) \(error)")
+                    }
                 }
+                return failures
             }
             return (failures, log.errors.map { "\($0.message) \($0.metadata)" })
         }
@@ -94,22 +98,25 @@ import TrackModel
         let routes = try Self.bodyRoutes(h, api: true)
         let auth = "Authorization: Bearer \(h.tokens["boss"]!)"
         let (failures, tooLarge, errors) = try await LiveServer.run(h.environment) { port, log in
-            var failures: [String] = []
-            var tooLarge = 0
-            let body = Self.chunked(Self.json(size: Self.limit + 1))
-            for route in routes {
-                let connection = try RawConnection(port: port)
-                let head = Self.head(
-                    route.method, Self.concrete(route.path),
-                    [auth, "Content-Type: application/json", "Transfer-Encoding: chunked"])
-                try await connection.send(Array(head.utf8) + body)
-                let response = try await connection.response()
-                if response.status == 413 { tooLarge += 1 }
-                // A route with no parameter in its path has nothing to refuse before it reads the body.
-                let expected = route.path.contains("{") ? 400..<500 : 413..<414
-                if !expected.contains(response.status) || Self.error(response.body)["code"] == nil {
-                    failures.append("\(route.method) \(route.path): \(response.status)")
+            let (failures, tooLarge) = try await onThread {
+                var failures: [String] = []
+                var tooLarge = 0
+                let body = Self.chunked(Self.json(size: Self.limit + 1))
+                for route in routes {
+                    let connection = try RawConnection(port: port)
+                    let head = Self.head(
+                        route.method, Self.concrete(route.path),
+                        [auth, "Content-Type: application/json", "Transfer-Encoding: chunked"])
+                    try connection.send(Array(head.utf8) + body)
+                    let response = try connection.response()
+                    if response.status == 413 { tooLarge += 1 }
+                    // A route with no parameter in its path has nothing to refuse before it reads the body.
+                    let expected = route.path.contains("{") ? 400..<500 : 413..<414
+                    if !expected.contains(response.status) || Self.error(response.body)["code"] == nil {
+                        failures.append("\(route.method) \(route.path): \(response.status)")
+                    }
                 }
+                return (failures, tooLarge)
             }
             return (failures, tooLarge, log.errors.map { "\($0.message) \($0.metadata)" })
         }
@@ -124,22 +131,25 @@ import TrackModel
         let routes = try Self.bodyRoutes(h, api: true)
         let auth = "Authorization: Bearer \(h.tokens["boss"]!)"
         let (failures, errors) = try await LiveServer.run(h.environment) { port, log in
-            var failures: [String] = []
-            for (type, body) in [
-                ("text/plain", "this is not JSON"), ("application/json", "[1, 2"), ("application/json", "[]"),
-                ("application/x-www-form-urlencoded", "note=x"), ("application/json", "\u{FF}\u{FE}"),
-            ] {
-                for route in routes {
-                    let connection = try RawConnection(port: port)
-                    let head = Self.head(
-                        route.method, Self.concrete(route.path),
-                        [auth, "Content-Type: \(type)", "Content-Length: \(body.utf8.count)"])
-                    try await connection.send(head + body)
-                    let response = try await connection.response()
-                    if !(400..<500).contains(response.status) || Self.error(response.body)["code"] == nil {
-                        failures.append("\(route.method) \(route.path) \(type) \(body): \(response.status)")
+            let failures = try await onThread {
+                var failures: [String] = []
+                for (type, body) in [
+                    ("text/plain", "this is not JSON"), ("application/json", "[1, 2"), ("application/json", "[]"),
+                    ("application/x-www-form-urlencoded", "note=x"), ("application/json", "\u{FF}\u{FE}"),
+                ] {
+                    for route in routes {
+                        let connection = try RawConnection(port: port)
+                        let head = Self.head(
+                            route.method, Self.concrete(route.path),
+                            [auth, "Content-Type: \(type)", "Content-Length: \(body.utf8.count)"])
+                        try connection.send(head + body)
+                        let response = try connection.response()
+                        if !(400..<500).contains(response.status) || Self.error(response.body)["code"] == nil {
+                            failures.append("\(route.method) \(route.path) \(type) \(body): \(response.status)")
+                        }
                     }
                 }
+                return failures
             }
             return (failures, log.errors.map { "\($0.message) \($0.metadata)" })
         }
@@ -159,23 +169,29 @@ import TrackModel
             user: boss.id, idHash: Secrets.hash(session), csrfToken: "x",
             expiresAt: Timestamp(secondsSince1970: Date().timeIntervalSince1970 + 3_600))
         let (failures, errors) = try await LiveServer.run(h.environment) { port, log in
-            var failures: [String] = []
-            let body = Self.form(size: Self.limit + 1)
-            for route in routes {
-                for cookie in ["Cookie: logbook_session=\(session)", "X-Nothing: 1"] {
-                    let connection = try RawConnection(port: port)
-                    let head = Self.head(
-                        route.method, Self.concrete(route.path),
-                        [cookie, "Content-Type: application/x-www-form-urlencoded", "Content-Length: \(body.count)"])
-                    try await connection.send(Array(head.utf8) + body)
-                    let response = try await connection.response()
-                    let page = String(decoding: response.body, as: UTF8.self)
-                    if response.status != 413 || response.headers["content-type"]?.hasPrefix("text/html") != true
-                        || !page.contains("1 MiB")
-                    {
-                        failures.append("\(route.method) \(route.path) (\(cookie.prefix(6))): \(response.status)")
+            let failures = try await onThread {
+                var failures: [String] = []
+                let body = Self.form(size: Self.limit + 1)
+                for route in routes {
+                    for cookie in ["Cookie: logbook_session=\(session)", "X-Nothing: 1"] {
+                        let connection = try RawConnection(port: port)
+                        let head = Self.head(
+                            route.method, Self.concrete(route.path),
+                            [
+                                cookie, "Content-Type: application/x-www-form-urlencoded",
+                                "Content-Length: \(body.count)",
+                            ])
+                        try connection.send(Array(head.utf8) + body)
+                        let response = try connection.response()
+                        let page = String(decoding: response.body, as: UTF8.self)
+                        if response.status != 413 || response.headers["content-type"]?.hasPrefix("text/html") != true
+                            || !page.contains("1 MiB")
+                        {
+                            failures.append("\(route.method) \(route.path) (\(cookie.prefix(6))): \(response.status)")
+                        }
                     }
                 }
+                return failures
             }
             return (failures, log.errors.map { "\($0.message) \($0.metadata)" })
         }
@@ -188,13 +204,16 @@ import TrackModel
         let h = try ServerHarness()
         let auth = "Authorization: Bearer \(h.tokens["boss"]!)"
         let status = try await LiveServer.run(h.environment) { port, _ in
-            // A vehicle whose JSON is exactly 1 MiB: read in full, then refused for its plate, not its size.
-            let connection = try RawConnection(port: port)
-            let body = Self.json(size: Self.limit)
-            let head = Self.head(
-                "POST", "/api/v1/vehicles", [auth, "Content-Type: application/json", "Content-Length: \(body.count)"])
-            try await connection.send(Array(head.utf8) + body)
-            return try await connection.response().status
+            try await onThread {
+                // A vehicle whose JSON is exactly 1 MiB: read in full, then refused for its plate, not its size.
+                let connection = try RawConnection(port: port)
+                let body = Self.json(size: Self.limit)
+                let head = Self.head(
+                    "POST", "/api/v1/vehicles",
+                    [auth, "Content-Type: application/json", "Content-Length: \(body.count)"])
+                try connection.send(Array(head.utf8) + body)
+                return try connection.response().status
+            }
         }
         #expect(status != 413 && (400..<500).contains(status), "\(status)")
     }

@@ -67,7 +67,8 @@ final class LogRecorder: Sendable {
 }
 
 /// A TCP connection to the server on loopback, made by hand so that a test can send half a request, or nothing.
-/// Non-blocking: waiting sleeps the task, so the server's handlers keep the cooperative pool.
+/// Its calls block (with `poll`): run them on a thread of their own (`onThread`), where their timing is the client's
+/// own however busy Swift's cooperative pool is with other tests (and the server's handlers).
 final class RawConnection: Sendable {
     struct Closed: Error {}
 
@@ -94,8 +95,17 @@ final class RawConnection: Sendable {
 
     deinit { close(fd) }
 
+    /// Waits until the socket is ready for `events` or `deadline` passes; `false` on time out.
+    private func wait(_ events: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return false }
+        var entry = pollfd(fd: fd, events: Int16(events), revents: 0)
+        let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
+        return poll(&entry, 1, Int32(max(1, min(milliseconds, 60_000)))) > 0
+    }
+
     /// Sends all of `bytes`; throws `Closed` when the server has closed the connection.
-    func send(_ bytes: [UInt8], timeout: Duration = .seconds(30)) async throws {
+    func send(_ bytes: [UInt8], timeout: Duration = .seconds(30)) throws {
         var offset = 0
         let deadline = ContinuousClock.now + timeout
         while offset < bytes.count {
@@ -105,15 +115,14 @@ final class RawConnection: Sendable {
             if sent > 0 {
                 offset += sent
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                guard ContinuousClock.now < deadline else { throw TestFailure("send timed out") }
-                try await Task.sleep(for: .milliseconds(2))
+                guard wait(Int32(POLLOUT), until: deadline) else { throw TestFailure("send timed out") }
             } else {
                 throw Closed()
             }
         }
     }
 
-    func send(_ text: String) async throws { try await send(Array(text.utf8)) }
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// What the server sent until now: `nil` once it has closed the connection (and sent nothing more).
     private func receiveAvailable() -> [UInt8]? {
@@ -127,7 +136,7 @@ final class RawConnection: Sendable {
     /// One response: status, header fields (names in lower case) and body (`Content-Length` or until closed).
     func response(
         timeout: Duration = .seconds(30)
-    ) async throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+    ) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
         var bytes: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var closed = false
@@ -151,9 +160,10 @@ final class RawConnection: Sendable {
             } else if closed {
                 throw Closed()
             }
-            guard ContinuousClock.now < deadline else { throw TestFailure("no response in time") }
             if let more = receiveAvailable() {
-                if more.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+                if more.isEmpty {
+                    guard wait(Int32(POLLIN), until: deadline) else { throw TestFailure("no response in time") }
+                }
                 bytes += more
             } else {
                 closed = true
@@ -163,13 +173,12 @@ final class RawConnection: Sendable {
 
     /// Waits until the server closes the connection (whatever it sends before); `false` when it is still open after
     /// `timeout`.
-    func closedByServer(within timeout: Duration) async throws -> Bool {
+    func closedByServer(within timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             guard let more = receiveAvailable() else { return true }
-            if more.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            if more.isEmpty && !wait(Int32(POLLIN), until: deadline) { return false }
         }
-        return false
     }
 
     /// Whether the server still holds the connection open (without waiting).
@@ -184,6 +193,29 @@ final class RawConnection: Sendable {
         let end: [UInt8] = [13, 10, 13, 10]
         return (0...(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(end) }
     }
+}
+
+/// Runs `body` on a thread of its own: a client whose timing does not depend on Swift's cooperative pool.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// Seconds since `start`.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// Polls `condition` until it holds or `timeout` passes (the server may be slow to accept under load); its last value.
+func eventually(within timeout: Duration = .seconds(20), _ condition: () throws -> Bool) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        usleep(100_000)
+    }
+    return try condition()
 }
 
 /// The server's side of the connections to `port` that are open (established), from `/proc/net/tcp`: what it holds,
