@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Hummingbird
 import LogbookServer
@@ -23,7 +24,13 @@ enum LiveServer {
         let app = try LogbookWebServer.application(
             environment, address: try ListenAddress("127.0.0.1:0"), logger: logger,
             connectionReport: connectionReport, onServerRunning: { port in portSink.yield(port) })
-        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+        // On threads of its own: the rest of the suite blocks the cooperative pool's few threads for seconds at a
+        // time (processes it waits for, SQLite), and the server's handlers would wait with them.
+        let server = Task {
+            try await withTaskExecutorPreference(ServerExecutor.shared) {
+                try await app.runService(gracefulShutdownSignals: [])
+            }
+        }
         defer { server.cancel() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw TestFailure("the server did not start") }
@@ -31,6 +38,18 @@ enum LiveServer {
         server.cancel()
         _ = await server.result
         return result
+    }
+}
+
+/// Runs the live server's tasks on a dispatch queue of its own (threads outside Swift's cooperative pool).
+final class ServerExecutor: TaskExecutor {
+    static let shared = ServerExecutor()
+    private let queue = DispatchQueue(label: "test.live-server", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
 
