@@ -217,4 +217,29 @@ import TrackModel
         }
         #expect(status != 413 && (400..<500).contains(status), "\(status)")
     }
+
+    @Test("the photo uploads keep their own limit: 2 MiB is read, over 20 MiB is 413")
+    func photosKeepTheirLimit() async throws {
+        let h = try ServerHarness()
+        let auth = "Authorization: Bearer \(h.tokens["boss"]!)"
+        let (twoMiB, tooLarge) = try await LiveServer.run(h.environment) { port, _ in
+            try await onThread { () -> (Int, (Int, [String: String])) in
+                func send(_ size: Int) throws -> (Int, [String: String]) {
+                    let connection = try RawConnection(port: port)
+                    let body = [UInt8](repeating: 0x42, count: size)
+                    let head = Self.head(
+                        "POST", "/api/v1/roofing/projects/nowhere/photos",
+                        [auth, "Content-Type: image/jpeg", "Content-Length: \(size)"])
+                    try connection.send(Array(head.utf8) + body)
+                    let response = try connection.response()
+                    return (response.status, Self.error(response.body))
+                }
+                return (try send(2 << 20).0, try send((20 << 20) + 64 * 1024 + 1))
+            }
+        }
+        // Past the limit check: refused for what it is (no such project, or not a photo), not for its size.
+        #expect(twoMiB != 413 && (400..<500).contains(twoMiB), "\(twoMiB)")
+        #expect(tooLarge.0 == 413 && tooLarge.1["code"] == "too-large", "\(tooLarge)")
+        #expect(tooLarge.1["message"]?.contains("20 MiB") == true)
+    }
 }
