@@ -17,6 +17,9 @@ extension ConfigurationSchema {
         ]),
         "mail": ["host", "port", "tls", "user", "from", "password_file", "ca_file", "timeout"],
         // `[server]` (`ServerSettings`, in LogbookServer, which the daemon binary does not link).
-        "server": ["listen", "public_url", "session_days", "password_cost"],
+        "server": [
+            "listen", "public_url", "session_days", "password_cost", "header_timeout", "body_timeout", "body_min_rate",
+            "idle_timeout", "max_connections",
+        ],
     ])
 }

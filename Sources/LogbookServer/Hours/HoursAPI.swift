@@ -125,13 +125,7 @@ enum HoursAPI {
 
     /// A JSON body that may be left out entirely.
     static func optionalBody<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: 64 * 1024)
-        } catch {
-            throw APIError(.contentTooLarge, "too-large", "the body is larger than 64 KiB")
-        }
-        let data = Data(buffer.readableBytesView)
+        let data = Data(try await BodyLimit.collect(request).readableBytesView)
         let text = data.isEmpty ? Data("{}".utf8) : data
         try RequestText.check(json: text)
         return try JSONDecoder().decode(T.self, from: text)

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import LogbookStore
 import Mailer
+import NIOCore
+import NIOHTTP1
 
 /// An error as the server's clients see it: an HTTP status, a stable code, a message for people.
 ///
@@ -70,6 +72,16 @@ package struct APIError: Error, Sendable, Hashable {
             // Hummingbird's own messages for decoding failures name the field; keep them.
             let message = error.body ?? error.status.reasonPhrase
             return APIError(error.status, code, message)
+        case is HTTPParserError:
+            // The request broke off (the client went, or was closed for being too slow) or is not HTTP.
+            return .badRequest("the request is incomplete or not well-formed HTTP")
+        case let error as NIOTooManyBytesError:
+            // Hummingbird's `decode(as:context:)` over `maxUploadSize`.
+            return BodyLimit.tooLarge(error.maxBytes ?? BodyLimit.standard)
+        case let error as any HTTPResponseError where error.status.code < 500:
+            return APIError(
+                error.status, error.status == .contentTooLarge ? "too-large" : "bad-request",
+                error.status.reasonPhrase)
         case is DecodingError:
             return .badRequest("the request body is not the JSON this route takes")
         default:

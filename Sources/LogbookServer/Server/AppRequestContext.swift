@@ -20,8 +20,8 @@ package struct AppRequestContext: RequestContext {
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// JSON bodies of at most 1 MiB.
-    package var maxUploadSize: Int { 1 << 20 }
+    /// JSON bodies of at most 1 MiB (`BodyLimit`).
+    package var maxUploadSize: Int { BodyLimit.standard }
 
     /// JSON bodies are held to the plain-text rule before they are decoded.
     package var requestDecoder: CheckedJSONDecoder { CheckedJSONDecoder() }

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// A submitted HTML form (`application/x-www-form-urlencoded`), at most 64 KiB.
+/// A submitted HTML form (`application/x-www-form-urlencoded`), at most 1 MiB (`BodyLimit`).
 package struct FormData: Sendable {
     package var values: [String: String] = [:]
 
@@ -19,14 +19,7 @@ package struct FormData: Sendable {
     package init(values: [String: String]) { self.values = values }
 
     package static func read(_ request: Request) async throws -> FormData {
-        let body = request.body
-        let buffer: ByteBuffer
-        do {
-            buffer = try await body.collect(upTo: 64 * 1024)
-        } catch {
-            throw APIError(.contentTooLarge, "too-large", "the form is larger than 64 KiB")
-        }
-        return parse(String(buffer: buffer))
+        parse(String(buffer: try await BodyLimit.collect(request)))
     }
 
     /// The form's fields; a browser sends a text area's line breaks as CR LF, kept as LF.

@@ -5,6 +5,7 @@ import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
 import Logging
+import NIOCore
 
 /// What every route needs: the log, the local clock, the settings.
 package struct ServerEnvironment: Sendable {
@@ -76,7 +77,7 @@ package enum LogbookWebServer {
 
         // One gate for everything that works on the log: as many at once as there are cores.
         let gate = GateMiddleware(gate: RequestGate(limit: ProcessInfo.processInfo.activeProcessorCount))
-        let api = router.group("/api/v1").add(middleware: gate).add(
+        let api = router.group("/api/v1").add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: BearerAuthenticator(database: environment.database))
         api.get("/me") { _, context in
             let user = try context.requireUser()
@@ -86,7 +87,7 @@ package enum LogbookWebServer {
 
         // The pages' errors are mapped inside the session's middleware too, so that an error page (403, 404)
         // keeps the signed-in user's navigation and logout; the router's handles what happens before.
-        let pages = router.group().add(middleware: gate).add(
+        let pages = router.group().add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: SessionAuthenticator(database: environment.database)
         )
         .add(middleware: ErrorMiddleware(pages: renderer))
@@ -95,13 +96,16 @@ package enum LogbookWebServer {
         return router
     }
 
-    /// The application, listening where the settings say.
+    /// The application, listening where the settings say, with their deadlines for slow clients and their cap on
+    /// connections (how many were refused at the cap is logged at most once per `connectionReport`).
     package static func application(
         _ environment: ServerEnvironment, address: ListenAddress, logger: Logger,
+        connectionReport: TimeAmount = .seconds(60),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
             router: try router(environment),
+            server: .guardedHTTP1(environment.settings, reportInterval: connectionReport, logger: logger),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "logbook"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? address.port) },
             logger: logger)

@@ -1,4 +1,5 @@
-/// `[server]` in the configuration file: where `logbook serve` listens and how it treats sessions.
+/// `[server]` in the configuration file: where `logbook serve` listens, how it treats sessions, and how long it
+/// waits for slow clients.
 ///
 /// ```toml
 /// [server]
@@ -6,18 +7,39 @@
 /// public_url = "https://logbook.example.org"   # behind a TLS proxy: cookies become Secure
 /// session_days = 14
 /// password_cost = 11                 # bcrypt cost (2^cost rounds); at least 10
+/// header_timeout = 10                # seconds to send a request's head
+/// body_timeout = 30                  # seconds for a body, plus one per body_min_rate bytes
+/// body_min_rate = 2048               # bytes per second
+/// idle_timeout = 60                  # seconds a kept-alive connection may wait for its next request
+/// max_connections = 512              # open connections at most
 /// ```
 package struct ServerSettings: Decodable, Sendable, Hashable {
     package var listen: String = "127.0.0.1:8080"
     package var publicURL: String?
     package var sessionDays: Int = 14
     package var passwordCost: Int = PasswordHasher.defaultCost
+    /// Seconds a client has to send a request's head: from the connection's opening for its first request, from
+    /// the request's first byte for the next ones on a kept-alive connection.
+    package var headerTimeout: Double = 10
+    /// Seconds a request's body may take, plus one second for every `bodyMinimumRate` bytes it has sent.
+    package var bodyTimeout: Double = 30
+    /// Bytes per second a long body must keep up (`body_min_rate`).
+    package var bodyMinimumRate: Int = 2_048
+    /// Seconds a kept-alive connection may wait for its next request.
+    package var idleTimeout: Double = 60
+    /// Open connections at most; at the cap, a new connection closes the one idle longest, or is closed at once.
+    package var maxConnections: Int = 512
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case listen
         case publicURL = "public_url"
         case sessionDays = "session_days"
         case passwordCost = "password_cost"
+        case headerTimeout = "header_timeout"
+        case bodyTimeout = "body_timeout"
+        case bodyMinimumRate = "body_min_rate"
+        case idleTimeout = "idle_timeout"
+        case maxConnections = "max_connections"
     }
 
     package init() {}
@@ -44,6 +66,26 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(
                 forKey: .passwordCost, in: c,
                 debugDescription: "expected a bcrypt cost from \(PasswordHasher.minimumCost) to 16")
+        }
+        for (key, value) in [
+            (CodingKeys.headerTimeout, \ServerSettings.headerTimeout), (.bodyTimeout, \.bodyTimeout),
+            (.idleTimeout, \.idleTimeout),
+        ] {
+            self[keyPath: value] = try c.decodeIfPresent(Double.self, forKey: key) ?? self[keyPath: value]
+            guard (0.1...3_600).contains(self[keyPath: value]) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "expected a number of seconds from 0.1 to 3600")
+            }
+        }
+        bodyMinimumRate = try c.decodeIfPresent(Int.self, forKey: .bodyMinimumRate) ?? bodyMinimumRate
+        guard (1...1_000_000_000).contains(bodyMinimumRate) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .bodyMinimumRate, in: c, debugDescription: "expected bytes per second, at least 1")
+        }
+        maxConnections = try c.decodeIfPresent(Int.self, forKey: .maxConnections) ?? maxConnections
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .maxConnections, in: c, debugDescription: "expected a number of connections, at least 1")
         }
     }
 

@@ -155,7 +155,7 @@ enum ChecklistAPI {
         api.put("/checklists/templates/{restaurant}") { request, context in
             let access = ChecklistAccess(database: database, user: try context.requireUser())
             let restaurant = try access.requireTemplateEditor(ChecklistPages.restaurantParameter(context))
-            let buffer = try await request.body.collect(upTo: 1_000_000)
+            let buffer = try await BodyLimit.collect(request)
             try RequestText.check(json: Data(buffer.readableBytesView))
             let templates: [ChecklistTemplate]
             do {

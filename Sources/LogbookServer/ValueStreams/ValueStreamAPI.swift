@@ -444,15 +444,9 @@ enum ValueStreamAPI {
 struct JSONBody {
     var object: [String: Any]
 
-    /// The body's bytes, at most 1 MiB.
+    /// The body's bytes, at most 1 MiB (`BodyLimit`).
     static func collect(_ request: Request) async throws -> Data {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: 1 << 20)
-        } catch {
-            throw APIError(.contentTooLarge, "too-large", "the body is larger than 1 MiB")
-        }
-        return Data(buffer.readableBytesView)
+        Data(try await BodyLimit.collect(request).readableBytesView)
     }
 
     static func read(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
