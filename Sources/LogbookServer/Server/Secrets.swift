@@ -11,19 +11,34 @@ package struct PasswordHasher: Sendable {
     package static let minimumCost = 10
 
     package var cost: Int
+    /// Told the cost of every bcrypt check made (a stored hash's or the stand-in's), so that tests can count the
+    /// work a login spends without timing it.
+    package var checked: (@Sendable (_ cost: Int) -> Void)?
 
     package init(cost: Int = PasswordHasher.defaultCost) { self.cost = max(cost, Self.minimumCost) }
 
     package func hash(_ password: String) -> String { Bcrypt.hash(password, cost: UInt8(cost)) }
 
-    package func verify(_ password: String, hash: String) -> Bool { Bcrypt.verify(password, hash: hash) }
+    package func verify(_ password: String, hash: String) -> Bool {
+        checked?(Self.cost(of: hash) ?? -1)
+        return Bcrypt.verify(password, hash: hash)
+    }
 
     /// Spends the work of a password check when there is no hash to check against (a user name that does not
     /// exist, a user without a password): a login then takes as long whichever name is tried, so its time does not
     /// tell which names exist. Always false.
     package func verifyWithoutHash(_ password: String) -> Bool {
-        _ = Bcrypt.verify(password, hash: Self.standIn(cost: cost))
+        let standIn = Self.standIn(cost: cost)
+        checked?(Self.cost(of: standIn) ?? -1)
+        _ = Bcrypt.verify(password, hash: standIn)
         return false
+    }
+
+    /// The cost (log2 of the rounds) a bcrypt hash `$2b$NN$…` was made with.
+    package static func cost(of hash: String) -> Int? {
+        let parts = hash.split(separator: "$", omittingEmptySubsequences: true)
+        guard parts.count >= 3, parts[0].hasPrefix("2") else { return nil }
+        return Int(parts[1])
     }
 
     /// A hash of a random password at each cost, made once (on first use) and kept for the process's life.
