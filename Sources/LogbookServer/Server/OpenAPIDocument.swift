@@ -214,7 +214,9 @@ package enum OpenAPIDocument {
                     ? ["description": "Done"] as [String: Any]
                     : ["description": "Success", "content": [op.successType: ["schema": op.successSchema]]]
             ]
-            for code in op.errors {
+            // Every request with a body meets the one body limit (1 MiB; photos 20 MiB): 413 too-large.
+            let errors = ["post", "put", "patch"].contains(op.method) ? Set(op.errors).union([413]).sorted() : op.errors
+            for code in errors {
                 responses[String(code)] = [
                     "description": "Error", "content": ["application/json": ["schema": ref("Error")]],
                 ]
