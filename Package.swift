@@ -50,10 +50,10 @@ let package = Package(
             dependencies: ["TrackModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .target(name: "CalendarDays", swiftSettings: strict),
-        .target(name: "Timesheets", dependencies: ["CalendarDays"], swiftSettings: strict),
-        .target(name: "ShiftChecklists", swiftSettings: strict),
+        .target(name: "Hours", dependencies: ["CalendarDays"], swiftSettings: strict),
+        .target(name: "Checklists", swiftSettings: strict),
         .target(name: "ValueStreams", dependencies: ["PlainText"], swiftSettings: strict),
-        .target(name: "RoofingAccounts", dependencies: ["CalendarDays"], swiftSettings: strict),
+        .target(name: "Roofing", dependencies: ["CalendarDays"], swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "TrackModel", "TrackFormats", "CCairo", "CImageShim", "ValueStreams", "RoofingAccounts",
+                "TrackModel", "TrackFormats", "CCairo", "CImageShim", "ValueStreams", "Roofing",
                 "CalendarDays",
             ],
             swiftSettings: strict),
@@ -102,8 +102,8 @@ let package = Package(
         .target(
             name: "LogbookStore",
             dependencies: [
-                "TrackModel", "TrackFormats", "TripEngine", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams", "RoofingAccounts", "CalendarDays", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrackModel", "TrackFormats", "TripEngine", "MileageLog", "Hours", "Checklists",
+                "ValueStreams", "Roofing", "CalendarDays", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "HoursSubmission",
             dependencies: [
-                "LogbookStore", "Timesheets", "LogbookConfiguration",
+                "LogbookStore", "Hours", "LogbookConfiguration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -126,7 +126,7 @@ let package = Package(
             name: "LogbookDaemon",
             dependencies: [
                 "TrackModel", "TrackFormats", "TripEngine", "LogbookConfiguration", "GPSDClient", "LogbookStore",
-                "MileageLog", "Timesheets", "CalendarDays", "PlainText",
+                "MileageLog", "Hours", "CalendarDays", "PlainText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -139,8 +139,8 @@ let package = Package(
             name: "LogbookCLI",
             dependencies: [
                 "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine",
-                "LogbookConfiguration", "LogbookStore", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams", "RoofingAccounts", "CalendarDays", "PlainText",
+                "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
+                "ValueStreams", "Roofing", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -156,8 +156,8 @@ let package = Package(
             name: "LogbookReporting",
             dependencies: [
                 "LogbookCLI", "LogbookDaemon", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel",
-                "ShiftChecklists", "LogbookConfiguration", "HoursSubmission", "Timesheets", "ValueStreams",
-                "RoofingAccounts", "CalendarDays",
+                "Checklists", "LogbookConfiguration", "HoursSubmission", "Hours", "ValueStreams",
+                "Roofing", "CalendarDays",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -168,8 +168,8 @@ let package = Package(
             name: "LogbookServer",
             dependencies: [
                 "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
-                "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "ShiftChecklists", "Timesheets",
-                "HoursSubmission", "ValueStreams", "RoofingAccounts", "CalendarDays", "PlainText",
+                "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Checklists", "Hours",
+                "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -211,14 +211,14 @@ let package = Package(
         .testTarget(
             name: "LogbookStoreTests",
             dependencies: [
-                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Timesheets", "ShiftChecklists",
-                "ValueStreams", "RoofingAccounts", "CalendarDays", "LogbookTestSupport",
+                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Hours", "Checklists",
+                "ValueStreams", "Roofing", "CalendarDays", "LogbookTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "Reports", "TrackModel", "LogbookTestSupport", "ValueStreams", "RoofingAccounts", "CalendarDays",
+                "Reports", "TrackModel", "LogbookTestSupport", "ValueStreams", "Roofing", "CalendarDays",
                 "CImageShim",
             ],
             swiftSettings: strict),
@@ -231,11 +231,11 @@ let package = Package(
             dependencies: ["MileageLog", "TrackModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
-        .testTarget(name: "TimesheetsTests", dependencies: ["Timesheets", "CalendarDays"], swiftSettings: strict),
-        .testTarget(name: "ShiftChecklistsTests", dependencies: ["ShiftChecklists"], swiftSettings: strict),
+        .testTarget(name: "HoursTests", dependencies: ["Hours", "CalendarDays"], swiftSettings: strict),
+        .testTarget(name: "ChecklistsTests", dependencies: ["Checklists"], swiftSettings: strict),
         .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
         .testTarget(
-            name: "RoofingAccountsTests", dependencies: ["RoofingAccounts", "CalendarDays"], swiftSettings: strict),
+            name: "RoofingTests", dependencies: ["Roofing", "CalendarDays"], swiftSettings: strict),
         .testTarget(
             name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),
@@ -258,8 +258,8 @@ let package = Package(
             name: "LogbookServerTests",
             dependencies: [
                 "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
-                "LogbookDaemon", "LogbookConfiguration", "TripEngine", "Timesheets", "ShiftChecklists", "ValueStreams",
-                "RoofingAccounts", "CalendarDays", .product(name: "Hummingbird", package: "hummingbird"),
+                "LogbookDaemon", "LogbookConfiguration", "TripEngine", "Hours", "Checklists", "ValueStreams",
+                "Roofing", "CalendarDays", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

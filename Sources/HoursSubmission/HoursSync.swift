@@ -1,7 +1,7 @@
 import Foundation
 public import LogbookStore
 public import Logging
-public import Timesheets
+public import Hours
 
 /// Delivers the queued changes of shifts, oldest first, each shift's changes in order.
 ///

@@ -3,7 +3,7 @@ import Foundation
 import LogbookStore
 import NIOCore
 import NIOHTTP1
-public import Timesheets
+public import Hours
 
 /// Sends one change of a shift to the payroll system: `PUT {endpoint}/{uuid}` with the shift as JSON, or
 /// `DELETE {endpoint}/{uuid}`, each with `Authorization: Bearer …` and `Idempotency-Key: {change uuid}`.

@@ -6,7 +6,7 @@ import LogbookServer
 import LogbookStore
 import Synchronization
 import Testing
-import Timesheets
+import Hours
 
 /// Issue 25's findings about who sees what, each as it was found: restaurant staff reading the mileage log, crew
 /// reading the outbox, other vehicles' purposes in the suggestions, a link made for the wrong driver, user names

@@ -4,7 +4,7 @@ import HummingbirdTesting
 import LogbookServer
 import LogbookStore
 import LogbookTestSupport
-import ShiftChecklists
+import Checklists
 import Testing
 
 /// The checklists' API and pages in process: roles and restaurants decide who sees and does what; the working

@@ -6,7 +6,7 @@ import LogbookConfiguration
 import LogbookServer
 import LogbookStore
 import Testing
-import Timesheets
+import Hours
 
 /// The work-hours API in process: shifts by pay period, overlaps, submitted and locked periods, roles, the clock
 /// and the menu's links. Expected minutes are worked out by hand from the times, not read back from the output.

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import LogbookServer
 import LogbookStore
 import Testing
-import Timesheets
+import Hours
 
 /// The work-hours pages in process: the period's days and shifts, the shift form with its field errors, the clock
 /// buttons, and the CSRF token every form carries.

@@ -5,7 +5,7 @@ import LogbookServer
 import LogbookStore
 import LogbookTestSupport
 import MileageLog
-import RoofingAccounts
+import Roofing
 import Testing
 import ValueStreams
 

@@ -7,8 +7,8 @@ import LogbookServer
 import LogbookStore
 import LogbookTestSupport
 import MileageLog
-import RoofingAccounts
-import ShiftChecklists
+import Roofing
+import Checklists
 import Testing
 import TrackModel
 import TripEngine

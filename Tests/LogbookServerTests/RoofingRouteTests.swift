@@ -4,7 +4,7 @@ import HummingbirdTesting
 import LogbookServer
 import LogbookStore
 import LogbookTestSupport
-import RoofingAccounts
+import Roofing
 import Testing
 
 /// Roofing accounts' API and pages in process: a catalogue imported through the store, a project built through

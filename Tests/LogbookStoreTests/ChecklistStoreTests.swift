@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LogbookTestSupport
 import LogbookStore
-import ShiftChecklists
+import Checklists
 import Testing
 
 @Suite("Shift checklists in the store: versions, shifts, to-dos, the archive")

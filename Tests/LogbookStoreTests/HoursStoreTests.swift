@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import LogbookStore
 import Testing
-import Timesheets
+import Hours
 
 @Suite("Work hours in the store: overlaps, submitted and locked periods, the payroll outbox")
 struct HoursStoreTests {

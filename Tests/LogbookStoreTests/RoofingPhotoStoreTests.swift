@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import LogbookStore
-import RoofingAccounts
+import Roofing
 import Testing
 
 @Suite("Roofing photos in the store: stored once by hash, removed with their last reference, locked on submission")

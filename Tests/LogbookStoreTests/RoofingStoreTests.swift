@@ -2,7 +2,7 @@ import CalendarDays
 import Foundation
 import GRDB
 import LogbookStore
-import RoofingAccounts
+import Roofing
 import Testing
 
 @Suite("Roofing accounts in the store: round trip, names, the schema's rules, locking, versions")

@@ -2,7 +2,7 @@ import CImageShim
 import Foundation
 import LogbookTestSupport
 import Reports
-import RoofingAccounts
+import Roofing
 import Testing
 
 /// Thumbnails of photos: their size worked out by hand and read back from the JPEG's frame header by the test's own

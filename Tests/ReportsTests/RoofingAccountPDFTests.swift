@@ -2,7 +2,7 @@ import CalendarDays
 import Foundation
 import LogbookTestSupport
 import Reports
-import RoofingAccounts
+import Roofing
 import Testing
 
 /// Issue 16 §5: the final roofing account as PDF (laid out like the union's akkordopgørelse) and CSV, and the

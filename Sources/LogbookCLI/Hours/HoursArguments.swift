@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// Parsing of what `hours` commands take; a mistake is one line naming the option, exit 64.
 enum HoursArguments {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// The options of the clock commands: whose clock, and when (default now).
 struct ClockOptions: ParsableArguments {

@@ -4,7 +4,7 @@ import LogbookConfiguration
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// `hours links`: the user's own web links (the payroll portal, the roster), as in the original app's menu.
 struct HoursLinksCommand: ParsableCommand {

@@ -4,7 +4,7 @@ import Foundation
 import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// What every `logbook hours` command opens: the log, the `[hours]` settings and the rules they make.
 package struct HoursContext {

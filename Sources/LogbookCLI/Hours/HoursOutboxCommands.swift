@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 import TrackModel
 
 /// `hours status`: the changes queued for the payroll system — pending, sent and failed — with their last problem.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// Output of commands that show one shift.
 enum HoursOutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// `hours list`: every shift of a pay period in time order, with day and period totals.
 struct HoursListCommand: ParsableCommand {

@@ -5,7 +5,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
-import Timesheets
+import Hours
 
 /// `hours add`: a shift typed in, or proposed from the day's trips.
 struct HoursAddCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import CalendarDays
 import Foundation
 import LogbookStore
-import Timesheets
+import Hours
 
 /// The JSON of a pay period's shifts (a contract: `hours list --format json` and `GET /api/v1/hours/shifts`):
 ///

@@ -3,7 +3,7 @@ import CalendarDays
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import RoofingAccounts
+import Roofing
 import TrackModel
 
 /// `roofing add PROJECT --pos P --quantity Q [--note T]`: prints the new line's number.

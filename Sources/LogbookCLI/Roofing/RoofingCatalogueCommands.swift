@@ -3,7 +3,7 @@ import CalendarDays
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import RoofingAccounts
+import Roofing
 
 /// `roofing catalogue import|list|search|export|index`.
 struct RoofingCatalogueCommand: ParsableCommand {

@@ -3,7 +3,7 @@ import CalendarDays
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import RoofingAccounts
+import Roofing
 
 /// The `roofing` subcommands; LogbookReporting's `RoofingCommand` groups them under `logbook roofing`.
 package enum RoofingCommands {

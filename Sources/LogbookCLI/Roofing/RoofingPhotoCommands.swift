@@ -5,7 +5,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import PlainText
-import RoofingAccounts
+import Roofing
 import TrackModel
 
 /// `roofing photo add|list|export|remove`: photos on a project, checked by content and stored once by hash.

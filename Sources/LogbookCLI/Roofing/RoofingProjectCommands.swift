@@ -3,7 +3,7 @@ import CalendarDays
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import RoofingAccounts
+import Roofing
 
 /// `roofing project add|list|show|select|delete|hours`.
 struct RoofingProjectCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookStore
-import RoofingAccounts
+import Roofing
 
 /// `roofing split PROJECT (--roofer NAME --percent P)... | (--roofer NAME --amount A)... | --clear`: an agreed
 /// split instead of the equal hourly rate, checked against the account at once.

@@ -1,7 +1,7 @@
 import CalendarDays
 import Foundation
 import LogbookConfiguration
-import Timesheets
+import Hours
 
 /// `[hours]` in the configuration file: the employer's pay periods, time zone, rounding, automatic breaks,
 /// overtime, and where shifts are submitted.

@@ -5,7 +5,7 @@ import LogbookCLI
 import LogbookDaemon
 import LogbookStore
 import Reports
-import Timesheets
+import Hours
 
 /// `hours report`: the timesheet of a pay period as the payroll clerk signs it (PDF) and as rows (CSV).
 struct HoursReportCommand: ParsableCommand {

@@ -6,7 +6,7 @@ import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
 import Logging
-import Timesheets
+import Hours
 
 /// `hours sync`: sends the queued changes of shifts to the payroll system now.
 struct HoursSyncCommand: AsyncParsableCommand {

@@ -5,7 +5,7 @@ import LogbookCLI
 import LogbookDaemon
 import LogbookStore
 import Reports
-import RoofingAccounts
+import Roofing
 
 /// `roofing account PROJECT [--format table|json|csv] [--pdf F] [--csv F] [--payroll F]`: the account on screen, and
 /// the final account as the union's form (PDF), its entries (CSV) and each roofer's pay for payroll (CSV).

@@ -5,7 +5,7 @@ import LogbookCLI
 import LogbookDaemon
 import LogbookStore
 import NIOCore
-import Timesheets
+import Hours
 
 /// `/api/v1/hours/clock` (start, pause, resume, stop), `/api/v1/hours/periods/{day}/submit|reopen|lock` and
 /// `/api/v1/hours/links`.

@@ -5,7 +5,7 @@ import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// Work hours' slice of the server: a driver's shifts by pay period, the running clock, submitting and locking
 /// periods, and the user's own web links in the menu.

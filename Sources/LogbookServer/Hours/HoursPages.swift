@@ -4,7 +4,7 @@ import Hummingbird
 import LogbookCLI
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// `/hours`: the pay period's days with their shifts and totals, the period before and after, the running clock
 /// with its buttons, submitting (and, for an admin, reopening and locking) the period, and the menu's links.

@@ -3,7 +3,7 @@ import Hummingbird
 import LogbookCLI
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// `/api/v1/hours/shifts`: a pay period's shifts (the `hours list --format json` contract), one shift, adding,
 /// changing and deleting. The store's refusals (an overlap, a submitted or locked period) are 409.

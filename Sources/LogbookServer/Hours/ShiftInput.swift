@@ -2,7 +2,7 @@ import Foundation
 import LogbookCLI
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// A shift as typed on the form or sent to the API: a day, two wall-clock times (an end not after the start is on
 /// the next day), the break in minutes, a message and a vehicle. Absent fields keep the edited shift's values.

@@ -4,7 +4,7 @@ import Hummingbird
 import LogbookCLI
 import LogbookDaemon
 import LogbookStore
-import Timesheets
+import Hours
 
 /// `/hours/shifts/new` and `/hours/shifts/{id}`: a shift's form (date, start, end, break, message, vehicle) made
 /// for a phone, with a delete button; what the rules refuse is shown beside the field it concerns.

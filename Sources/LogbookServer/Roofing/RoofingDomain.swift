@@ -2,7 +2,7 @@ import CalendarDays
 import Foundation
 import Hummingbird
 import LogbookStore
-import RoofingAccounts
+import Roofing
 
 /// Roofing piecework accounts' slice of the server (issue 16 §6): the catalogues and projects under
 /// `/api/v1/roofing/…` and the phone pages under `/roofing`.

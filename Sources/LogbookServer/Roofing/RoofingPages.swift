@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import LogbookStore
 import NIOCore
-import RoofingAccounts
+import Roofing
 
 /// The roofing pages, phone first: `/roofing` (the projects; a new project), `/roofing/catalogue?q=` (catalogue
 /// search with large touch targets, each hit with a quick "add to project" form) and `/roofing/projects/NAME`

@@ -6,7 +6,7 @@ import LogbookStore
 import MileageLog
 import NIOCore
 import Reports
-import RoofingAccounts
+import Roofing
 import Synchronization
 
 /// Photos of a project taken with the phone's camera (issue 16 §6): the API takes one photo as the request's body,

@@ -1,7 +1,7 @@
 import CalendarDays
 import Foundation
 import GRDB
-public import RoofingAccounts
+public import Roofing
 import TrackModel
 
 /// A catalogue in the list: what `roofing catalogue list` shows.

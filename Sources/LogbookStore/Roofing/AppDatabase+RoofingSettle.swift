@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import RoofingAccounts
+public import Roofing
 import TrackModel
 
 extension AppDatabase {

@@ -1,6 +1,6 @@
 import CCairo
 
-/// A pay period's timesheet as the payroll clerk signs it, in plain values (the Timesheets domain fills it in).
+/// A pay period's timesheet as the payroll clerk signs it, in plain values (the Hours domain fills it in).
 public struct TimesheetDocument: Sendable, Hashable {
     public struct Row: Sendable, Hashable {
         public var date: String

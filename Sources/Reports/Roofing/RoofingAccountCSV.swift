@@ -1,5 +1,5 @@
 import CalendarDays
-import RoofingAccounts
+import Roofing
 
 /// A roofing account as CSV (RFC 4180 through `ReportCSV`'s fields: CRLF, quoted only when needed, text cells
 /// neutralised against formula injection; UTF-8 without a byte order mark). Amounts, quantities and hours are exact

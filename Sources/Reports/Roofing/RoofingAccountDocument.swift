@@ -1,5 +1,5 @@
 import CalendarDays
-import RoofingAccounts
+import Roofing
 
 /// A project's final piecework account ("akkordopgørelse") ready to print or export: the project, its computed
 /// account, the language of the labels and the date of the account. `RoofingAccountPDF` lays it out,

@@ -1,0 +1,363 @@
+import CalendarDays
+import Foundation
+import GRDB
+import TrackModel
+public import Hours
+
+extension AppDatabase {
+    // MARK: Shifts
+
+    /// Stores a shift (closed or running) after checking that the driver and vehicle exist, that it overlaps none
+    /// of the driver's shifts and that its pay period is neither submitted nor locked; a closed shift is queued for
+    /// the payroll system in the same transaction.
+    @discardableResult
+    public func addShift(_ shift: Shift, zone: WorkZone, pausedAt: Moment? = nil) throws -> Int64 {
+        let now = clock().secondsSince1970
+        return try hoursWrite("addShift") { db in
+            let driverID = try Self.requireDriver(shift.driver, db)
+            let vehicleID = try shift.vehicle.map { try Self.requireVehicle($0, db).id }
+            try Self.refuseOverlap(shift, driverID: driverID, excluding: nil, now: now, db)
+            try Self.refuseSubmitted(driverID: driverID, day: shift.day, db)
+            try db.execute(
+                sql: """
+                    INSERT INTO hours_shift (
+                        uuid, driver_id, day, raw_start, raw_end, start, end, entered_break_minutes, break_minutes,
+                        worked_minutes, net_minutes, message, vehicle_id, paused_at, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: Self.shiftArguments(shift, driverID: driverID, vehicleID: vehicleID)
+                    + [pausedAt?.seconds, now, now])
+            let number = db.lastInsertedRowID
+            if let submission = ShiftSubmission(shift, zone: zone) {
+                try Self.queue(.put, shift: shift.id, body: submission.json, now: now, db)
+            }
+            return number
+        }
+    }
+
+    /// Replaces a stored shift by a changed version of it (same id): the same checks as `addShift`, and the change
+    /// queued. `pausedAt` is for a running clock.
+    public func replaceShift(_ number: Int64, with shift: Shift, zone: WorkZone, pausedAt: Moment? = nil) throws {
+        let now = clock().secondsSince1970
+        try hoursWrite("replaceShift") { db in
+            let old = try Self.requireShift(number, db)
+            guard old.shift.id == shift.id else {
+                throw StoreError(.invalidArgument, operation: "replaceShift", detail: "a shift keeps its id")
+            }
+            let driverID = try Self.requireDriver(shift.driver, db)
+            let vehicleID = try shift.vehicle.map { try Self.requireVehicle($0, db).id }
+            try Self.refuseOverlap(shift, driverID: driverID, excluding: number, now: now, db)
+            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.shift.driver, db), day: old.shift.day, db)
+            try Self.refuseSubmitted(driverID: driverID, day: shift.day, db)
+            try db.execute(
+                sql: """
+                    UPDATE hours_shift SET uuid = ?, driver_id = ?, day = ?, raw_start = ?, raw_end = ?, start = ?,
+                        end = ?, entered_break_minutes = ?, break_minutes = ?, worked_minutes = ?, net_minutes = ?,
+                        message = ?, vehicle_id = ?, paused_at = ?, updated_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: Self.shiftArguments(shift, driverID: driverID, vehicleID: vehicleID)
+                    + [pausedAt?.seconds, now, number])
+            if let submission = ShiftSubmission(shift, zone: zone) {
+                try Self.queue(.put, shift: shift.id, body: submission.json, now: now, db)
+            }
+        }
+    }
+
+    /// Deletes a shift; the payroll system is told if it had been told of the shift.
+    public func deleteShift(_ number: Int64) throws {
+        let now = clock().secondsSince1970
+        try hoursWrite("deleteShift") { db in
+            let old = try Self.requireShift(number, db)
+            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.shift.driver, db), day: old.shift.day, db)
+            try db.execute(sql: "DELETE FROM hours_shift WHERE id = ?", arguments: [number])
+            let known =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM hours_outbox WHERE shift_uuid = ?)",
+                    arguments: [old.shift.id.uuidString.lowercased()]) ?? false
+            if known { try Self.queue(.delete, shift: old.shift.id, body: nil, now: now, db) }
+        }
+    }
+
+    public func shift(_ number: Int64) throws -> HoursEntry {
+        try read("shift") { db in try Self.requireShift(number, db) }
+    }
+
+    /// The shifts of the days from `first` to `last` (both included), of one driver or all, in time order.
+    public func shifts(driver: String?, from first: CalendarDay, through last: CalendarDay) throws -> [HoursEntry] {
+        try read("shifts") { db in
+            var sql = Self.shiftSelect + " WHERE s.day BETWEEN ? AND ?"
+            var arguments: StatementArguments = [first.description, last.description]
+            if let driver {
+                sql += " AND s.driver_id = ?"
+                arguments += [try Self.requireDriver(driver, db)]
+            }
+            sql += " ORDER BY s.start, s.id"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry)
+        }
+    }
+
+    /// The driver's running clock, if any.
+    public func runningShift(driver: String) throws -> HoursEntry? {
+        try read("runningShift") { db in
+            let driverID = try Self.requireDriver(driver, db)
+            return try Row.fetchOne(
+                db, sql: Self.shiftSelect + " WHERE s.driver_id = ? AND s.end IS NULL", arguments: [driverID]
+            ).map(Self.entry)
+        }
+    }
+
+    // MARK: Pay periods
+
+    /// The state of a driver's pay period (a lock counts for every driver).
+    public func periodStatus(_ period: PayPeriod, driver: String?) throws -> PayPeriodStatus {
+        try read("periodStatus") { db in
+            let driverID = try driver.map { try Self.requireDriver($0, db) }
+            return try Self.status(period, driverID: driverID, db)
+        }
+    }
+
+    /// Marks the driver's period submitted: from now on the driver cannot change it (until an admin reopens it).
+    public func submitPeriod(_ period: PayPeriod, driver: String, by actor: String) throws {
+        let now = clock().secondsSince1970
+        try hoursWrite("submitPeriod") { db in
+            let driverID = try Self.requireDriver(driver, db)
+            let status = try Self.status(period, driverID: driverID, db)
+            guard !status.isSubmitted, !status.isLocked else {
+                throw StoreError(
+                    .refused, operation: "submitPeriod",
+                    detail:
+                        "the pay period \(period) of \(driver) is \(status.isLocked ? "locked" : "submitted") already")
+            }
+            try Self.refuseRunning(in: period, driverID: driverID, db)
+            try db.execute(
+                sql: """
+                    INSERT INTO hours_period (driver_id, kind, start_day, end_day, status, at, by)
+                    VALUES (?, ?, ?, ?, 'submitted', ?, ?)
+                    """,
+                arguments: [
+                    driverID, period.kind.rawValue, period.start.description, period.end.description, now, actor,
+                ])
+        }
+    }
+
+    /// Takes a submission back (an admin's decision), unless the period is locked.
+    public func reopenPeriod(_ period: PayPeriod, driver: String) throws {
+        try hoursWrite("reopenPeriod") { db in
+            let driverID = try Self.requireDriver(driver, db)
+            let status = try Self.status(period, driverID: driverID, db)
+            guard !status.isLocked else {
+                throw StoreError(.refused, operation: "reopenPeriod", detail: "the pay period \(period) is locked")
+            }
+            guard status.isSubmitted else {
+                throw StoreError(
+                    .refused, operation: "reopenPeriod",
+                    detail: "the pay period \(period) of \(driver) is not submitted")
+            }
+            try db.execute(
+                sql: "DELETE FROM hours_period WHERE driver_id = ? AND status = 'submitted' AND start_day = ?",
+                arguments: [driverID, period.start.description])
+        }
+    }
+
+    /// Locks a period for every driver, for good: the schema refuses every change of its shifts from now on.
+    public func lockPeriod(_ period: PayPeriod, by actor: String) throws {
+        let now = clock().secondsSince1970
+        try hoursWrite("lockPeriod") { db in
+            guard try !Self.status(period, driverID: nil, db).isLocked else {
+                throw StoreError(
+                    .refused, operation: "lockPeriod", detail: "the pay period \(period) is locked already")
+            }
+            try Self.refuseRunning(in: period, driverID: nil, db)
+            try db.execute(
+                sql: """
+                    INSERT INTO hours_period (driver_id, kind, start_day, end_day, status, at, by)
+                    VALUES (NULL, ?, ?, ?, 'locked', ?, ?)
+                    """,
+                arguments: [period.kind.rawValue, period.start.description, period.end.description, now, actor])
+        }
+    }
+
+    // MARK: Links
+
+    public func addLink(_ link: WebLink, driver: String?) throws -> Int64 {
+        let now = clock().secondsSince1970
+        return try hoursWrite("addLink") { db in
+            let driverID = try driver.map { try Self.requireDriver($0, db) }
+            let taken =
+                try Bool.fetchOne(
+                    db,
+                    sql:
+                        "SELECT EXISTS (SELECT 1 FROM hours_link WHERE ifnull(driver_id, 0) = ? AND name = ? COLLATE NOCASE)",
+                    arguments: [driverID ?? 0, link.name]) ?? false
+            guard !taken else {
+                throw StoreError(.refused, operation: "addLink", detail: "there is a link named '\(link.name)' already")
+            }
+            try db.execute(
+                sql: "INSERT INTO hours_link (driver_id, name, url, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [driverID, link.name, link.url.absoluteString, now])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The links everyone sees and, with a driver, the driver's own.
+    public func links(driver: String?) throws -> [StoredLink] {
+        try read("links") { db in
+            let driverID = try driver.map { try Self.requireDriver($0, db) }
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT l.*, d.name AS driver_name FROM hours_link l LEFT JOIN driver d ON d.id = l.driver_id
+                    WHERE l.driver_id IS NULL OR l.driver_id = ? ORDER BY l.driver_id IS NOT NULL, l.id
+                    """, arguments: [driverID ?? -1]
+            ).compactMap { row in
+                guard let link = try? WebLink(name: row["name"], url: row["url"]) else { return nil }
+                return StoredLink(id: row["id"], link: link, driver: row["driver_name"])
+            }
+        }
+    }
+
+    public func removeLink(named name: String, driver: String?) throws {
+        try hoursWrite("removeLink") { db in
+            let driverID = try driver.map { try Self.requireDriver($0, db) }
+            try db.execute(
+                sql: "DELETE FROM hours_link WHERE ifnull(driver_id, 0) = ? AND name = ? COLLATE NOCASE",
+                arguments: [driverID ?? 0, name])
+            guard db.changesCount > 0 else {
+                throw StoreError(.notFound, operation: "removeLink", detail: "there is no link named '\(name)'")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A write whose trigger refusals (a locked period) read as the log's own refusals.
+    func hoursWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+        do {
+            return try write(operation, updates)
+        } catch let error as StoreError where error.detail.hasPrefix("hours_period_locked: ") {
+            throw StoreError(
+                .refused, operation: operation, detail: String(error.detail.dropFirst("hours_period_locked: ".count)))
+        }
+    }
+
+    static let shiftSelect = """
+        SELECT s.*, d.name AS driver_name, v.plate AS vehicle_plate,
+            CASE WHEN s."end" IS NULL THEN 'pending' ELSE
+            (SELECT CASE WHEN count(*) = 0 THEN 'pending' WHEN max(o.status = 'failed') = 1 THEN 'failed'
+                WHEN max(o.status = 'pending') = 1 THEN 'pending' ELSE 'sent' END
+             FROM hours_outbox o WHERE o.shift_uuid = s.uuid) END AS sync
+        FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
+        """
+
+    static func shiftArguments(_ shift: Shift, driverID: Int64, vehicleID: Int64?) -> StatementArguments {
+        [
+            shift.id.uuidString.lowercased(), driverID, shift.day.description, shift.rawStart.seconds,
+            shift.rawEnd?.seconds, shift.start.seconds, shift.end?.seconds, shift.enteredBreakMinutes,
+            shift.breakMinutes, shift.workedMinutes, shift.netMinutes, shift.message, vehicleID,
+        ]
+    }
+
+    static func entry(_ row: Row) -> HoursEntry {
+        let shift = Shift(
+            id: UUID(uuidString: row["uuid"]) ?? UUID(), driver: row["driver_name"],
+            day: CalendarDay(parsing: row["day"] as String) ?? CalendarDay(dayNumber: 0),
+            rawStart: Moment(seconds: row["raw_start"]), rawEnd: (row["raw_end"] as Double?).map(Moment.init(seconds:)),
+            start: Moment(seconds: row["start"]), end: (row["end"] as Double?).map(Moment.init(seconds:)),
+            enteredBreakMinutes: row["entered_break_minutes"], breakMinutes: row["break_minutes"],
+            workedMinutes: row["worked_minutes"], netMinutes: row["net_minutes"], message: row["message"],
+            vehicle: row["vehicle_plate"])
+        let sync = (row["sync"] as String?).flatMap(HoursSyncState.init(rawValue:)) ?? .pending
+        return HoursEntry(
+            number: row["id"], shift: shift, pausedAt: (row["paused_at"] as Double?).map(Moment.init(seconds:)),
+            sync: sync, updatedAt: Moment(seconds: row["updated_at"]))
+    }
+
+    static func requireShift(_ number: Int64, _ db: Database) throws -> HoursEntry {
+        guard let row = try Row.fetchOne(db, sql: shiftSelect + " WHERE s.id = ?", arguments: [number]) else {
+            throw StoreError(.notFound, operation: "shift", detail: "there is no shift \(number)")
+        }
+        return entry(row)
+    }
+
+    static func refuseOverlap(_ shift: Shift, driverID: Int64, excluding: Int64?, now: Double, _ db: Database) throws {
+        let end = shift.end?.seconds ?? max(now, shift.start.seconds + 1)
+        if let other = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, start, end FROM hours_shift
+                WHERE driver_id = ? AND id != ? AND start < ? AND ? < ifnull(end, max(?, start + 1))
+                ORDER BY start LIMIT 1
+                """,
+            arguments: [driverID, excluding ?? -1, end, shift.start.seconds, now])
+        {
+            let number: Int64 = other["id"]
+            let running = (other["end"] as Double?) == nil
+            throw StoreError(
+                .refused, operation: "shift",
+                detail: "the shift overlaps shift \(number) of \(shift.driver)"
+                    + (running ? " (the running clock; `hours stop` first)" : ""))
+        }
+    }
+
+    static func refuseSubmitted(driverID: Int64, day: CalendarDay, _ db: Database) throws {
+        if let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT start_day, end_day, status FROM hours_period
+                WHERE (driver_id = ? OR driver_id IS NULL) AND ? BETWEEN start_day AND end_day
+                ORDER BY status = 'locked' DESC LIMIT 1
+                """, arguments: [driverID, day.description])
+        {
+            let status: String = row["status"]
+            let range = "\(row["start_day"] as String)..\(row["end_day"] as String)"
+            throw StoreError(
+                .refused, operation: "shift",
+                detail: status == "locked"
+                    ? "the pay period \(range) is locked"
+                    : "the pay period \(range) was submitted; an admin can reopen it (`logbook hours reopen`)")
+        }
+    }
+
+    static func refuseRunning(in period: PayPeriod, driverID: Int64?, _ db: Database) throws {
+        if let number = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM hours_shift WHERE end IS NULL AND day BETWEEN ? AND ?
+                AND (? IS NULL OR driver_id = ?) LIMIT 1
+                """, arguments: [period.start.description, period.end.description, driverID, driverID])
+        {
+            throw StoreError(
+                .refused, operation: "period", detail: "shift \(number) of the period is still running; stop it first")
+        }
+    }
+
+    static func status(_ period: PayPeriod, driverID: Int64?, _ db: Database) throws -> PayPeriodStatus {
+        var status = PayPeriodStatus()
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT status, at, by FROM hours_period
+                WHERE start_day <= ? AND end_day >= ? AND (driver_id IS NULL OR driver_id = ?)
+                """, arguments: [period.end.description, period.start.description, driverID ?? -1])
+        {
+            if (row["status"] as String) == "locked" {
+                status.lockedAt = Moment(seconds: row["at"])
+                status.lockedBy = row["by"]
+            } else {
+                status.submittedAt = Moment(seconds: row["at"])
+                status.submittedBy = row["by"]
+            }
+        }
+        return status
+    }
+
+    static func queue(_ method: HoursChange.Method, shift: UUID, body: Data?, now: Double, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [UUID().uuidString.lowercased(), shift.uuidString.lowercased(), method.rawValue, body, now, now])
+    }
+}

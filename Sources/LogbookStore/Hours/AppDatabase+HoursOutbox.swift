@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import TrackModel
+public import Hours
+
+extension AppDatabase {
+    /// The changes to send now: for every shift, its oldest change not yet sent, if that one is pending (a failed
+    /// change holds back the later changes of its shift, so the receiver never sees them out of order); with
+    /// `dueOnly`, only those whose backoff has passed. Oldest first.
+    public func hoursChangesToSend(dueOnly: Bool, now: Moment? = nil) throws -> [HoursChange] {
+        let now = now?.seconds ?? clock().secondsSince1970
+        return try read("hoursChangesToSend") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT o.* FROM hours_outbox o
+                    WHERE o.status = 'pending' AND (? = 0 OR o.next_attempt_at <= ?)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM hours_outbox p WHERE p.shift_uuid = o.shift_uuid AND p.id < o.id
+                        AND p.status != 'sent')
+                    ORDER BY o.id
+                    """, arguments: [dueOnly ? 1 : 0, now]
+            ).map(Self.change)
+        }
+    }
+
+    /// Every change, newest first; of one status, or all.
+    public func hoursChanges(status: HoursSyncState? = nil, limit: Int = 1_000) throws -> [HoursChange] {
+        try read("hoursChanges") { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM hours_outbox WHERE (? IS NULL OR status = ?) ORDER BY id DESC LIMIT ?",
+                arguments: [status?.rawValue, status?.rawValue, limit]
+            ).map(Self.change)
+        }
+    }
+
+    /// How many changes are pending, sent and failed.
+    public func hoursChangeCounts() throws -> [HoursSyncState: Int] {
+        try read("hoursChangeCounts") { db in
+            var counts: [HoursSyncState: Int] = [.pending: 0, .sent: 0, .failed: 0]
+            for row in try Row.fetchAll(db, sql: "SELECT status, count(*) AS n FROM hours_outbox GROUP BY status") {
+                if let state = HoursSyncState(rawValue: row["status"]) { counts[state] = row["n"] }
+            }
+            return counts
+        }
+    }
+
+    /// The soonest moment a pending change may be tried again.
+    public func nextHoursAttempt() throws -> Moment? {
+        try read("nextHoursAttempt") { db in
+            try Double.fetchOne(db, sql: "SELECT min(next_attempt_at) FROM hours_outbox WHERE status = 'pending'")
+                .map(Moment.init(seconds:))
+        }
+    }
+
+    /// The receiver took the change. Only a pending change becomes sent, so it is never marked twice.
+    public func markHoursChangeSent(_ id: Int64) throws {
+        let now = clock().secondsSince1970
+        try write("markHoursChangeSent") { db in
+            try db.execute(
+                sql: """
+                    UPDATE hours_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+                    WHERE id = ? AND status = 'pending'
+                    """, arguments: [now, id])
+        }
+    }
+
+    /// A try that may work later (no connection, a timeout, 429, 5xx): counted, and due again at `nextAttempt`.
+    public func markHoursChangeDeferred(_ id: Int64, error: String, nextAttempt: Moment) throws {
+        try write("markHoursChangeDeferred") { db in
+            try db.execute(
+                sql: """
+                    UPDATE hours_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+                    WHERE id = ? AND status = 'pending'
+                    """, arguments: [String(error.prefix(500)), nextAttempt.seconds, id])
+        }
+    }
+
+    /// The receiver refused the change (a 4xx other than 429): kept, with its message, until `hours retry`.
+    public func markHoursChangeFailed(_ id: Int64, error: String) throws {
+        try write("markHoursChangeFailed") { db in
+            try db.execute(
+                sql: """
+                    UPDATE hours_outbox SET attempts = attempts + 1, status = 'failed', last_error = ?
+                    WHERE id = ? AND status = 'pending'
+                    """, arguments: [String(error.prefix(500)), id])
+        }
+    }
+
+    /// Makes a failed (or waiting) change due now.
+    public func retryHoursChange(_ id: Int64) throws {
+        let now = clock().secondsSince1970
+        try write("retryHoursChange") { db in
+            guard
+                let status = try String.fetchOne(
+                    db, sql: "SELECT status FROM hours_outbox WHERE id = ?", arguments: [id])
+            else { throw StoreError(.notFound, operation: "retryHoursChange", detail: "there is no change \(id)") }
+            guard status != "sent" else {
+                throw StoreError(.refused, operation: "retryHoursChange", detail: "change \(id) was sent already")
+            }
+            try db.execute(
+                sql: "UPDATE hours_outbox SET status = 'pending', next_attempt_at = ? WHERE id = ?",
+                arguments: [now, id])
+        }
+    }
+
+    static func change(_ row: Row) -> HoursChange {
+        HoursChange(
+            id: row["id"], changeUUID: row["change_uuid"], shiftUUID: row["shift_uuid"],
+            method: HoursChange.Method(rawValue: row["method"]) ?? .put, body: row["body"],
+            createdAt: Moment(seconds: row["created_at"]),
+            status: HoursSyncState(rawValue: row["status"]) ?? .pending, attempts: row["attempts"],
+            nextAttemptAt: Moment(seconds: row["next_attempt_at"]), lastError: row["last_error"],
+            sentAt: (row["sent_at"] as Double?).map(Moment.init(seconds:)))
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+public import Hours
+
+/// Where a shift stands with the payroll system.
+public enum HoursSyncState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Changes are waiting to be sent (or the shift is still running).
+    case pending
+    /// Every change arrived.
+    case sent
+    /// The payroll system refused a change; `hours retry` sends it again.
+    case failed
+}
+
+/// A stored shift: its number in the log, the shift, and its state.
+public struct HoursEntry: Sendable, Hashable {
+    public var number: Int64
+    public var shift: Shift
+    /// Since when a running clock is paused.
+    public var pausedAt: Moment?
+    public var sync: HoursSyncState
+    public var updatedAt: Moment
+
+    public init(number: Int64, shift: Shift, pausedAt: Moment?, sync: HoursSyncState, updatedAt: Moment) {
+        self.number = number
+        self.shift = shift
+        self.pausedAt = pausedAt
+        self.sync = sync
+        self.updatedAt = updatedAt
+    }
+}
+
+/// Whether a driver's pay period was submitted and whether it is locked.
+public struct PayPeriodStatus: Sendable, Hashable {
+    public var submittedAt: Moment?
+    public var submittedBy: String?
+    public var lockedAt: Moment?
+    public var lockedBy: String?
+
+    public init(
+        submittedAt: Moment? = nil, submittedBy: String? = nil, lockedAt: Moment? = nil, lockedBy: String? = nil
+    ) {
+        self.submittedAt = submittedAt
+        self.submittedBy = submittedBy
+        self.lockedAt = lockedAt
+        self.lockedBy = lockedBy
+    }
+
+    public var isLocked: Bool { lockedAt != nil }
+    public var isSubmitted: Bool { submittedAt != nil }
+}
+
+/// A change waiting for (or done with) the payroll system.
+public struct HoursChange: Sendable, Hashable {
+    public enum Method: String, Sendable, Hashable {
+        case put = "PUT"
+        case delete = "DELETE"
+    }
+
+    public var id: Int64
+    /// The `Idempotency-Key`: the receiver applies a change once however often it arrives.
+    public var changeUUID: String
+    public var shiftUUID: String
+    public var method: Method
+    public var body: Data?
+    public var createdAt: Moment
+    public var status: HoursSyncState
+    public var attempts: Int
+    public var nextAttemptAt: Moment
+    public var lastError: String?
+    public var sentAt: Moment?
+}
+
+/// A link in the menu: for everyone, or for one driver.
+public struct StoredLink: Sendable, Hashable {
+    public var id: Int64
+    public var link: WebLink
+    public var driver: String?
+}
