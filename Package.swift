@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "TrackReader", targets: ["TrackReader"]),
         .library(name: "TripEngine", targets: ["TripEngine"]),
+        .library(name: "ReportDocuments", targets: ["ReportDocuments"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Mailer", targets: ["Mailer"]),
         .library(name: "LogbookTestSupport", targets: ["LogbookTestSupport"]),
@@ -79,10 +80,15 @@ let package = Package(
         .target(
             name: "LogbookConfiguration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict),
+        // Report documents as plain values, and their CSV: what the use cases assemble, without Cairo.
+        .target(
+            name: "ReportDocuments", dependencies: ["TrackModel", "TrackFormats", "Roofing", "CalendarDays"],
+            swiftSettings: strict),
+        // Reports drawn with Cairo (PDF, PNG, SVG) and photo thumbnails.
         .target(
             name: "Reports",
             dependencies: [
-                "TrackModel", "TrackFormats", "CCairo", "CImageShim", "ValueStreams", "Roofing",
+                "ReportDocuments", "TrackModel", "TrackFormats", "CCairo", "CImageShim", "ValueStreams", "Roofing",
                 "CalendarDays",
             ],
             swiftSettings: strict),
@@ -107,6 +113,19 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The application layer (DESIGN.md §3): each domain's use cases written once, `Decodable` inputs that name
+        // their fields neutrally, `Encodable` views that `--format json` and the API both return, and the errors
+        // both edges map. No ArgumentParser, no Hummingbird, no Cairo, no libcurl.
+        .target(
+            name: "LogbookServices",
+            dependencies: [
+                "LogbookStore", "LogbookConfiguration", "ReportDocuments", "TrackModel", "TrackFormats", "MileageLog",
+                "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Changes of work hours to the payroll system over HTTP (AsyncHTTPClient); the daemon runs it as a child.
         .target(
             name: "HoursSubmission",
@@ -125,7 +144,8 @@ let package = Package(
         .target(
             name: "LogbookDaemon",
             dependencies: [
-                "TrackModel", "TrackFormats", "TripEngine", "LogbookConfiguration", "GPSDClient", "LogbookStore",
+                "LogbookServices", "TrackModel", "TrackFormats", "TripEngine", "LogbookConfiguration", "GPSDClient",
+                "LogbookStore",
                 "MileageLog", "Hours", "CalendarDays", "PlainText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -138,7 +158,8 @@ let package = Package(
         .target(
             name: "LogbookCLI",
             dependencies: [
-                "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy", "TripEngine",
+                "LogbookServices", "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy",
+                "TripEngine",
                 "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
                 "ValueStreams", "Roofing", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -155,7 +176,8 @@ let package = Package(
         .target(
             name: "LogbookReporting",
             dependencies: [
-                "LogbookCLI", "LogbookDaemon", "LogbookStore", "MileageLog", "Reports", "Mailer", "TrackModel",
+                "LogbookServices", "LogbookCLI", "LogbookDaemon", "LogbookStore", "MileageLog", "Reports", "Mailer",
+                "TrackModel",
                 "Checklists", "LogbookConfiguration", "HoursSubmission", "Hours", "ValueStreams",
                 "Roofing", "CalendarDays",
                 .product(name: "Logging", package: "swift-log"),
@@ -167,7 +189,8 @@ let package = Package(
         .target(
             name: "LogbookServer",
             dependencies: [
-                "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog", "TrackModel",
+                "LogbookServices", "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog",
+                "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Checklists", "Hours",
                 "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -197,9 +220,16 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "LogbookTestSupport",
-            dependencies: ["TrackModel", "TrackFormats", "Geodesy", "Reports"],
+            dependencies: ["TrackModel", "TrackFormats", "Geodesy", "ReportDocuments"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LogbookServicesTests",
+            dependencies: [
+                "LogbookServices", "LogbookStore", "LogbookTestSupport", "TrackModel", "MileageLog", "Hours",
+                "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "LogbookConfigurationTests", dependencies: ["LogbookConfiguration"], swiftSettings: strict),
         .testTarget(

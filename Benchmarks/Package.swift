@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "TrackFormats", package: "Logbook"),
                 .product(name: "TrackReader", package: "Logbook"),
                 .product(name: "TripEngine", package: "Logbook"),
+                .product(name: "ReportDocuments", package: "Logbook"),
                 .product(name: "Reports", package: "Logbook"),
                 .product(name: "LogbookTestSupport", package: "Logbook"),
             ],

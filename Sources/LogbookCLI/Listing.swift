@@ -2,6 +2,7 @@ import ArgumentParser
 import LogbookDaemon
 import TrackFormats
 import TrackModel
+import LogbookServices
 
 /// `--format table|json|csv`, offered by every list-like command.
 package enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, json, csv }

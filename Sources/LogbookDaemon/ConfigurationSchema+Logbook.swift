@@ -1,5 +1,6 @@
 import LogbookConfiguration
 import TripEngine
+import LogbookServices
 
 extension ConfigurationSchema {
     /// Every table and key Logbook reads. Keys come from the settings types' coding keys where this target sees

@@ -7,6 +7,7 @@ import Logging
 import ServiceLifecycle
 import TripEngine
 import UnixSignals
+import LogbookServices
 
 /// `logbook daemon`: the engine on gpsd's live stream, trips into the database.
 package struct DaemonCommand: AsyncParsableCommand {
@@ -127,6 +128,6 @@ extension DaemonCommand {
             Diagnostics.error(refusal)
             exit(withError: ExitCode(64))
         }
-        await main()
+        await CommandRoot.run(Self.self)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import MileageLog
 import ServiceLifecycle
 import TrackModel
+import LogbookServices
 
 /// The part of the `[report]` table the daemon needs (`LogbookReporting` reads the rest): where and when to send
 /// the monthly report.

@@ -6,6 +6,8 @@ import Mailer
 import MileageLog
 import Reports
 import TrackModel
+import ReportDocuments
+import LogbookServices
 
 /// A monthly (or any period's) report of one vehicle, assembled from the log.
 package struct ReportRequest {

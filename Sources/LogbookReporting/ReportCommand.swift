@@ -8,6 +8,8 @@ import Mailer
 import MileageLog
 import Reports
 import TrackModel
+import ReportDocuments
+import LogbookServices
 
 /// `logbook report`: the vehicle log of a month (or any period) as CSV and PDF, and by e-mail.
 struct ReportCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import LogbookConfiguration
 import LogbookDaemon
 import Mailer
 import Reports
+import ReportDocuments
 
 /// The `[report]` table of the configuration.
 ///

@@ -1,4 +1,4 @@
-public import Reports
+public import ReportDocuments
 import TrackModel
 
 /// Report documents for tests and benchmarks: a month of trips with names in Estonian, German and Swedish

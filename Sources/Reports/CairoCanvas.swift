@@ -1,4 +1,5 @@
 import CCairo
+import ReportDocuments
 
 /// The fonts fontconfig prefers for a family, best first, and which of them has a glyph for a character: the report's
 /// font for what it covers, else the first font in that order that has all of the character (DejaVu, then Noto where

@@ -1,4 +1,5 @@
 import CCairo
+import ReportDocuments
 
 /// Renders a report as a PDF through Cairo: a header block, the trip table (breaking across pages with its header
 /// row repeated), totals, the edit-history appendix, a signature line and "Page n of m" on every page.

@@ -8,7 +8,7 @@ import LogbookServer
 ///
 /// Exit status follows sysexits(3): 0 success, 64 usage error (ArgumentParser's validation
 /// failures), 65 bad input data, 66 cannot open input, 69/74 unavailable service / I/O error.
-/// Commands print their own one-line message and throw `ExitCode`.
+/// Errors are mapped once, here at the root (`CommandRoot`).
 public struct Logbook: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "logbook",
@@ -26,6 +26,6 @@ public struct Logbook: AsyncParsableCommand {
             Diagnostics.error(refusal)
             exit(withError: ExitCode(64))
         }
-        await main()
+        await CommandRoot.run(Self.self)
     }
 }

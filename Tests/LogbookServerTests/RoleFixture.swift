@@ -13,6 +13,7 @@ import Testing
 import TrackModel
 import TripEngine
 import ValueStreams
+import LogbookServices
 
 /// A log on disk with data in every domain and a user of every role, each with a bearer token and a live web
 /// session (made in the store, so no login and no bcrypt per user).

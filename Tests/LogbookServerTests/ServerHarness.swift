@@ -10,6 +10,7 @@ import LogbookTestSupport
 import MileageLog
 import TrackModel
 import TripEngine
+import LogbookServices
 
 /// A log on disk (a real SQLite file in a temporary folder) with two vehicles, a GPS trip on each, and three
 /// users: `anna` drives ABC1, `carl` is an accountant, `boss` an admin. Every user has the password

@@ -4,6 +4,7 @@ import Mailer
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 /// Sending to a real SMTP server (aiosmtpd on 127.0.0.1, see `SMTPSink`) and reading back what it received.
 @Suite("SMTP delivery") struct SMTPDeliveryTests {

@@ -1,6 +1,7 @@
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 @Suite("ReportCSV") struct ReportCSVTests {
     static let header = ReportHeader(

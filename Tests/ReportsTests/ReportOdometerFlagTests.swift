@@ -2,6 +2,7 @@ import LogbookTestSupport
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 /// Issue 11 §2: the report marks the trips where the odometer chain is broken — a ⚠ on the row and a note under
 /// the table in the PDF, a column in the CSV.

@@ -3,6 +3,7 @@ import LogbookTestSupport
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 @Suite("ReportPDF") struct ReportPDFTests {
     /// The 1,000-trip month, rendered once for the tests that read it.

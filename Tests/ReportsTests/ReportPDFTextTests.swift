@@ -3,6 +3,7 @@ import LogbookTestSupport
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 /// Issue 11 §6: the PDF never cuts a purpose, partner or destination, and text in scripts DejaVu Sans lacks is set
 /// in a fallback font fontconfig finds rather than printed as boxes.

@@ -1,6 +1,7 @@
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 @Suite("Report summary") struct ReportSummaryTests {
     @Test func summaryTextForTheMail() {

@@ -1,6 +1,7 @@
 import Reports
 import Testing
 import TrackModel
+import ReportDocuments
 
 @Suite("ReportTotals") struct ReportTotalsTests {
     static let start = Timestamp(year: 2026, month: 10, day: 5, hour: 6)!

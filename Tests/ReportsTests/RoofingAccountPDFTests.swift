@@ -4,6 +4,7 @@ import LogbookTestSupport
 import Reports
 import Roofing
 import Testing
+import ReportDocuments
 
 /// Issue 16 §5: the final roofing account as PDF (laid out like the union's akkordopgørelse) and CSV, and the
 /// payroll CSV.

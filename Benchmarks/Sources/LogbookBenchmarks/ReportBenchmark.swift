@@ -1,5 +1,6 @@
 import Foundation
 import LogbookTestSupport
+import ReportDocuments
 import Reports
 
 // logbook-bench report [TRIPS] [OUTDIR]

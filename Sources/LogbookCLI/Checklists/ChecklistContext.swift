@@ -4,6 +4,7 @@ import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
 import Checklists
+import LogbookServices
 
 extension DayPart: ExpressibleByArgument {}
 extension ChecklistKind: ExpressibleByArgument {}

@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import Checklists
 import UnixSignals
+import LogbookServices
 
 /// `checklists shift start`: a working copy of the restaurant's checklists; needs nothing but the database.
 package struct ChecklistShiftStartCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import LogbookStore
 import PlainText
 import Checklists
 import TrackModel
+import LogbookServices
 
 /// `checklists restaurants`: the restaurants, with the address their to-do lists and archives go to.
 package struct ChecklistRestaurantsCommand: ParsableCommand {

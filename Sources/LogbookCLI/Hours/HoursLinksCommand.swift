@@ -5,6 +5,7 @@ import Foundation
 import LogbookDaemon
 import LogbookStore
 import Hours
+import LogbookServices
 
 /// `hours links`: the user's own web links (the payroll portal, the roster), as in the original app's menu.
 struct HoursLinksCommand: ParsableCommand {

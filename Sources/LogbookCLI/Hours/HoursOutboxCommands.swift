@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import Hours
 import TrackModel
+import LogbookServices
 
 /// `hours status`: the changes queued for the payroll system — pending, sent and failed — with their last problem.
 struct HoursStatusCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import Foundation
 import LogbookDaemon
 import LogbookStore
 import Hours
+import LogbookServices
 
 /// `hours list`: every shift of a pay period in time order, with day and period totals.
 struct HoursListCommand: ParsableCommand {

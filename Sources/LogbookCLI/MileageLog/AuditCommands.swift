@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// Audit entries as a listing.
 enum AuditRendering {

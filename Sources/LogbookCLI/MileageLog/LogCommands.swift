@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// `logbook profile`: the person keeping the log, asked once and printed on every report.
 struct ProfileCommand: ParsableCommand {

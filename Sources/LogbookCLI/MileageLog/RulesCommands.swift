@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// `logbook places`: named places with a radius, for rules.
 struct PlacesCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// Stored trips for people (a table) and programs (JSON objects, CSV rows).
 package enum TripRendering {

@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// `logbook trips`: the log's trips — list, show, add, edit, void, merge, split.
 struct TripsCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// `logbook trips conflicts`: imported GPS trips kept aside because they overlap trips of the log.
 struct TripsConflictsCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import MileageLog
 import TrackModel
+import LogbookServices
 
 /// Parsing of the arguments trip commands share; mistakes are `ValidationError`s (exit 64).
 package enum TripArguments {

@@ -5,6 +5,7 @@ import LogbookDaemon
 import LogbookStore
 import Roofing
 import TrackModel
+import LogbookServices
 
 /// `roofing add PROJECT --pos P --quantity Q [--note T]`: prints the new line's number.
 struct RoofingAddCommand: ParsableCommand {

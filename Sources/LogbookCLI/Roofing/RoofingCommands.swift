@@ -4,6 +4,7 @@ import Foundation
 import LogbookDaemon
 import LogbookStore
 import Roofing
+import LogbookServices
 
 /// The `roofing` subcommands; LogbookReporting's `RoofingCommand` groups them under `logbook roofing`.
 package enum RoofingCommands {

@@ -4,6 +4,7 @@ import LogbookDaemon
 import LogbookStore
 import TrackModel
 import ValueStreams
+import LogbookServices
 
 /// The options every `logbook vsm` command takes, and the log they open.
 package struct VSMOptions: ParsableArguments {

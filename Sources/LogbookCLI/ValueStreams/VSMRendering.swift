@@ -2,6 +2,7 @@ import Foundation
 import LogbookDaemon
 import TrackModel
 import ValueStreams
+import LogbookServices
 
 /// A map as people read it in a terminal, and its stickers as rows.
 package enum VSMRendering {

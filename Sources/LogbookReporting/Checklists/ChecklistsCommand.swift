@@ -4,6 +4,7 @@ import LogbookCLI
 import LogbookDaemon
 import LogbookStore
 import Checklists
+import LogbookServices
 
 /// `logbook checklists`: the shift manager's checklists (restaurants, templates, shifts, to-dos, reminders,
 /// archives, statistics). The group lives here because ending a shift and the to-do list mail through the outbox.

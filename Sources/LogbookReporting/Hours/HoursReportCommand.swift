@@ -6,6 +6,7 @@ import LogbookDaemon
 import LogbookStore
 import Reports
 import Hours
+import ReportDocuments
 
 /// `hours report`: the timesheet of a pay period as the payroll clerk signs it (PDF) and as rows (CSV).
 struct HoursReportCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import LogbookDaemon
 import LogbookStore
 import Reports
 import Roofing
+import ReportDocuments
 
 /// `roofing account PROJECT [--format table|json|csv] [--pdf F] [--csv F] [--payroll F]`: the account on screen, and
 /// the final account as the union's form (PDF), its entries (CSV) and each roofer's pay for payroll (CSV).

@@ -5,6 +5,7 @@ import LogbookDaemon
 import LogbookStore
 import Reports
 import ValueStreams
+import ReportDocuments
 
 /// `logbook vsm`: value-stream maps — coloured sticker timelines with sections, lean measures, current versus
 /// future state, search, and export as JSON, PDF, SVG and PNG.

@@ -9,6 +9,8 @@ import LogbookStore
 import MileageLog
 import Reports
 import TrackModel
+import ReportDocuments
+import LogbookServices
 
 /// The rest of the mileage log's API: vehicles, odometer readings, regular trips, places, rules,
 /// reports (CSV and PDF downloads, queued e-mail), the outbox and the daemon's status.

@@ -7,6 +7,7 @@ import LogbookStore
 import MileageLog
 import Reports
 import TrackModel
+import LogbookServices
 
 /// Reports (choose, download, e-mail, the outbox) and, for admins, vehicles and odometer readings.
 enum LogPages {

@@ -6,6 +6,7 @@ import LogbookStore
 import MileageLog
 import TrackModel
 import TripEngine
+import LogbookServices
 
 /// `/api/v1/trips`: list (the CLI's filters, paged), show (history and track), change, void, merge, split
 /// and add by hand. The same refusals as the CLI: 409 for what the log's rules refuse, 422 for bad values.

@@ -6,6 +6,7 @@ import LogbookStore
 import MileageLog
 import TrackModel
 import TripEngine
+import LogbookServices
 
 /// The trips pages: the period's trips, unclassified first, with one-tap categories; a trip's page with its
 /// route drawn from the stored track, its odometer, idle time and history; the live page.

@@ -7,6 +7,7 @@ import LogbookStore
 import NIOCore
 import Reports
 import Roofing
+import ReportDocuments
 
 /// `/api/v1/roofing/…`: the catalogues and their search, the projects with their account (the `roofing account
 /// --format json` document), lines, extra work, deductions, advances, hours, submission and the downloads.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LogbookServices
 import LogbookStore
 import Mailer
 import NIOCore
@@ -48,14 +49,8 @@ package struct APIError: Error, Sendable, Hashable {
         switch error {
         case let error as APIError:
             return error
-        case let error as StoreError:
-            switch error.code {
-            case .notFound: return .notFound(error.detail)
-            case .refused: return .refused(error.detail)
-            case .invalidArgument, .constraint: return .invalid(error.detail, field: error.field)
-            case .busy: return APIError(.serviceUnavailable, "busy", "the log is busy; try again")
-            default: return nil
-            }
+        case let error as any ServiceErrorConvertible:
+            return from(error.serviceError)
         case let error as ValidationError:
             return .invalid(error.message)
         case let error as MailError where error.code == .invalidMessage:
@@ -86,6 +81,19 @@ package struct APIError: Error, Sendable, Hashable {
             return .badRequest("the request body is not the JSON this route takes")
         default:
             return nil
+        }
+    }
+
+    /// A use case's refusal as the client sees it (`ServiceError`, mapped here once); a storage failure is nil: a
+    /// bug or an outage to log, answered with the generic 500.
+    package static func from(_ error: ServiceError) -> APIError? {
+        switch error.kind {
+        case .invalid: return .invalid(error.description, field: error.field)
+        case .notFound: return .notFound(error.description)
+        case .refused: return APIError(.conflict, "refused", error.description, field: error.field)
+        case .forbidden: return .forbidden(error.description)
+        case .unavailable: return APIError(.serviceUnavailable, "busy", error.message)
+        case .failed: return nil
         }
     }
 

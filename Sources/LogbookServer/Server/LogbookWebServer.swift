@@ -6,6 +6,7 @@ import LogbookDaemon
 import LogbookStore
 import Logging
 import NIOCore
+import LogbookServices
 
 /// What every route needs: the log, the local clock, the settings.
 package struct ServerEnvironment: Sendable {

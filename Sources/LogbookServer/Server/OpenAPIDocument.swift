@@ -215,7 +215,8 @@ package enum OpenAPIDocument {
                     : ["description": "Success", "content": [op.successType: ["schema": op.successSchema]]]
             ]
             // Every request with a body meets the one body limit (1 MiB; photos 20 MiB): 413 too-large.
-            let errors = ["post", "put", "patch"].contains(op.method) ? Set(op.errors).union([413]).sorted() : op.errors
+            let errors =
+                ["post", "put", "patch"].contains(op.method) ? Set(op.errors).union([413]).sorted() : op.errors
             for code in errors {
                 responses[String(code)] = [
                     "description": "Error", "content": ["application/json": ["schema": ref("Error")]],

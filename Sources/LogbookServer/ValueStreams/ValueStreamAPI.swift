@@ -7,6 +7,7 @@ import NIOCore
 import Reports
 import TrackModel
 import ValueStreams
+import ReportDocuments
 
 /// `/api/v1/vsm/…`: the maps as `logbook vsm … --format json` shows them, their sections and stickers, search,
 /// import and downloads (JSON, PDF, SVG, PNG).

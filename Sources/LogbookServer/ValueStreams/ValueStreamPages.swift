@@ -6,6 +6,7 @@ import LogbookStore
 import NIOCore
 import TrackModel
 import ValueStreams
+import LogbookServices
 
 /// The value-stream pages, phone first: `/vsm` (the maps, the last saved first, with lead time and PCE; search;
 /// a new map), `/vsm/maps/NAME` (the timeline of lanes and sticker cards with the lean ladder, the measures,

@@ -1,5 +1,6 @@
 import CImageShim
 import Roofing
+import ReportDocuments
 
 /// A photo scaled down for a page: decoded a row at a time (libjpeg-turbo with its DCT scaling, libpng), box-filtered
 /// to at most `maximumSide` pixels on the longer side, turned upright by its EXIF orientation and encoded as a

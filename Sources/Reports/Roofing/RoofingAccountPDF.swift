@@ -1,5 +1,6 @@
 import CCairo
 import Roofing
+import ReportDocuments
 
 /// Renders a roofing account to PDF through Cairo, laid out like the union's piecework account: the header
 /// (project, address, customer, roofers, period), one table of the measured positions grouped by section with

@@ -1,3 +1,4 @@
+import ReportDocuments
 /// How a sticker's text sits on its card: wrapped to the card's width at the sticker's own size where it fits, else
 /// at the largest smaller size (stepwise, down to `minimumSize`) where it fits, and only when even that cannot hold
 /// it, cut with an ellipsis.

@@ -1,6 +1,7 @@
 import Foundation
 import CCairo
 import ValueStreams
+import ReportDocuments
 
 /// A colour to draw in, each channel 0–1.
 struct RGB: Hashable {

@@ -1,4 +1,5 @@
 import ValueStreams
+import ReportDocuments
 
 extension ValueStreamLayout {
     /// Each section as a lane of cards, `cardsPerRow` to a row; a section longer than a row continues on the next

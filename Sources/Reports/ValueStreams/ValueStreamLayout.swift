@@ -1,5 +1,6 @@
 import Foundation
 import ValueStreams
+import ReportDocuments
 
 /// Lays a value-stream map out into pages of drawing operations (one endless page when not `paged`): the title, the
 /// measures, the icon strip, then the sections' lanes of sticker cards over their timeline ladder.

@@ -1,4 +1,5 @@
 public import ValueStreams
+import ReportDocuments
 
 /// A value-stream map drawn for people (issue 15 §4): PDF pages, or one SVG or PNG picture, all from the same
 /// drawing through Cairo.

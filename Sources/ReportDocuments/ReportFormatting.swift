@@ -2,9 +2,9 @@ import TrackModel
 
 /// Locale-free number text: a dot for the decimal point, no grouping, so CSV cells stay numbers in any spreadsheet
 /// that reads dots and the PDF shows the same figures as the CSV.
-enum DecimalText {
+package enum DecimalText {
     /// `value` ÷ 10^`scale` with exactly `scale` decimals: `fixed(12345, scale: 1)` is `1234.5`.
-    static func fixed(_ value: Int64, scale: Int) -> String {
+    package static func fixed(_ value: Int64, scale: Int) -> String {
         let negative = value < 0
         let magnitude = value.magnitude
         var divisor: UInt64 = 1
@@ -22,14 +22,14 @@ enum DecimalText {
 
     /// An odometer reading to a tenth of the unit, with one decimal (`48213.4`) or, when `decimals` is 0, in whole
     /// units (`48213`); empty when absent.
-    static func odometer(_ value: Double?, decimals: Int) -> String {
+    package static func odometer(_ value: Double?, decimals: Int) -> String {
         guard let value, value.isFinite else { return "" }
         let tenths = Int64((value * 10).rounded(.toNearestOrAwayFromZero))
         return decimals == 0 ? fixed((tenths + (tenths >= 0 ? 5 : -5)) / 10, scale: 0) : fixed(tenths, scale: 1)
     }
 
     /// 0 when every reading is whole (to a tenth), else 1: a column shows all its readings the same way.
-    static func odometerDecimals(_ rows: [ReportRow]) -> Int {
+    package static func odometerDecimals(_ rows: [ReportRow]) -> Int {
         for row in rows {
             for value in [row.odometerStart, row.odometerEnd] {
                 guard let value, value.isFinite else { continue }
@@ -41,14 +41,14 @@ enum DecimalText {
 }
 
 /// Local calendar text for a UTC instant and an offset.
-struct LocalTime {
-    let year: Int
-    let month: Int
-    let day: Int
-    let hour: Int
-    let minute: Int
+package struct LocalTime {
+    package let year: Int
+    package let month: Int
+    package let day: Int
+    package let hour: Int
+    package let minute: Int
 
-    init(_ instant: Timestamp, utcOffsetSeconds: Int) {
+    package init(_ instant: Timestamp, utcOffsetSeconds: Int) {
         // Truncate to the minute (a trip that started at 07:59:59 started at 07:59), then split.
         let seconds = instant.secondsSince1970 + Double(utcOffsetSeconds)
         let minutes = Int64((seconds / 60).rounded(.down))
@@ -57,16 +57,16 @@ struct LocalTime {
     }
 
     /// `2026-10-05`.
-    var date: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
+    package var date: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
 
     /// `07:30`.
-    var time: String { "\(Self.pad(hour, 2)):\(Self.pad(minute, 2))" }
+    package var time: String { "\(Self.pad(hour, 2)):\(Self.pad(minute, 2))" }
 
     /// `2026-10-05 07:30`.
-    var dateTime: String { date + " " + time }
+    package var dateTime: String { date + " " + time }
 
     /// Days from 1970-01-01 of the local date.
-    var dayNumber: Int { CivilDate.daysFromCivil(year: year, month: month, day: day) }
+    package var dayNumber: Int { CivilDate.daysFromCivil(year: year, month: month, day: day) }
 
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
@@ -76,14 +76,14 @@ struct LocalTime {
 
 extension StringProtocol {
     /// The text without leading and trailing whitespace and newlines.
-    var trimmingBlanks: String {
+    package var trimmingBlanks: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }
 
     /// The text when it is one or more ASCII digits, else `nil`.
-    var asDigits: String? {
+    package var asDigits: String? {
         guard utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return String(self)
     }
@@ -91,7 +91,7 @@ extension StringProtocol {
 
 extension String {
     /// The text on one line: line breaks and tabs become spaces, other control characters are dropped.
-    var singleLine: String {
+    package var singleLine: String {
         var out = ""
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
