@@ -95,7 +95,8 @@ package struct ReportAssembly {
                 category: ReportCategory(rawValue: (trip.category ?? .private).rawValue) ?? .private,
                 purpose: trip.purpose ?? "", partner: trip.partner ?? "",
                 destination: [trip.destination, trip.endLabel].compactMap { $0 }.first ?? "",
-                edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") })
+                edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") },
+                estimated: trip.estimated.isEmpty ? nil : trip.estimated.names)
         }
         var edits: [ReportEdit] = []
         for trip in trips where edited.contains(trip.id) {

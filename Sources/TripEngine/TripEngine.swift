@@ -33,6 +33,8 @@ public struct TripEngine: Sendable, Codable {
         var maximumSpeed: Double = 0
         var fixesUsed = 0
         var track: [TrackPoint] = []
+        /// Whether `start` was estimated: the vehicle left while the receiver was off or without a fix.
+        var estimatedStart = false
     }
 
     /// A processed sample: the raw sample plus the filter's view of it.
@@ -81,6 +83,12 @@ public struct TripEngine: Sendable, Codable {
         var end: Double
     }
 
+    /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
+    /// `lastEpochWithoutFix`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
+    /// (version 1, where this is `nil`) resumes with them unset.
+    static let stateVersion = 2
+    var stateVersion: Int? = TripEngine.stateVersion
+
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
     }
@@ -123,9 +131,10 @@ public struct TripEngine: Sendable, Codable {
             reanchored = true
         }
 
-        // A long silence ends whatever was open, at the last fix before it.
+        // A long silence ends whatever was open: at the last fix before it, or where the first fix after it
+        // shows the vehicle went.
         if let last, sample.time - last.sample.time >= c.gapThreshold {
-            events += closeAtGap(last)
+            events += closeAtGap(last, next: sample)
         }
 
         guard let point = filterPoint(sample, restart: reanchored) else {
@@ -345,7 +354,9 @@ public struct TripEngine: Sendable, Codable {
         // in which case the vehicle left no earlier than the receiver came on again.
         var startTime = lastStill?.sample.time ?? first.sample.time
         var origin = lastStill
+        var estimatedStart = false
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
+            estimatedStart = true
             if let on = gate.powerOnTime, on > still.sample.time {
                 startTime = min(on, first.sample.time)
             } else {
@@ -361,7 +372,7 @@ public struct TripEngine: Sendable, Codable {
             let startPlace =
                 origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? Coordinate(latitude: first.latitude, longitude: first.longitude)
-            trip = OpenTrip(start: startTime, startCoordinate: startPlace)
+            trip = OpenTrip(start: startTime, startCoordinate: startPlace, estimatedStart: estimatedStart)
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
         } else if let since = stillSince, trip != nil {
@@ -370,7 +381,7 @@ public struct TripEngine: Sendable, Codable {
         }
         var previous = origin
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
-            let driven = coldStartDistance(until: first)
+            let driven = coldStartDistance(until: first.sample)
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
             // way from the parking place to the first good position by them.
@@ -405,15 +416,15 @@ public struct TripEngine: Sendable, Codable {
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
     /// fixes (trapezoidal rule), or `nil` when there are none.
-    private func coldStartDistance(until first: Point) -> Double? {
-        let speeds = gate.coldStartSpeeds.filter { $0.time < first.sample.time }
-        guard !speeds.isEmpty, let end = first.sample.doppler else { return nil }
+    private func coldStartDistance(until first: Sample) -> Double? {
+        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time }
+        guard !speeds.isEmpty, let end = first.doppler else { return nil }
         var total = 0.0
         for (a, b) in zip(speeds, speeds.dropFirst()) where b.time - a.time <= configuration.dopplerMaximumInterval {
             total += (a.speed + b.speed) / 2 * (b.time - a.time)
         }
         let lastSpeed = speeds[speeds.count - 1]
-        let tail = first.sample.time - lastSpeed.time
+        let tail = first.time - lastSpeed.time
         if tail <= configuration.dopplerMaximumInterval { total += (lastSpeed.speed + end) / 2 * tail }
         return total
     }
@@ -482,15 +493,13 @@ public struct TripEngine: Sendable, Codable {
             }
         } else {
             positionAnchor = nil
-            // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
+            // An outage (tunnel): see `OutageBridge.estimate`.
             let line = Geodesic.wgs84.inverse(
                 latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
-            lastBridge = nil
-            step = min(
-                OutageBridge.length(
-                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
-                    angle2: b.course.map { $0 - line.azimuth2 } ?? 0),
-                max(line.distance, c.maximumSpeed * dt))
+            step = OutageBridge.estimate(
+                chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+                angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
+                speed2: b.sample.doppler, configuration: c)
             lastBridge = Bridge(length: step, end: b.sample.time)
         }
         trip!.distance += step
@@ -537,27 +546,116 @@ public struct TripEngine: Sendable, Codable {
         trip!.track.append(point)
     }
 
-    private mutating func closeAtGap(_ last: Point) -> [TripEvent] {
+    private mutating func closeAtGap(_ last: Point, next: Sample) -> [TripEvent] {
+        let c = configuration
         var events: [TripEvent] = []
+        var parkedAt = last
         switch phase {
         case .moving:
-            events = endTrip(
-                at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+            if let arrival = arrival(after: last, next: next) {
+                trip?.distance += arrival.distance
+                if let resumed = arrival.resumed, resumed - arrival.point.sample.time < c.parkingThreshold {
+                    // It drove on, or stood less than the parking threshold: the outage stays inside the trip.
+                    trip?.distance += arrival.departed
+                    if resumed > arrival.point.sample.time {
+                        trip?.idleSeconds += resumed - arrival.point.sample.time
+                        trip?.idlePeriods += 1
+                    }
+                    // Measured: the way from the last fix to the next must not be bridged again.
+                    self.last = nil
+                    return []
+                }
+                // The fix was lost on the way (into a garage) and the box went off before it came back.
+                record(arrival.point)
+                events = endTrip(
+                    at: arrival.point.sample.time,
+                    coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
+                    estimated: .end)
+                parkedAt = arrival.point
+            } else {
+                events = endTrip(
+                    at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+            }
         case .stopped:
             if let stop = stopTimeAndPlace() { events = endTrip(at: stop.time, coordinate: stop.coordinate) }
         case .parked:
             break
         }
-        // The vehicle stands where it was last seen until shown otherwise.
+        // The vehicle stands where it was last seen (or arrived) until shown otherwise.
         phase = .parked
         departure = []
         stopCandidate = []
-        beginStill(at: last)
-        lastStill = last
+        beginStill(at: parkedAt)
+        lastStill = parkedAt
         return events
     }
 
-    private mutating func endTrip(at end: Double, coordinate: Coordinate) -> [TripEvent] {
+    /// Where and when a vehicle that lost its fix while moving and then fell silent (a long gap, or the
+    /// box switched off) arrived, when the first good fix after the gap is away from the last one: the
+    /// distance between them was driven, less the way from the parking place to that fix when the
+    /// Doppler speeds of a cold start measured it (then the vehicle had already left again), and the
+    /// vehicle arrived when the speed before the outage would have brought it there — no later than the
+    /// box went off, nor than the fix came back. `nil` when the fix is back where it was lost (within the
+    /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    private func arrival(after last: Point, next: Sample) -> Arrival? {
+        let c = configuration
+        let line = Geodesic.wgs84.inverse(
+            latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
+        let chord = line.distance
+        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        guard chord > 2 * near else { return nil }
+        var departed = 0.0
+        let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
+        if powerCycle, let driven = coldStartDistance(until: next) {
+            departed = min(chord, driven)
+        }
+        var approach = chord - departed
+        var end = last.sample.time + approach / max(last.speed, c.movingSpeed)
+        if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
+            // The receiver went on reporting, without a fix, until the box was switched off: a box on the
+            // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
+            end = off
+            approach = max(
+                approach,
+                OutageBridge.estimate(
+                    chord: approach, angle1: 0, angle2: 0, duration: off - last.sample.time,
+                    speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c))
+        }
+        end = min(end, next.time)
+        var place = (latitude: next.latitude, longitude: next.longitude)
+        if departed > 0 {
+            let p = Geodesic.wgs84.direct(
+                latitude: last.latitude, longitude: last.longitude, azimuth: line.azimuth1, distance: approach)
+            place = (p.latitude, p.longitude)
+        }
+        let sample = Sample(
+            time: end, latitude: place.latitude, longitude: place.longitude, doppler: nil, course: nil,
+            sigma: next.sigma)
+        let point = Point(sample: sample, latitude: place.latitude, longitude: place.longitude, speed: 0, course: nil)
+        // When it left again, if the fix after the gap shows it moving: at power-on, or as late as its
+        // speed allows for the way it had gone since.
+        var resumed: Double? = nil
+        if let speed = next.doppler, speed >= c.movingSpeed {
+            let left = powerCycle ? (gate.powerOnTime ?? next.time) : next.time - departed / speed
+            resumed = max(end, min(next.time, left))
+        }
+        return Arrival(point: point, distance: approach, departed: departed, resumed: resumed)
+    }
+
+    struct Arrival {
+        /// Where and when the vehicle arrived.
+        var point: Point
+        /// The way from the last fix to there, metres.
+        var distance: Double
+        /// The way from there to the first fix after the gap, already driven again (metres).
+        var departed: Double
+        /// When the vehicle left again, if the first fix after the gap shows it moving.
+        var resumed: Double?
+    }
+
+    private mutating func endTrip(
+        at end: Double, coordinate: Coordinate, estimated: EstimatedEnds = []
+    ) -> [TripEvent] {
         if let anchor = positionAnchor, phase == .moving, let last, trip != nil {
             trip!.distance += distance(anchor, last)
         }
@@ -570,7 +668,8 @@ public struct TripEngine: Sendable, Codable {
             start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
             distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
             maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
-            fixesUsed: open.fixesUsed, track: open.track)
+            fixesUsed: open.fixesUsed, track: open.track,
+            estimated: estimated.union(open.estimatedStart ? .start : []))
         if finished.distance < configuration.minimumTripDistance {
             counts.tripsDiscarded += 1
             return [.tripDiscarded(finished)]

@@ -1,0 +1,185 @@
+import Geodesy
+import LogbookTestSupport
+import Testing
+import TrackModel
+import TripEngine
+
+/// Issue 26: outages that end in a long gap or a power cycle, and long outages on winding roads.
+/// Expected figures come from the scenario's construction (speeds × times, by hand in the comments).
+@Suite("Outages: arrivals, departures and winding roads")
+struct OutageArrivalTests {
+    /// The fix is lost on the way into a multi-storey car park 50 s before the car stops, the box is
+    /// switched off while it is parked, and at power-on the fix is there (after a cold start). The first
+    /// good fix shows where the car went: the trip ends there, at the moment the speed before the outage
+    /// brings it there, marked as estimated; the next trip starts there.
+    @Test(arguments: Source.allCases, seeds)
+    func fixLostIntoAGarageThenPowerOff(source: Source, seed: Int) {
+        var s = ScenarioBuilder(options: source.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 14)
+        s.drive(200)
+        // Into the garage without a fix: 40 s at 14 m/s (560 m), 10 s from 14 m/s to 0 (70 m).
+        let lost = s.drive(40, reception: .noFix)
+        s.accelerate(10, to: 0, reception: .noFix)
+        let parked = s.powerOff(1_200)
+        // Power-on: 30 s standing, the first 15 of them cold-start garbage; then away.
+        let on = s.stand(30)
+        s.coldStart(from: on.fixes.lowerBound, count: 15, eph: 30, metres: 300)
+        let go2 = s.accelerate(6, to: 14)
+        s.drive(200)
+        s.accelerate(7, to: 0)
+        let end = s.stand(400)
+        // 42 m + 2800 m + 560 m + 70 m; the second trip 42 m + 2800 m + 49 m.
+        let first = 42.0 + 2_800 + 560 + 70
+        let second = 42.0 + 2_800 + 49
+        #expect(abs(parked.startDistance - go.startDistance - first) < 1e-6)
+        #expect(abs(end.startDistance - go2.startDistance - second) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        let tolerance = source == .doppler ? 0.01 : 0.02
+        // Without the rule the trip ends where the fix was lost: 50 s early and 630 m (18 %) short.
+        #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m vs \(first) m")
+        // 630 m at the 14 m/s before the outage is 45 s; the car took 50 s (it braked).
+        let ended = a.end.secondsSince1970 - parked.start
+        #expect(abs(ended) <= 15, "ended \(ended) s off")
+        #expect(a.end.secondsSince1970 > lost.start + 30)
+        #expect(a.estimated == [.end])
+        #expect(abs(b.start.secondsSince1970 - go2.start) <= 5, "started \(b.start.secondsSince1970 - go2.start) s off")
+        #expect(relativeError(b.distance, second) < tolerance, "\(b.distance) m vs \(second) m")
+        #expect(!b.estimated.contains(.end))
+    }
+
+    /// An underground garage: the fix is lost on the ramp, the box is off while parked, and after
+    /// power-on there is no fix until the car has driven out (10 s to 8 m/s, 40 m, then on). The way
+    /// out is counted in the second trip, which starts where the first ended and when the box came on.
+    @Test(arguments: seeds)
+    func undergroundGarageWithoutFixAtPowerOn(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 14)
+        s.drive(200)
+        s.drive(30, reception: .noFix)  // 420 m
+        s.accelerate(10, to: 0, reception: .noFix)  // 70 m
+        let parked = s.powerOff(900)
+        let on = s.stand(5, reception: .noFix)
+        s.accelerate(10, to: 8, reception: .noFix)  // 40 m out of the garage, no fix
+        s.drive(150)  // 1200 m
+        s.accelerate(8, to: 0)  // 32 m
+        let end = s.stand(400)
+        let first = 42.0 + 2_800 + 420 + 70
+        let second = 40.0 + 1_200 + 32
+        #expect(abs(parked.startDistance - go.startDistance - first) < 1e-6)
+        #expect(abs(end.startDistance - parked.endDistance - second) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        // The first trip may take the 40 m out of the garage (1 %) as its own: the fix came back 40 m away.
+        #expect(relativeError(a.distance, first) < 0.02, "\(a.distance) m vs \(first) m")
+        let ended = a.end.secondsSince1970 - parked.start
+        #expect(abs(ended) <= 15, "ended \(ended) s off")
+        #expect(a.estimated.contains(.end))
+        // The second starts when the box came on (the car left 5 s later), estimated.
+        #expect(abs(b.start.secondsSince1970 - on.end) <= 10, "started \(b.start.secondsSince1970 - on.end) s off")
+        #expect(b.estimated.contains(.start))
+        #expect(relativeError(b.distance, second) < 0.04, "\(b.distance) m vs \(second) m")
+        #expect(relativeError(a.distance + b.distance, first + second) < 0.01)
+    }
+
+    /// A receiver that falls silent for 10 minutes while the vehicle drives on (14 m/s): the first fix
+    /// after the gap, 8.4 km on and still at speed, shows the vehicle never stopped. With Doppler the
+    /// silence stays inside the trip and is counted; without, the trip ends where the vehicle got to.
+    @Test(arguments: Source.allCases, seeds)
+    func silenceWhileDrivingIsCounted(source: Source, seed: Int) {
+        var s = ScenarioBuilder(options: source.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 14)
+        s.drive(200)
+        let gap = s.drive(600, reception: .silent)
+        s.drive(200)
+        s.accelerate(7, to: 0)
+        let park = s.stand(400)
+        // 42 m + 2800 m + 8400 m + 2800 m + 49 m.
+        let truth = 42.0 + 2_800 + 8_400 + 2_800 + 49
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        #expect(abs(gap.length - 8_400) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        let total = run.trips.reduce(0) { $0 + $1.distance }
+        // Without the rule the 8.4 km of the gap (59 %) are missing.
+        #expect(relativeError(total, truth) < 0.02, "\(total) m vs \(truth) m")
+        if source == .doppler {
+            #expect(run.trips.count == 1, "the vehicle never stopped")
+        } else {
+            #expect(run.trips.count == 2)
+            if let first = run.trips.first {
+                #expect(first.estimated == [.end])
+                #expect(abs(first.end.secondsSince1970 - gap.end) <= 60)
+            }
+        }
+        #expect(abs((run.trips.last?.end.secondsSince1970 ?? 0) - park.start) <= stopTolerance(source))
+    }
+
+    /// A long outage on a winding road (90 s at 20 m/s through four bends of 45°, left and right, so the
+    /// courses at both ends agree): the chord misses every bend inside, the Doppler speeds on both sides
+    /// do not.
+    @Test(arguments: seeds)
+    func windingOutageIsMeasuredBySpeed(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(8, to: 20)
+        s.drive(60)
+        // 4 × 22.5 s at ±2°/s: bends of 45° each way, 450 m of road each; 1800 m in all.
+        let tunnel = s.outage(22.5, turnRate: 2)
+        s.outage(22.5, turnRate: -2)
+        s.outage(22.5, turnRate: -2)
+        s.outage(22.5, turnRate: 2)
+        s.drive(60, turnRate: 0)
+        s.accelerate(10, to: 0)
+        let park = s.stand(400)
+        // 80 m + 1200 m + 1800 m + 1200 m + 100 m.
+        let truth = 80.0 + 1_200 + 1_800 + 1_200 + 100
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let chord = Geodesic.wgs84.distance(
+            latitude1: tunnel.startLatitude, longitude1: tunnel.startLongitude, latitude2: s.latitude,
+            longitude2: s.longitude)
+        _ = chord
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// The guard on the rule above: a vehicle that stops inside an outage (60 s at a light in an
+    /// underpass of a straight street) went much less than its speeds on both sides say; the chord
+    /// tells, and the bridge follows it.
+    @Test(arguments: seeds)
+    func stopInsideAnOutageIsNotMeasuredBySpeed(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 12)
+        s.drive(100)
+        // Under the bridge without a fix: 5 s at 12 m/s (60 m), 6 s to 0 (36 m), 60 s standing,
+        // 6 s to 12 m/s (36 m), 5 s at 12 m/s (60 m): 192 m in 82 s, where the speeds say 984 m.
+        s.drive(5, reception: .noFix)
+        s.accelerate(6, to: 0, reception: .noFix)
+        s.stand(60, reception: .noFix)
+        s.accelerate(6, to: 12, reception: .noFix)
+        s.drive(5, reception: .noFix)
+        s.drive(100)
+        s.accelerate(6, to: 0)
+        let park = s.stand(400)
+        // 36 m + 1200 m + 192 m + 1200 m + 36 m.
+        let truth = 36.0 + 1_200 + 192 + 1_200 + 36
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+    }
+}
