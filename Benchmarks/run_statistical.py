@@ -205,8 +205,8 @@ HEADER = ("%-22s %11s %13s %7s | %-22s | %-22s | %-14s | %6s" % (
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--split", choices=sorted(SPLITS), default="tuning")
-    p.add_argument("--drivesim", type=int, default=None, help="drives per scenario and rate (tuning 4, holdout 9)")
-    p.add_argument("--faultsim", type=int, default=None, help="drives per scenario and rate (tuning 3, holdout 8)")
+    p.add_argument("--drivesim", type=int, default=None, help="drives per scenario and rate (tuning 4, holdout 6)")
+    p.add_argument("--faultsim", type=int, default=None, help="drives per scenario and rate (tuning 3, holdout 12)")
     p.add_argument("--logbook", default=None, help="the logbook executable (default: build the release one)")
     p.add_argument("--bench", default=None, help="tune with `logbook-bench replay` at this path instead of logbook")
     p.add_argument("--jobs", type=int, default=2)
@@ -218,7 +218,7 @@ def main():
     p.add_argument("--generate-only", action="store_true")
     a = p.parse_args()
     counts = {"drivesim": a.drivesim, "faultsim": a.faultsim}
-    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 9, "faultsim": 8}}
+    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

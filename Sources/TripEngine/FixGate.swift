@@ -35,6 +35,8 @@ struct FixGate: Sendable, Hashable, Codable {
     var powerOffWithoutFix: Double?
     /// Whether the latest epoch carried no fix.
     var lastEpochWithoutFix: Bool?
+    /// The latest epoch that carried no fix (an outage: a tunnel, a garage).
+    var lastEpochWithoutFixTime: Double?
     /// The last accepted sample.
     var anchor: Sample?
     /// Consecutive samples refused as implausible from the anchor but consistent with each other.
@@ -82,6 +84,7 @@ struct FixGate: Sendable, Hashable, Codable {
         }
         lastEpochTime = time
         lastEpochWithoutFix = fix.mode == .noFix || fix.latitude == nil || fix.longitude == nil
+        if lastEpochWithoutFix == true { lastEpochWithoutFixTime = time }
 
         // A source that does not state the mode (GPX without <fix>) counts by its position.
         guard fix.mode != .noFix, let latitude = fix.latitude, let longitude = fix.longitude,

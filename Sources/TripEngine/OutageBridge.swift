@@ -73,9 +73,9 @@ enum OutageBridge {
     }
 
     /// Where the bent chord explains the speeds (see `estimate`).
-    static let windingRatio = 0.85
+    static let windingRatio = 0.8
     /// Where it says the vehicle slowed or stopped inside the outage.
-    static let stoppedRatio = 0.65
+    static let stoppedRatio = 0.55
 
     /// The farthest a vehicle goes in `duration` seconds from speed `v1` to speed `v2` (either unknown:
     /// any) accelerating and braking at `maximumAcceleration`, never above `maximumSpeed`.

@@ -84,7 +84,7 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
-    /// `lastEpochWithoutFix`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
+    /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
     /// (version 1, where this is `nil`) resumes with them unset.
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
@@ -264,6 +264,20 @@ public struct TripEngine: Sendable, Codable {
             }
             return events
         }
+        // Inside a trip, wheels that turned (Doppler) and stopped again before the position left the stop
+        // radius moved the vehicle up a queue: the hop is driven, and a new stop begins where it ended.
+        if hasDoppler, phase == .stopped, trip != nil, let from = lastStill, !departure.isEmpty,
+            let hop = creep(from: from, through: departure, to: p), hop >= c.stationaryRadius / 2
+        {
+            trip!.distance += hop
+            trip!.idleSeconds += max(0, from.sample.time - since)
+            trip!.idlePeriods += 1
+            for q in departure { record(q) }
+            departure = []
+            beginStill(at: p, seen: true)
+            lastStill = p
+            return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
+        }
         // Still standing: a departure that did not come true was noise.
         departure = []
         accumulateStill(p)
@@ -271,6 +285,22 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
         return events
+    }
+
+    /// The way from `from` through `points` to `to` by their Doppler speeds (trapezoids), or `nil` when a
+    /// speed is missing or two of them are further apart than `dopplerMaximumInterval`.
+    private func creep(from: Point, through points: [Point], to: Point) -> Double? {
+        var total = 0.0
+        var previous = from
+        for q in points + [to] {
+            let dt = q.sample.time - previous.sample.time
+            guard let va = previous.sample.doppler, let vb = q.sample.doppler, dt >= 0,
+                dt <= configuration.dopplerMaximumInterval
+            else { return nil }
+            total += (va + vb) / 2 * dt
+            previous = q
+        }
+        return total
     }
 
     /// Positions only: the departure rule when the source reports no speed.
@@ -304,6 +334,19 @@ public struct TripEngine: Sendable, Codable {
             }
             departure.append(p)
             if farthest, away > 2 * r, let receding, receding >= c.movingSpeed {
+                lastStill = outwardFrom ?? lastStill
+                outwardFrom = nil
+                return confirmDeparture()
+            }
+            // After a gap (the box was off) the first fixes can be far from where the vehicle stood, in any
+            // direction from it: the vehicle left meanwhile. Then the departure is shown by the fixes moving on
+            // at a vehicle's speed, all of them well outside the stop, wherever they head.
+            if let first = departure.first, let still = lastStill,
+                first.sample.time - still.sample.time > c.dopplerMaximumInterval,
+                p.sample.time - first.sample.time >= c.departureConfirmation,
+                distance(first, p) / (p.sample.time - first.sample.time) >= c.movingSpeed,
+                departure.allSatisfy({ distance(centre, $0) > 2 * r })
+            {
                 lastStill = outwardFrom ?? lastStill
                 outwardFrom = nil
                 return confirmDeparture()
@@ -551,16 +594,37 @@ public struct TripEngine: Sendable, Codable {
         var events: [TripEvent] = []
         var parkedAt = last
         switch phase {
-        case .moving:
-            if let arrival = arrival(after: last, next: next) {
-                trip?.distance += arrival.distance
+        case .moving, .stopped:
+            // Standing inside the trip (a stop shorter than the parking threshold so far), the vehicle may have
+            // driven on during the gap, leaving the stop after the last fix seen there.
+            let stop = phase == .stopped ? stopTimeAndPlace() : nil
+            let pace = stop.map { cruisingSpeed(until: $0.time) } ?? last.speed
+            // It drove on after the last fix if its Doppler speed was that of a moving vehicle, or if the fix
+            // was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping whose
+            // receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
+            // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
+            let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
+            let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
+            let drivingOn = outageSeen || (stop == nil && moving)
+            if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
+                if let stop {
+                    trip!.idleSeconds += max(0, last.sample.time - stop.time)
+                    trip!.idlePeriods += 1
+                }
+                trip!.distance += arrival.distance
                 if let resumed = arrival.resumed, resumed - arrival.point.sample.time < c.parkingThreshold {
                     // It drove on, or stood less than the parking threshold: the outage stays inside the trip.
-                    trip?.distance += arrival.departed
+                    trip!.distance += arrival.departed
                     if resumed > arrival.point.sample.time {
-                        trip?.idleSeconds += resumed - arrival.point.sample.time
-                        trip?.idlePeriods += 1
+                        trip!.idleSeconds += resumed - arrival.point.sample.time
+                        trip!.idlePeriods += 1
                     }
+                    phase = .moving
+                    stillSince = nil
+                    stillCentre = nil
+                    scatter = nil
+                    departure = []
+                    stopCandidate = []
                     // Measured: the way from the last fix to the next must not be bridged again.
                     self.last = nil
                     return []
@@ -572,12 +636,12 @@ public struct TripEngine: Sendable, Codable {
                     coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
                     estimated: .end)
                 parkedAt = arrival.point
+            } else if let stop {
+                events = endTrip(at: stop.time, coordinate: stop.coordinate)
             } else {
                 events = endTrip(
                     at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
             }
-        case .stopped:
-            if let stop = stopTimeAndPlace() { events = endTrip(at: stop.time, coordinate: stop.coordinate) }
         case .parked:
             break
         }
@@ -590,14 +654,22 @@ public struct TripEngine: Sendable, Codable {
         return events
     }
 
-    /// Where and when a vehicle that lost its fix while moving and then fell silent (a long gap, or the
-    /// box switched off) arrived, when the first good fix after the gap is away from the last one: the
-    /// distance between them was driven, less the way from the parking place to that fix when the
-    /// Doppler speeds of a cold start measured it (then the vehicle had already left again), and the
-    /// vehicle arrived when the speed before the outage would have brought it there — no later than the
-    /// box went off, nor than the fix came back. `nil` when the fix is back where it was lost (within the
+    /// Where and when a vehicle that lost its fix while moving (or standing inside a trip) and then fell
+    /// silent (a long gap, or the box switched off) arrived, when the first good fix after the gap is away
+    /// from the last one: the distance between them was driven, less the way from the parking place to that
+    /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
+    /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
+    /// distance would have brought it there — or when the box went off, if the receiver went on reporting
+    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
     /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
-    private func arrival(after last: Point, next: Sample) -> Arrival? {
+    /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
+    private func cruisingSpeed(until time: Double) -> Double {
+        guard let trip else { return configuration.movingSpeed }
+        let moving = time - trip.start - trip.idleSeconds
+        return max(configuration.movingSpeed, moving > 0 ? trip.distance / moving : 0)
+    }
+
+    private func arrival(after last: Point, pace: Double, next: Sample) -> Arrival? {
         let c = configuration
         let line = Geodesic.wgs84.inverse(
             latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
@@ -610,7 +682,8 @@ public struct TripEngine: Sendable, Codable {
             departed = min(chord, driven)
         }
         var approach = chord - departed
-        var end = last.sample.time + approach / max(last.speed, c.movingSpeed)
+        // It came to a stop at the end of the way: braking from the speed it had, half that on average.
+        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed)
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.

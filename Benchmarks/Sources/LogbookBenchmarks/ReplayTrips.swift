@@ -9,10 +9,14 @@ import TripEngine
 func runReplayTrips(paths: [String]) {
     var engine = TripEngine()
     var trips: [Trip] = []
+    let trace = CommandLine.arguments.contains("--events")
     func collect(_ events: [TripEvent]) {
-        for case .tripEnded(let trip) in events { trips.append(trip) }
+        for event in events {
+            if trace { print("event: \(event)".prefix(300)) }
+            if case .tripEnded(let trip) = event { trips.append(trip) }
+        }
     }
-    for path in paths {
+    for path in paths where path != "--events" {
         do {
             _ = try TrackFileReader().read(path) { collect(engine.ingest($0)) }
         } catch {
@@ -26,7 +30,11 @@ func runReplayTrips(paths: [String]) {
     for (k, trip) in trips.enumerated() {
         if k > 0 { out += ", " }
         out += "{\"start\": \"\(trip.start.iso8601)\", \"end\": \"\(trip.end.iso8601)\", "
-        out += "\"distance_m\": \(format(trip.distance, 1))}"
+        out += "\"distance_m\": \(format(trip.distance, 1))"
+        if !trip.estimated.isEmpty {
+            out += ", \"estimated\": [" + trip.estimated.names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+        out += "}"
     }
     out += "]}"
     print(out)
