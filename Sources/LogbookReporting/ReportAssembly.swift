@@ -96,7 +96,7 @@ package struct ReportAssembly {
                 purpose: trip.purpose ?? "", partner: trip.partner ?? "",
                 destination: [trip.destination, trip.endLabel].compactMap { $0 }.first ?? "",
                 edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") },
-                estimated: trip.estimated.isEmpty ? nil : trip.estimated.names)
+                estimated: trip.estimatedNames.isEmpty ? nil : trip.estimatedNames)
         }
         var edits: [ReportEdit] = []
         for trip in trips where edited.contains(trip.id) {

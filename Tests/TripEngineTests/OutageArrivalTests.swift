@@ -91,11 +91,12 @@ struct OutageArrivalTests {
     }
 
     /// A receiver that falls silent for 10 minutes while the vehicle drives on (14 m/s): the first fix
-    /// after the gap, 8.4 km on and still at speed, shows the vehicle never stopped. With Doppler the
-    /// silence stays inside the trip and is counted; without, the trip ends where the vehicle got to.
-    @Test(arguments: Source.allCases, seeds)
-    func silenceWhileDrivingIsCounted(source: Source, seed: Int) {
-        var s = ScenarioBuilder(options: source.options(seed: seed))
+    /// after the gap, 8.4 km on and with a Doppler speed of 14 m/s, shows the vehicle never stopped, so the
+    /// silence stays inside the trip and is counted. (Without Doppler the engine cannot tell this from a
+    /// vehicle that parked and left again; the trip ends at the last fix, as `TripScenarioTests` checks.)
+    @Test(arguments: seeds)
+    func silenceWhileDrivingIsCounted(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
         s.stand(60)
         let go = s.accelerate(6, to: 14)
         s.drive(200)
@@ -109,19 +110,12 @@ struct OutageArrivalTests {
         #expect(abs(gap.length - 8_400) < 1e-6)
 
         let run = runEngine(s.fixes)
+        // Without the rule: two trips, the 8.4 km of the gap (59 %) missing.
+        #expect(run.trips.count == 1, "the vehicle never stopped")
         let total = run.trips.reduce(0) { $0 + $1.distance }
-        // Without the rule the 8.4 km of the gap (59 %) are missing.
-        #expect(relativeError(total, truth) < 0.02, "\(total) m vs \(truth) m")
-        if source == .doppler {
-            #expect(run.trips.count == 1, "the vehicle never stopped")
-        } else {
-            #expect(run.trips.count == 2)
-            if let first = run.trips.first {
-                #expect(first.estimated == [.end])
-                #expect(abs(first.end.secondsSince1970 - gap.end) <= 60)
-            }
-        }
-        #expect(abs((run.trips.last?.end.secondsSince1970 ?? 0) - park.start) <= stopTolerance(source))
+        #expect(relativeError(total, truth) < 0.01, "\(total) m vs \(truth) m")
+        #expect(abs((run.trips.last?.end.secondsSince1970 ?? 0) - park.start) <= 5)
+        #expect(abs((run.trips.first?.start.secondsSince1970 ?? 0) - go.start) <= 5)
     }
 
     /// A long outage on a winding road (90 s at 20 m/s through four bends of 45°, left and right, so the
@@ -133,21 +127,23 @@ struct OutageArrivalTests {
         s.stand(60)
         let go = s.accelerate(8, to: 20)
         s.drive(60)
-        // 4 × 22.5 s at ±2°/s: bends of 45° each way, 450 m of road each; 1800 m in all.
-        let tunnel = s.outage(22.5, turnRate: 2)
-        s.outage(22.5, turnRate: -2)
-        s.outage(22.5, turnRate: -2)
-        s.outage(22.5, turnRate: 2)
+        // 4 × 20 s at ±2.25°/s: bends of 45° each way, 400 m of road each; 1600 m in all.
+        let tunnel = s.outage(20, turnRate: 2.25)
+        s.outage(20, turnRate: -2.25)
+        s.outage(20, turnRate: -2.25)
+        let last = s.outage(20, turnRate: 2.25)
+        let tunnelEnd = (latitude: last.endLatitude, longitude: last.endLongitude)
         s.drive(60, turnRate: 0)
         s.accelerate(10, to: 0)
         let park = s.stand(400)
-        // 80 m + 1200 m + 1800 m + 1200 m + 100 m.
-        let truth = 80.0 + 1_200 + 1_800 + 1_200 + 100
+        // 80 m + 1200 m + 1600 m + 1200 m + 100 m.
+        let truth = 80.0 + 1_200 + 1_600 + 1_200 + 100
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        // The chord across the outage is what the engine took before: 1.3 % short of the whole trip.
         let chord = Geodesic.wgs84.distance(
-            latitude1: tunnel.startLatitude, longitude1: tunnel.startLongitude, latitude2: s.latitude,
-            longitude2: s.longitude)
-        _ = chord
+            latitude1: tunnel.startLatitude, longitude1: tunnel.startLongitude, latitude2: tunnelEnd.latitude,
+            longitude2: tunnelEnd.longitude)
+        #expect((1_600 - chord) / truth > 0.01, "chord \(chord) m")
 
         let run = runEngine(s.fixes)
         #expect(run.trips.count == 1)

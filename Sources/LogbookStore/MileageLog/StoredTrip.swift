@@ -77,6 +77,8 @@ public struct StoredTrip: Sendable, Hashable {
     public var estimated: EstimatedEnds
 
     public var voided: Bool { voidedAt != nil }
+    /// `estimated` by name: `["start"]`, `["end"]`, `["start", "end"]` or none.
+    public var estimatedNames: [String] { estimated.names }
     public var duration: Double { end.secondsSince1970 - start.secondsSince1970 }
     public var movingSeconds: Double { max(0, duration - idleSeconds) }
     public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
