@@ -178,4 +178,71 @@ struct OutageArrivalTests {
         guard let trip = run.trips.first else { return }
         #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
     }
+
+    /// Positions only, after the box was off for two hours: the vehicle left at power-on, and the first
+    /// fixes after the cold start are in a U-turn, heading back past the parking place. The trip is found,
+    /// starts at power-on from where the vehicle had parked, and says that its start was estimated. (The
+    /// stop-radius blow-up that hid whole trips after long gaps is pinned in `StopScatterTests`.)
+    @Test(arguments: seeds)
+    func departureAfterAPowerOffMayHeadAnywhere(seed: Int) {
+        var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
+        s.stand(60)
+        s.accelerate(6, to: 14)
+        s.drive(200)
+        s.accelerate(7, to: 0)
+        s.stand(30)
+        s.powerOff(2 * 3_600)
+        // 5 s to 10 m/s (25 m), 15 s at 10 m/s (150 m), a U-turn (180° in 10 s at 10 m/s: 100 m), 60 s back
+        // past the parking place (600 m), 5 s to 0 (25 m): 900 m. The first 25 s are cold-start garbage.
+        let go = s.accelerate(5, to: 10)
+        s.drive(15)
+        s.drive(10, turnRate: 18)
+        s.drive(60, turnRate: 0)
+        s.accelerate(5, to: 0)
+        let end = s.stand(400)
+        s.coldStart(from: go.fixes.lowerBound, count: 25, eph: 30, metres: 300)
+        let truth = 25.0 + 150 + 100 + 600 + 25
+        #expect(abs(end.startDistance - go.startDistance - truth) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let trip = run.trips[1]
+        #expect(
+            abs(trip.start.secondsSince1970 - go.start) <= 60, "started \(trip.start.secondsSince1970 - go.start) s off"
+        )
+        #expect(trip.estimated.contains(.start))
+        // The way from the parking place to the first good fix is its chord (about 40 m short of the road).
+        #expect(relativeError(trip.distance, truth) < 0.1, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// Doppler, in a queue: inside a trip the vehicle moves up 8 m at a time (4 s to 2 m/s and 4 s back to 0),
+    /// standing 30 s between, twelve times; no hop leaves the 10 m stop radius, so no departure is ever
+    /// confirmed, yet every hop was driven.
+    @Test(arguments: seeds)
+    func hopsUpAQueueAreCounted(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 14)
+        s.drive(100)
+        s.accelerate(7, to: 0)
+        s.stand(30)
+        for _ in 0..<12 {
+            s.accelerate(4, to: 2)
+            s.accelerate(4, to: 0)
+            s.stand(30)
+        }
+        s.accelerate(6, to: 14)
+        s.drive(100)
+        s.accelerate(7, to: 0)
+        let park = s.stand(400)
+        // 42 m + 1400 m + 49 m, twelve hops of 4 m + 4 m, 42 m + 1400 m + 49 m.
+        let truth = 2 * (42.0 + 1_400 + 49) + 12 * 8
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        // Without the hops the trip is 96 m (3.1 %) short.
+        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+    }
 }
