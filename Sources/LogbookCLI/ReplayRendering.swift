@@ -61,12 +61,19 @@ enum ReplayRendering {
         j.field("end_lat", trip.endCoordinate.latitude, decimals: 7)
         j.field("end_lon", trip.endCoordinate.longitude, decimals: 7)
         j.field("fixes_used", trip.fixesUsed)
+        if !trip.estimated.isEmpty {
+            // The ends the engine estimated (issue 26): ["start"], ["end"] or ["start", "end"].
+            j.key("estimated")
+            j.beginArray()
+            for name in trip.estimated.names { j.value(name) }
+            j.endArray()
+        }
         j.endObject()
     }
 
     static let csvColumns = [
         "start", "end", "distance_m", "duration_s", "moving_s", "idle_s", "idle_periods", "max_speed_mps",
-        "avg_speed_mps", "start_lat", "start_lon", "end_lat", "end_lon", "fixes_used",
+        "avg_speed_mps", "start_lat", "start_lon", "end_lat", "end_lon", "fixes_used", "estimated",
     ]
 
     static func csv(_ replay: Replay) -> String {
@@ -85,6 +92,7 @@ enum ReplayRendering {
                 JSONText.fixed(t.startCoordinate.longitude, decimals: 7),
                 JSONText.fixed(t.endCoordinate.latitude, decimals: 7),
                 JSONText.fixed(t.endCoordinate.longitude, decimals: 7), String(t.fixesUsed),
+                t.estimated.names.joined(separator: " "),
             ].joined(separator: ",")
         }
     }

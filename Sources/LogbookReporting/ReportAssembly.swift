@@ -97,7 +97,8 @@ package struct ReportAssembly {
                 category: ReportCategory(rawValue: (trip.category ?? .private).rawValue) ?? .private,
                 purpose: trip.purpose ?? "", partner: trip.partner ?? "",
                 destination: [trip.destination, trip.endLabel].compactMap { $0 }.first ?? "",
-                edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") })
+                edited: edited.contains(trip.id), odometerFlag: flags[trip.id].map { $0.joined(separator: "; ") },
+                estimated: trip.estimatedNames.isEmpty ? nil : trip.estimatedNames)
         }
         var edits: [ReportEdit] = []
         for trip in trips where edited.contains(trip.id) {

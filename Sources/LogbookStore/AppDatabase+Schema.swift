@@ -65,6 +65,9 @@ extension AppDatabase {
         migrator.registerMigration("v13 roofing photos") { db in
             try db.execute(sql: roofingSchemaV13)
         }
+        migrator.registerMigration("v14 trips: the ends the engine estimated") { db in
+            try db.execute(sql: schemaV14)
+        }
         return migrator
     }()
 
@@ -519,6 +522,12 @@ private let schemaV6 = """
 /// The API's trip pages count the trips a filter matches and sum their distance on every request: this index holds
 /// every column those queries read, so they search it (a driver's vehicles) or scan it (everything) alone, not the
 /// trip rows.
+/// Which ends of a GPS trip the engine estimated (issue 26): `start`, `end` or `start end`; NULL when it saw both.
+private let schemaV14 = """
+    ALTER TABLE trip ADD COLUMN estimated TEXT
+        CONSTRAINT trip_estimated CHECK (estimated IS NULL OR estimated IN ('start', 'end', 'start end'));
+    """
+
 private let schemaV7 = """
     CREATE INDEX trip_listing ON trip(vehicle_id, voided_at, started_at, distance_m, category, driver_id);
     """

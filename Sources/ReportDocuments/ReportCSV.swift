@@ -69,7 +69,7 @@ public struct ReportCSV: Sendable, Hashable {
         [
             "Trip", "Date", "Start", "End date", "End", "Odometer start (\(unit.symbol))",
             "Odometer end (\(unit.symbol))", "Distance (\(unit.symbol))", "Category", "Purpose", "Business partner",
-            "Destination", "Edited", "Odometer check",
+            "Destination", "Edited", "Odometer check", "Estimated",
         ]
     }
 
@@ -103,7 +103,7 @@ public struct ReportCSV: Sendable, Hashable {
                     .number(DecimalText.odometer(row.odometerEnd, decimals: decimals)),
                     .number(DecimalText.fixed(row.distanceTenths(in: unit), scale: 1)), .text(row.category.label),
                     .text(row.purpose), .text(row.partner), .text(row.destination), .text(row.edited ? "yes" : ""),
-                    .text(row.odometerFlag ?? ""),
+                    .text(row.odometerFlag ?? ""), .text((row.estimated ?? []).joined(separator: " ")),
                 ], to: &out)
         }
     }

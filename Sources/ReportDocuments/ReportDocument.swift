@@ -165,13 +165,18 @@ public struct ReportRow: Sendable, Hashable, Codable {
     /// What is wrong with the odometer chain at this trip (a gap before it, a step backwards), in words; the PDF
     /// marks the row and lists the notes under the table. `nil` when the chain is continuous here.
     public var odometerFlag: String?
+    /// The ends of a GPS trip the engine estimated rather than saw: "start", "end" (the CSV lists them, the PDF
+    /// marks the times with `≈`); `nil` or empty when it saw both.
+    public var estimated: [String]?
 
     public init(
         ref: String, start: Timestamp, end: Timestamp, utcOffsetSeconds: Int = 0, odometerStart: Double? = nil,
         odometerEnd: Double? = nil, distanceMetres: Double, category: ReportCategory, purpose: String = "",
-        partner: String = "", destination: String = "", edited: Bool = false, odometerFlag: String? = nil
+        partner: String = "", destination: String = "", edited: Bool = false, odometerFlag: String? = nil,
+        estimated: [String]? = nil
     ) {
         self.odometerFlag = odometerFlag
+        self.estimated = estimated
         self.ref = ref
         self.start = start
         self.end = end

@@ -49,6 +49,8 @@ public struct ReportPDF: Sendable, Hashable {
 final class PDFReportRenderer {
     /// The mark on a trip row where the odometer chain is broken (gap or step backwards).
     static let odometerMark = "⚠"
+    /// Marks a start or end time the engine estimated.
+    static let estimatedMark = "≈"
 
     enum FontKey: Int {
         case title, section, label, value, cell, cellBold, small
@@ -314,9 +316,12 @@ final class PDFReportRenderer {
             let end = LocalTime(row.end, utcOffsetSeconds: row.utcOffsetSeconds)
             let days = end.dayNumber - start.dayNumber
             let partner = [row.partner, row.destination].map { $0.singleLine.trimmingBlanks }.filter { !$0.isEmpty }
+            let estimated = row.estimated ?? []
+            let startMark = estimated.contains("start") ? Self.estimatedMark : ""
+            let endMark = estimated.contains("end") ? Self.estimatedMark : ""
             let cells = [
-                row.ref.singleLine + (row.edited ? " *" : ""), start.date, start.time,
-                days == 0 ? end.time : "\(end.time) \(days > 0 ? "+" : "")\(days)",
+                row.ref.singleLine + (row.edited ? " *" : ""), start.date, startMark + start.time,
+                endMark + (days == 0 ? end.time : "\(end.time) \(days > 0 ? "+" : "")\(days)"),
                 DecimalText.odometer(row.odometerStart, decimals: decimals)
                     + (row.odometerFlag == nil ? "" : " \(Self.odometerMark)"),
                 DecimalText.odometer(row.odometerEnd, decimals: decimals),
@@ -359,6 +364,14 @@ final class PDFReportRenderer {
                     y += small.lineHeight
                 }
             }
+        }
+        if document.rows.contains(where: { !($0.estimated ?? []).isEmpty }) {
+            y += 3
+            ensureSpace(font(.small).lineHeight)
+            text(
+                "\(Self.estimatedMark) Estimated: the GPS fix was lost on the way (a garage, a tunnel) and the time comes "
+                    + "from the first fix after it and the speed before.", x: margin, top: y, font: .small, grey: 0.35)
+            y += font(.small).lineHeight
         }
         if document.rows.contains(where: \.edited) {
             y += 3

@@ -30,6 +30,13 @@ struct FixGate: Sendable, Hashable, Codable {
     var lastEpochTime: Double?
     /// When the receiver was last powered on (first epoch after `powerOffGap` of silence).
     var powerOnTime: Double?
+    /// The last epoch before that silence, when it carried no fix: the receiver was on without a fix
+    /// until the box was switched off (which a box on the ignition does when the vehicle has arrived).
+    var powerOffWithoutFix: Double?
+    /// Whether the latest epoch carried no fix.
+    var lastEpochWithoutFix: Bool?
+    /// The latest epoch that carried no fix (an outage: a tunnel, a garage).
+    var lastEpochWithoutFixTime: Double?
     /// The last accepted sample.
     var anchor: Sample?
     /// Consecutive samples refused as implausible from the anchor but consistent with each other.
@@ -42,8 +49,9 @@ struct FixGate: Sendable, Hashable, Codable {
     /// Whether the receiver has settled since power-on, and how many good fixes in a row so far.
     var settled = true
     var settledRun = 0
-    /// The previous fix seen during the cold start, to compare its motion with the Doppler speed.
-    var lastColdStartFix: ColdStartFix?
+    /// The fixes of the last few seconds of the cold start, to compare their motion with the Doppler
+    /// speeds over at least a second (a checkpoint of state version 1 has none: `nil`).
+    var coldStartTrail: [ColdStartFix]?
 
     struct ColdStartFix: Sendable, Hashable, Codable {
         var time: Double
@@ -63,17 +71,20 @@ struct FixGate: Sendable, Hashable, Codable {
             if time == last { return .reject(.duplicate) }
             if time < last { return .reject(.outOfOrder) }
             if time - last >= c.powerOffGap {
+                powerOffWithoutFix = lastEpochWithoutFix == true ? last : nil
                 powerOnTime = time
                 coldStartSpeeds = []
                 settled = false
                 settledRun = 0
-                lastColdStartFix = nil
+                coldStartTrail = nil
             }
         } else {
             powerOnTime = time
             settled = false
         }
         lastEpochTime = time
+        lastEpochWithoutFix = fix.mode == .noFix || fix.latitude == nil || fix.longitude == nil
+        if lastEpochWithoutFix == true { lastEpochWithoutFixTime = time }
 
         // A source that does not state the mode (GPX without <fix>) counts by its position.
         guard fix.mode != .noFix, let latitude = fix.latitude, let longitude = fix.longitude,
@@ -95,19 +106,30 @@ struct FixGate: Sendable, Hashable, Codable {
             } else if let hdop = fix.hdop {
                 good = hdop <= c.coldStartMaximumHDOP
             }
-            if !good, let speed = fix.speed, speed.isFinite, let previous = lastColdStartFix,
-                let lat = fix.latitude, let lon = fix.longitude, time > previous.time
+            // The motion is compared over a second or more: between fixes a fifth of a second apart a
+            // converging position moves by less than the noise.
+            var trail = coldStartTrail ?? []
+            if !good, let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
+                let reference = trail.lastIndex(where: { time - $0.time >= 1 }), time - trail[reference].time <= 2
             {
-                let dt = time - previous.time
-                let moved = hop(previous.latitude, previous.longitude, lat, lon)
-                let expected = (previous.speed + speed) / 2 * dt
-                good = dt <= 2 && abs(moved - expected) <= 2 + 0.1 * expected
+                let from = trail[reference]
+                let moved = hop(from.latitude, from.longitude, lat, lon)
+                var expected = 0.0
+                var previous = from
+                for q in trail[(reference + 1)...] {
+                    expected += (previous.speed + q.speed) / 2 * (q.time - previous.time)
+                    previous = q
+                }
+                expected += (previous.speed + speed) / 2 * (time - previous.time)
+                good = abs(moved - expected) <= 2 + 0.1 * expected
             }
             if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude {
-                lastColdStartFix = ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed)
+                trail.append(ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed))
+                trail.removeAll { time - $0.time > 2 }
             } else {
-                lastColdStartFix = nil
+                trail = []
             }
+            coldStartTrail = trail
             settledRun = good ? settledRun + 1 : 0
             settled = settledRun >= 3
             if !settled {

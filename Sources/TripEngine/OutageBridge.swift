@@ -42,6 +42,57 @@ enum OutageBridge {
         return max(chord, length)
     }
 
+    /// The length of road across an outage of `duration` seconds while moving, from what is known.
+    ///
+    /// - The chord is a lower bound, and the chord bent by the courses at both ends (`length`) the
+    ///   road when it bent once.
+    /// - With Doppler speed on both sides, the vehicle went about the mean of the two speeds for the
+    ///   outage's duration: on a winding road that is the road's length, which the bent chord misses
+    ///   (every bend inside the outage shortens it). But a vehicle that slowed or stopped inside the
+    ///   outage (a traffic light in an underpass) went less than that, and there the chord says so:
+    ///   no road is much longer than the line between its ends. So the speeds' length is taken where
+    ///   the bent chord is at least `windingRatio` of it, the bent chord where it is at most
+    ///   `stoppedRatio` of it, and a blend of the two in between.
+    /// - Above, physics: no more than the vehicle could go in `duration` from its first speed to its
+    ///   last at the configured acceleration and top speed.
+    static func estimate(
+        chord: Double, angle1: Double, angle2: Double, duration: Double, speed1: Double?, speed2: Double?,
+        configuration c: EngineConfiguration
+    ) -> Double {
+        let bent = length(chord: chord, angle1: angle1, angle2: angle2)
+        var estimate = bent
+        if let v1 = speed1, let v2 = speed2, duration > 0 {
+            let bySpeed = (v1 + v2) / 2 * duration
+            if bySpeed > bent {
+                let ratio = bent / bySpeed
+                let weight = min(1, max(0, (ratio - stoppedRatio) / (windingRatio - stoppedRatio)))
+                estimate = bent + weight * (bySpeed - bent)
+            }
+        }
+        return max(chord, min(estimate, reach(duration: duration, from: speed1, to: speed2, configuration: c)))
+    }
+
+    /// Where the bent chord explains the speeds (see `estimate`).
+    static let windingRatio = 0.8
+    /// Where it says the vehicle slowed or stopped inside the outage.
+    static let stoppedRatio = 0.55
+
+    /// The farthest a vehicle goes in `duration` seconds from speed `v1` to speed `v2` (either unknown:
+    /// any) accelerating and braking at `maximumAcceleration`, never above `maximumSpeed`.
+    static func reach(duration: Double, from v1: Double?, to v2: Double?, configuration c: EngineConfiguration)
+        -> Double
+    {
+        let top = c.maximumSpeed
+        let a = c.maximumAcceleration
+        guard let v1, let v2 else { return top * duration }
+        // Speed rises from v1 and falls to v2 at rate a; they meet at the peak (or the top speed caps it).
+        let peak = min(top, (v1 + v2 + a * duration) / 2)
+        let up = max(0, (peak - v1) / a)
+        let down = max(0, (peak - v2) / a)
+        let cruise = max(0, duration - up - down)
+        return (v1 + peak) / 2 * up + peak * cruise + (peak + v2) / 2 * down
+    }
+
     /// An angle in degrees wrapped to (-180, 180].
     static func wrap(_ degrees: Double) -> Double {
         var a = degrees.truncatingRemainder(dividingBy: 360)

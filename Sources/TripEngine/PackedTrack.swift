@@ -159,7 +159,7 @@ enum Base64URL {
 
 extension TripEngine.OpenTrip {
     enum CodingKeys: String, CodingKey {
-        case start, startCoordinate, distance, idleSeconds, idlePeriods, maximumSpeed, fixesUsed
+        case start, startCoordinate, distance, idleSeconds, idlePeriods, maximumSpeed, fixesUsed, estimatedStart
         /// The track, packed (written since the checkpoint format was made compact).
         case packedTrack
         /// The track as an array of points (read from older checkpoints).
@@ -175,6 +175,7 @@ extension TripEngine.OpenTrip {
         idlePeriods = try c.decode(Int.self, forKey: .idlePeriods)
         maximumSpeed = try c.decode(Double.self, forKey: .maximumSpeed)
         fixesUsed = try c.decode(Int.self, forKey: .fixesUsed)
+        estimatedStart = try c.decodeIfPresent(Bool.self, forKey: .estimatedStart) ?? false
         if let packed = try c.decodeIfPresent(String.self, forKey: .packedTrack) {
             do {
                 track = try PackedTrack.decode(packed)
@@ -196,6 +197,7 @@ extension TripEngine.OpenTrip {
         try c.encode(idlePeriods, forKey: .idlePeriods)
         try c.encode(maximumSpeed, forKey: .maximumSpeed)
         try c.encode(fixesUsed, forKey: .fixesUsed)
+        if estimatedStart { try c.encode(estimatedStart, forKey: .estimatedStart) }
         try c.encode(PackedTrack.encode(track), forKey: .packedTrack)
     }
 }

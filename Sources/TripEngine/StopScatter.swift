@@ -21,6 +21,9 @@ struct StopScatter: Sendable, Codable, Hashable {
 
     /// How long the scatter is remembered, seconds.
     static let memory: Double = 600
+    /// The longest time one position stands for, seconds (the longest interval between fixes that still
+    /// counts as continuous reporting, `EngineConfiguration.dopplerMaximumInterval`'s default).
+    static let maximumStep: Double = 15
     /// How much observation the prior counts as, seconds; also how long a stop has to be watched
     /// before it can be found quiet.
     static let priorSeconds: Double = 60
@@ -40,7 +43,9 @@ struct StopScatter: Sendable, Codable, Hashable {
     /// Adds the distance of a position from the stop's centre, metres, seen at `time`; it stands for
     /// the time since the previous position.
     mutating func add(_ distance: Double, at newTime: Double) {
-        let dt = max(0, newTime - time)
+        // A position stands for at most `maximumStep` seconds: the first one after a long gap (the box was
+        // off, the vehicle may have left meanwhile) is one sample, not hours of scatter.
+        let dt = min(Self.maximumStep, max(0, newTime - time))
         time = max(time, newTime)
         guard dt > 0 else { return }
         seconds = min(Self.memory, seconds + dt)

@@ -16,6 +16,30 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     }
 }
 
+/// Which ends of a trip the engine estimated rather than saw: the fix was lost on the way into a
+/// garage and the box switched off there (the arrival follows from the first fix after it and the
+/// speed before the outage), or the vehicle left while the receiver was off or without a fix (the
+/// departure follows from where it had parked and when the receiver came back).
+public struct EstimatedEnds: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let start = EstimatedEnds(rawValue: 1)
+    public static let end = EstimatedEnds(rawValue: 2)
+
+    /// The names used in JSON, CSV and the database: `start`, `end`, in that order.
+    public var names: [String] { (contains(.start) ? ["start"] : []) + (contains(.end) ? ["end"] : []) }
+
+    /// The set named by `names` (unknown names are ignored).
+    public init(names: some Sequence<some StringProtocol>) {
+        self = []
+        for name in names {
+            if name == "start" { insert(.start) }
+            if name == "end" { insert(.end) }
+        }
+    }
+}
+
 /// A trip, as the engine measured it.
 public struct Trip: Sendable, Hashable, Codable {
     /// Departure: back-dated to the moment the vehicle started moving.
@@ -36,11 +60,13 @@ public struct Trip: Sendable, Hashable, Codable {
     public var fixesUsed: Int
     /// Cleaned track, when `EngineConfiguration.collectTrack` is set.
     public var track: [TrackPoint]
+    /// The ends the engine estimated (see `EstimatedEnds`); empty when it saw both.
+    public var estimated: EstimatedEnds
 
     public init(
         start: Timestamp, end: Timestamp, distance: Double, idleSeconds: Double, idlePeriods: Int,
         maximumSpeed: Double, startCoordinate: Coordinate, endCoordinate: Coordinate, fixesUsed: Int,
-        track: [TrackPoint] = []
+        track: [TrackPoint] = [], estimated: EstimatedEnds = []
     ) {
         self.start = start
         self.end = end
@@ -52,6 +78,28 @@ public struct Trip: Sendable, Hashable, Codable {
         self.endCoordinate = endCoordinate
         self.fixesUsed = fixesUsed
         self.track = track
+        self.estimated = estimated
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, end, distance, idleSeconds, idlePeriods, maximumSpeed, startCoordinate, endCoordinate, fixesUsed
+        case track, estimated
+    }
+
+    /// Decodes trips encoded before `estimated` existed as estimating nothing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        start = try c.decode(Timestamp.self, forKey: .start)
+        end = try c.decode(Timestamp.self, forKey: .end)
+        distance = try c.decode(Double.self, forKey: .distance)
+        idleSeconds = try c.decode(Double.self, forKey: .idleSeconds)
+        idlePeriods = try c.decode(Int.self, forKey: .idlePeriods)
+        maximumSpeed = try c.decode(Double.self, forKey: .maximumSpeed)
+        startCoordinate = try c.decode(Coordinate.self, forKey: .startCoordinate)
+        endCoordinate = try c.decode(Coordinate.self, forKey: .endCoordinate)
+        fixesUsed = try c.decode(Int.self, forKey: .fixesUsed)
+        track = try c.decode([TrackPoint].self, forKey: .track)
+        estimated = try c.decodeIfPresent(EstimatedEnds.self, forKey: .estimated) ?? []
     }
 
     /// Seconds from departure to arrival.
@@ -64,7 +112,8 @@ public struct Trip: Sendable, Hashable, Codable {
 
 /// What the engine tells its caller.
 public enum TripEvent: Sendable, Hashable {
-    /// A departure was confirmed; the trip runs from `start` (back-dated) at `coordinate`.
+    /// A departure was confirmed; the trip runs from `start` (back-dated) at `coordinate`. (Whether the
+    /// start was estimated is in the ended trip's `estimated`.)
     case tripStarted(start: Timestamp, coordinate: Coordinate)
     /// A trip ended and is complete.
     case tripEnded(Trip)

@@ -33,6 +33,8 @@ public struct TripEngine: Sendable, Codable {
         var maximumSpeed: Double = 0
         var fixesUsed = 0
         var track: [TrackPoint] = []
+        /// Whether `start` was estimated: the vehicle left while the receiver was off or without a fix.
+        var estimatedStart = false
     }
 
     /// A processed sample: the raw sample plus the filter's view of it.
@@ -81,6 +83,12 @@ public struct TripEngine: Sendable, Codable {
         var end: Double
     }
 
+    /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
+    /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
+    /// (version 1, where this is `nil`) resumes with them unset.
+    static let stateVersion = 2
+    var stateVersion: Int? = TripEngine.stateVersion
+
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
     }
@@ -123,9 +131,10 @@ public struct TripEngine: Sendable, Codable {
             reanchored = true
         }
 
-        // A long silence ends whatever was open, at the last fix before it.
+        // A long silence ends whatever was open: at the last fix before it, or where the first fix after it
+        // shows the vehicle went.
         if let last, sample.time - last.sample.time >= c.gapThreshold {
-            events += closeAtGap(last)
+            events += closeAtGap(last, next: sample)
         }
 
         guard let point = filterPoint(sample, restart: reanchored) else {
@@ -255,6 +264,20 @@ public struct TripEngine: Sendable, Codable {
             }
             return events
         }
+        // Inside a trip, wheels that turned (Doppler) and stopped again before the position left the stop
+        // radius moved the vehicle up a queue: the hop is driven, and a new stop begins where it ended.
+        if hasDoppler, phase == .stopped, trip != nil, let from = lastStill, !departure.isEmpty,
+            let hop = creep(from: from, through: departure, to: p), hop >= c.stationaryRadius / 2
+        {
+            trip!.distance += hop
+            trip!.idleSeconds += max(0, from.sample.time - since)
+            trip!.idlePeriods += 1
+            for q in departure { record(q) }
+            departure = []
+            beginStill(at: p, seen: true)
+            lastStill = p
+            return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
+        }
         // Still standing: a departure that did not come true was noise.
         departure = []
         accumulateStill(p)
@@ -262,6 +285,22 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
         return events
+    }
+
+    /// The way from `from` through `points` to `to` by their Doppler speeds (trapezoids), or `nil` when a
+    /// speed is missing or two of them are further apart than `dopplerMaximumInterval`.
+    private func creep(from: Point, through points: [Point], to: Point) -> Double? {
+        var total = 0.0
+        var previous = from
+        for q in points + [to] {
+            let dt = q.sample.time - previous.sample.time
+            guard let va = previous.sample.doppler, let vb = q.sample.doppler, dt >= 0,
+                dt <= configuration.dopplerMaximumInterval
+            else { return nil }
+            total += (va + vb) / 2 * dt
+            previous = q
+        }
+        return total
     }
 
     /// Positions only: the departure rule when the source reports no speed.
@@ -295,6 +334,19 @@ public struct TripEngine: Sendable, Codable {
             }
             departure.append(p)
             if farthest, away > 2 * r, let receding, receding >= c.movingSpeed {
+                lastStill = outwardFrom ?? lastStill
+                outwardFrom = nil
+                return confirmDeparture()
+            }
+            // After a gap (the box was off) the first fixes can be far from where the vehicle stood, in any
+            // direction from it: the vehicle left meanwhile. Then the departure is shown by the fixes moving on
+            // at a vehicle's speed, all of them well outside the stop, wherever they head.
+            if let first = departure.first, let still = lastStill,
+                first.sample.time - still.sample.time > c.dopplerMaximumInterval,
+                p.sample.time - first.sample.time >= c.departureConfirmation,
+                distance(first, p) / (p.sample.time - first.sample.time) >= c.movingSpeed,
+                departure.allSatisfy({ distance(centre, $0) > 2 * r })
+            {
                 lastStill = outwardFrom ?? lastStill
                 outwardFrom = nil
                 return confirmDeparture()
@@ -345,7 +397,9 @@ public struct TripEngine: Sendable, Codable {
         // in which case the vehicle left no earlier than the receiver came on again.
         var startTime = lastStill?.sample.time ?? first.sample.time
         var origin = lastStill
+        var estimatedStart = false
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
+            estimatedStart = true
             if let on = gate.powerOnTime, on > still.sample.time {
                 startTime = min(on, first.sample.time)
             } else {
@@ -361,7 +415,7 @@ public struct TripEngine: Sendable, Codable {
             let startPlace =
                 origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? Coordinate(latitude: first.latitude, longitude: first.longitude)
-            trip = OpenTrip(start: startTime, startCoordinate: startPlace)
+            trip = OpenTrip(start: startTime, startCoordinate: startPlace, estimatedStart: estimatedStart)
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
         } else if let since = stillSince, trip != nil {
@@ -370,7 +424,7 @@ public struct TripEngine: Sendable, Codable {
         }
         var previous = origin
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
-            let driven = coldStartDistance(until: first)
+            let driven = coldStartDistance(until: first.sample)
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
             // way from the parking place to the first good position by them.
@@ -405,15 +459,15 @@ public struct TripEngine: Sendable, Codable {
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
     /// fixes (trapezoidal rule), or `nil` when there are none.
-    private func coldStartDistance(until first: Point) -> Double? {
-        let speeds = gate.coldStartSpeeds.filter { $0.time < first.sample.time }
-        guard !speeds.isEmpty, let end = first.sample.doppler else { return nil }
+    private func coldStartDistance(until first: Sample) -> Double? {
+        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time }
+        guard !speeds.isEmpty, let end = first.doppler else { return nil }
         var total = 0.0
         for (a, b) in zip(speeds, speeds.dropFirst()) where b.time - a.time <= configuration.dopplerMaximumInterval {
             total += (a.speed + b.speed) / 2 * (b.time - a.time)
         }
         let lastSpeed = speeds[speeds.count - 1]
-        let tail = first.sample.time - lastSpeed.time
+        let tail = first.time - lastSpeed.time
         if tail <= configuration.dopplerMaximumInterval { total += (lastSpeed.speed + end) / 2 * tail }
         return total
     }
@@ -482,15 +536,13 @@ public struct TripEngine: Sendable, Codable {
             }
         } else {
             positionAnchor = nil
-            // An outage (tunnel): the chord between the positions, bent by the courses held at each end.
+            // An outage (tunnel): see `OutageBridge.estimate`.
             let line = Geodesic.wgs84.inverse(
                 latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
-            lastBridge = nil
-            step = min(
-                OutageBridge.length(
-                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
-                    angle2: b.course.map { $0 - line.azimuth2 } ?? 0),
-                max(line.distance, c.maximumSpeed * dt))
+            step = OutageBridge.estimate(
+                chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+                angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
+                speed2: b.sample.doppler, configuration: c)
             lastBridge = Bridge(length: step, end: b.sample.time)
         }
         trip!.distance += step
@@ -537,27 +589,146 @@ public struct TripEngine: Sendable, Codable {
         trip!.track.append(point)
     }
 
-    private mutating func closeAtGap(_ last: Point) -> [TripEvent] {
+    private mutating func closeAtGap(_ last: Point, next: Sample) -> [TripEvent] {
+        let c = configuration
         var events: [TripEvent] = []
+        var parkedAt = last
         switch phase {
-        case .moving:
-            events = endTrip(
-                at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
-        case .stopped:
-            if let stop = stopTimeAndPlace() { events = endTrip(at: stop.time, coordinate: stop.coordinate) }
+        case .moving, .stopped:
+            // Standing inside the trip (a stop shorter than the parking threshold so far), the vehicle may have
+            // driven on during the gap, leaving the stop after the last fix seen there.
+            let stop = phase == .stopped ? stopTimeAndPlace() : nil
+            let pace = stop.map { cruisingSpeed(until: $0.time) } ?? last.speed
+            // It drove on after the last fix if its Doppler speed was that of a moving vehicle, or if the fix
+            // was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping whose
+            // receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
+            // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
+            let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
+            let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
+            let drivingOn = outageSeen || (stop == nil && moving)
+            if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
+                if let stop {
+                    trip!.idleSeconds += max(0, last.sample.time - stop.time)
+                    trip!.idlePeriods += 1
+                }
+                trip!.distance += arrival.distance
+                if let resumed = arrival.resumed, resumed - arrival.point.sample.time < c.parkingThreshold {
+                    // It drove on, or stood less than the parking threshold: the outage stays inside the trip.
+                    trip!.distance += arrival.departed
+                    if resumed > arrival.point.sample.time {
+                        trip!.idleSeconds += resumed - arrival.point.sample.time
+                        trip!.idlePeriods += 1
+                    }
+                    phase = .moving
+                    stillSince = nil
+                    stillCentre = nil
+                    scatter = nil
+                    departure = []
+                    stopCandidate = []
+                    // Measured: the way from the last fix to the next must not be bridged again.
+                    self.last = nil
+                    return []
+                }
+                // The fix was lost on the way (into a garage) and the box went off before it came back.
+                record(arrival.point)
+                events = endTrip(
+                    at: arrival.point.sample.time,
+                    coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
+                    estimated: .end)
+                parkedAt = arrival.point
+            } else if let stop {
+                events = endTrip(at: stop.time, coordinate: stop.coordinate)
+            } else {
+                events = endTrip(
+                    at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+            }
         case .parked:
             break
         }
-        // The vehicle stands where it was last seen until shown otherwise.
+        // The vehicle stands where it was last seen (or arrived) until shown otherwise.
         phase = .parked
         departure = []
         stopCandidate = []
-        beginStill(at: last)
-        lastStill = last
+        beginStill(at: parkedAt)
+        lastStill = parkedAt
         return events
     }
 
-    private mutating func endTrip(at end: Double, coordinate: Coordinate) -> [TripEvent] {
+    /// Where and when a vehicle that lost its fix while moving (or standing inside a trip) and then fell
+    /// silent (a long gap, or the box switched off) arrived, when the first good fix after the gap is away
+    /// from the last one: the distance between them was driven, less the way from the parking place to that
+    /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
+    /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
+    /// distance would have brought it there — or when the box went off, if the receiver went on reporting
+    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
+    /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
+    private func cruisingSpeed(until time: Double) -> Double {
+        guard let trip else { return configuration.movingSpeed }
+        let moving = time - trip.start - trip.idleSeconds
+        return max(configuration.movingSpeed, moving > 0 ? trip.distance / moving : 0)
+    }
+
+    private func arrival(after last: Point, pace: Double, next: Sample) -> Arrival? {
+        let c = configuration
+        let line = Geodesic.wgs84.inverse(
+            latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
+        let chord = line.distance
+        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        guard chord > 2 * near else { return nil }
+        var departed = 0.0
+        let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
+        if powerCycle, let driven = coldStartDistance(until: next) {
+            departed = min(chord, driven)
+        }
+        var approach = chord - departed
+        // It came to a stop at the end of the way: braking from the speed it had, half that on average.
+        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed)
+        if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
+            // The receiver went on reporting, without a fix, until the box was switched off: a box on the
+            // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
+            end = off
+            approach = max(
+                approach,
+                OutageBridge.estimate(
+                    chord: approach, angle1: 0, angle2: 0, duration: off - last.sample.time,
+                    speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c))
+        }
+        end = min(end, next.time)
+        var place = (latitude: next.latitude, longitude: next.longitude)
+        if departed > 0 {
+            let p = Geodesic.wgs84.direct(
+                latitude: last.latitude, longitude: last.longitude, azimuth: line.azimuth1, distance: approach)
+            place = (p.latitude, p.longitude)
+        }
+        let sample = Sample(
+            time: end, latitude: place.latitude, longitude: place.longitude, doppler: nil, course: nil,
+            sigma: next.sigma)
+        let point = Point(sample: sample, latitude: place.latitude, longitude: place.longitude, speed: 0, course: nil)
+        // When it left again, if the fix after the gap shows it moving: at power-on, or as late as its
+        // speed allows for the way it had gone since.
+        var resumed: Double? = nil
+        if let speed = next.doppler, speed >= c.movingSpeed {
+            let left = powerCycle ? (gate.powerOnTime ?? next.time) : next.time - departed / speed
+            resumed = max(end, min(next.time, left))
+        }
+        return Arrival(point: point, distance: approach, departed: departed, resumed: resumed)
+    }
+
+    struct Arrival {
+        /// Where and when the vehicle arrived.
+        var point: Point
+        /// The way from the last fix to there, metres.
+        var distance: Double
+        /// The way from there to the first fix after the gap, already driven again (metres).
+        var departed: Double
+        /// When the vehicle left again, if the first fix after the gap shows it moving.
+        var resumed: Double?
+    }
+
+    private mutating func endTrip(
+        at end: Double, coordinate: Coordinate, estimated: EstimatedEnds = []
+    ) -> [TripEvent] {
         if let anchor = positionAnchor, phase == .moving, let last, trip != nil {
             trip!.distance += distance(anchor, last)
         }
@@ -570,7 +741,8 @@ public struct TripEngine: Sendable, Codable {
             start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
             distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
             maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
-            fixesUsed: open.fixesUsed, track: open.track)
+            fixesUsed: open.fixesUsed, track: open.track,
+            estimated: estimated.union(open.estimatedStart ? .start : []))
         if finished.distance < configuration.minimumTripDistance {
             counts.tripsDiscarded += 1
             return [.tripDiscarded(finished)]

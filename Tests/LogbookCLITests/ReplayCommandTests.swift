@@ -1,6 +1,7 @@
 import Foundation
 import LogbookTestSupport
 import Testing
+import TrackModel
 
 /// `logbook replay` end to end: the built executable on ground-truth drives, checked against the
 /// exact truth the drives were generated from (not against the engine's own earlier output).
@@ -209,5 +210,71 @@ struct ReplayCommandTests {
         #expect(try CLIRunner.run(["replay"]).status == 64)
         #expect(try CLIRunner.run(["replay", "--timezone", "Mars/Olympus", "x"]).status == 64)
         #expect(try CLIRunner.run(["replay", "--track-out", "x.txt", "x"]).status == 64)
+    }
+}
+
+/// Issue 26: a trip whose end the engine estimated says so in the JSON (`"estimated": ["end"]`); trips it saw
+/// whole have no such field.
+@Suite struct ReplayEstimatedEndsTests {
+    /// gpsd TPV lines: 60 s standing, 60 s north at 14 m/s, 40 s without a fix (into a garage, still at
+    /// 14 m/s: 560 m), the box off for 20 min, then 400 s standing where the car got to.
+    static func garageDrive() -> String {
+        var lines: [String] = []
+        var t = 1_760_000_000.0
+        var lat = 48.0
+        let lon = 11.0
+        let metresPerDegree = 111_200.0
+        func tpv(_ speed: Double) {
+            let time = Timestamp(secondsSince1970: t).iso8601
+            lines.append(
+                "{\"class\":\"TPV\",\"mode\":3,\"time\":\"\(time)\",\"lat\":\(lat),\"lon\":\(lon),\"speed\":\(speed),"
+                    + "\"track\":0,\"eph\":5}")
+        }
+        for _ in 0..<60 {
+            t += 1
+            tpv(0)
+        }
+        for _ in 0..<60 {
+            t += 1
+            lat += 14 / metresPerDegree
+            tpv(14)
+        }
+        for _ in 0..<40 {
+            t += 1
+            lat += 14 / metresPerDegree
+            lines.append("{\"class\":\"TPV\",\"mode\":1,\"time\":\"\(Timestamp(secondsSince1970: t).iso8601)\"}")
+        }
+        t += 1_200
+        for _ in 0..<400 {
+            t += 1
+            tpv(0)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func anEstimatedEndIsMarked() throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("garage.jsonl", Array(Self.garageDrive().utf8))
+        let result = try CLIRunner.run(["replay", "--format", "json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let trips = try #require(object["trips"] as? [[String: Any]])
+        #expect(trips.count == 1)
+        guard let trip = trips.first else { return }
+        #expect(trip["estimated"] as? [String] == ["end"], "\(trip)")
+        // 840 m driven before the fix was lost and 560 m after it.
+        let distance = try #require(trip["distance_m"] as? Double)
+        #expect(abs(distance - 1_400) < 30, "\(distance) m")
+        // Every field of the contract is still there.
+        for key in ["start", "end", "distance_m", "duration_s", "fixes_used", "start_lat", "end_lon"] {
+            #expect(trip[key] != nil, "\(key)")
+        }
+    }
+
+    @Test func tripsSeenWholeHaveNoEstimatedField() throws {
+        let path = Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path
+        let result = try CLIRunner.run(["replay", "--format", "json", path])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\"estimated\""))
     }
 }

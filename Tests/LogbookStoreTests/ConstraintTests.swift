@@ -53,6 +53,7 @@ import Testing
         BadValue(column: "started_at", value: "2026-01-01T00:00:00Z"),  // text timestamp: STRICT refuses
         BadValue(column: "created_at", value: nil),
         BadValue(column: "import_key", value: "abc"),  // a gps trip has no import key (and no such file)
+        BadValue(column: "estimated", value: "middle"),  // only 'start', 'end' or 'start end'
     ]
 
     @Test(arguments: DatabaseKind.allCases)

@@ -70,7 +70,9 @@ struct RoofingPhotoStoreTests {
     @Test("v13 comes after v12")
     func migration() {
         let ids = AppDatabase.migrationIdentifiers
-        #expect(ids.last == "v13 roofing photos")
-        #expect(ids.dropLast().last?.hasPrefix("v12 roofing") == true)
+        // Later migrations may follow (v14 is the trips' estimated ends); v13 stays right after v12.
+        let v13 = ids.firstIndex(of: "v13 roofing photos")
+        #expect(v13 != nil)
+        if let v13 { #expect(v13 > 0 && ids[v13 - 1].hasPrefix("v12 roofing")) }
     }
 }

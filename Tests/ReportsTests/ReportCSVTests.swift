@@ -11,7 +11,7 @@ import ReportDocuments
 
     static let tripHeader =
         "Trip,Date,Start,End date,End,Odometer start (km),Odometer end (km),Distance (km),Category,Purpose,"
-        + "Business partner,Destination,Edited,Odometer check\r\n"
+        + "Business partner,Destination,Edited,Odometer check,Estimated\r\n"
 
     /// Quoting, injection and local times, expected bytes written out by hand.
     @Test func tripsOnlyQuotingAndInjection() {
@@ -36,9 +36,9 @@ import ReportDocuments
         let expected =
             Self.tripHeader
             + "1,2026-10-05,09:00,2026-10-05,09:30,48213.0,48225.3,12.3,Business,\"Meeting, \"\"Q4\"\"\",Müller & Söhne,"
-            + "'=cmd|' /C calc'!A0,yes,\r\n"
-            + "2,2026-10-06,00:00,2026-10-06,01:00,,,0.3,Private,'-5,'+49 30 1234,'@SUM(A1),,\r\n"
-            + "3,2026-10-06,01:30,2026-10-06,02:15,,,5.0,Commute,'\tTabbed,\"'\rCR\",\"line1\nline2\",,\r\n"
+            + "'=cmd|' /C calc'!A0,yes,,\r\n"
+            + "2,2026-10-06,00:00,2026-10-06,01:00,,,0.3,Private,'-5,'+49 30 1234,'@SUM(A1),,,\r\n"
+            + "3,2026-10-06,01:30,2026-10-06,02:15,,,5.0,Commute,'\tTabbed,\"'\rCR\",\"line1\nline2\",,,\r\n"
         let bytes = ReportCSV(layout: .tripsOnly).render(document)
         #expect(bytes == Array(expected.utf8))
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
@@ -72,7 +72,7 @@ import ReportDocuments
             + "Vehicle,ABC 123\r\nMake and model,Volvo V60\r\nUnit,km\r\nRate (SEK/km),2.50\r\n"
             + "Created,2026-11-01 07:00\r\n\r\n"
             + Self.tripHeader
-            + "7,2026-10-12,08:15,2026-10-12,09:00,1000,1042,42.0,Business,Delivery,Åhléns,Göteborg,yes,\r\n\r\n"
+            + "7,2026-10-12,08:15,2026-10-12,09:00,1000,1042,42.0,Business,Delivery,Åhléns,Göteborg,yes,,\r\n\r\n"
             + "Totals,Trips,Distance (km)\r\nBusiness,1,42.0\r\nPrivate,0,0.0\r\nCommute,0,0.0\r\nTotal,1,42.0\r\n"
             + "Private share (%),0.0\r\nReimbursement (SEK),105.00\r\n\r\n"
             + "Edit history: trip,Changed,By,Field,Old value,New value\r\n"

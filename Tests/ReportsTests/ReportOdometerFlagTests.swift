@@ -39,8 +39,9 @@ import ReportDocuments
         let csv = String(
             decoding: ReportCSV(byteOrderMark: false, layout: .tripsOnly).render(Self.document), as: UTF8.self)
         let lines = csv.split(separator: "\r\n").map(String.init)
-        #expect(lines.first?.hasSuffix(",Edited,Odometer check") == true, "\(csv)")
-        #expect(lines[1].hasSuffix(",Private,,,,,"), "\(lines[1])")
-        #expect(lines[2].hasSuffix(",Private,,,,,gap of 18.0 km after trip 1 that no trip accounts for"), "\(lines[2])")
+        #expect(lines.first?.hasSuffix(",Edited,Odometer check,Estimated") == true, "\(csv)")
+        #expect(lines[1].hasSuffix(",Private,,,,,,"), "\(lines[1])")
+        #expect(
+            lines[2].hasSuffix(",Private,,,,,gap of 18.0 km after trip 1 that no trip accounts for,"), "\(lines[2])")
     }
 }

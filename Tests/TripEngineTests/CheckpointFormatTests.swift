@@ -122,4 +122,28 @@ struct CheckpointFormatTests {
         let damaged = try JSONSerialization.data(withJSONObject: state)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TripEngine.self, from: damaged) }
     }
+
+    /// State version 2 (issue 26) added fields; a version-1 checkpoint (written before them) resumes, and the
+    /// trip it holds ends as the uninterrupted engine's does.
+    @Test func aVersionOneCheckpointResumes() throws {
+        let engine = Self.engineInATrip()
+        var state = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as? [String: Any])
+        #expect(state["stateVersion"] as? Int == 2)
+        state["stateVersion"] = nil
+        var gate = try #require(state["gate"] as? [String: Any])
+        for key in ["powerOffWithoutFix", "lastEpochWithoutFix", "lastEpochWithoutFixTime", "coldStartTrail"] {
+            gate[key] = nil
+        }
+        state["gate"] = gate
+        var trip = try #require(state["trip"] as? [String: Any])
+        trip["estimatedStart"] = nil
+        state["trip"] = trip
+        let legacy = try JSONSerialization.data(withJSONObject: state)
+        let resumed = try JSONDecoder().decode(TripEngine.self, from: legacy)
+        #expect(resumed.stateVersion == nil)
+        var a = engine
+        var b = resumed
+        #expect(a.finish() == b.finish())
+    }
 }

@@ -339,7 +339,8 @@ extension AppDatabase {
             partner: row["partner"], destination: row["destination"], notes: row["notes"],
             startLabel: row["start_label"], endLabel: row["end_label"], regularName: row["regular_name"],
             locked: stored || (voidedAt == nil && policy.isLocked(end: end, created: created, now: now)),
-            voidedAt: voidedAt, voidReason: row["void_reason"], createdAt: created)
+            voidedAt: voidedAt, voidReason: row["void_reason"], createdAt: created,
+            estimated: EstimatedEnds(names: ((row["estimated"] as String?) ?? "").split(separator: " ")))
     }
 
     // MARK: Writing

@@ -192,8 +192,9 @@ extension AppDatabase {
                 INSERT INTO trip (
                     vehicle_id, driver_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
                     start_lat, start_lon, end_lat, end_lon, fixes_used, source, import_key, created_at,
-                    start_odometer, end_odometer, category, category_origin, purpose, voided_at, void_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    start_odometer, end_odometer, category, category_origin, purpose, voided_at, void_reason,
+                    estimated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (vehicle_id, started_at) WHERE voided_at IS NULL DO NOTHING
                 """)
         try statement.execute(arguments: [
@@ -203,6 +204,7 @@ extension AppDatabase {
             source.rawValue, importKey, context.now.secondsSince1970, startOdometer, endOdometer,
             classification?.category.rawValue, classification.map { _ in CategoryOrigin.rule.rawValue },
             classification?.purpose, voidReason.map { _ in context.now.secondsSince1970 }, voidReason,
+            trip.estimated.isEmpty ? nil : trip.estimated.names.joined(separator: " "),
         ])
         guard db.changesCount == 1 else { return nil }
         let id = db.lastInsertedRowID

@@ -73,8 +73,12 @@ public struct StoredTrip: Sendable, Hashable {
     public var voidedAt: Timestamp?
     public var voidReason: String?
     public var createdAt: Timestamp
+    /// The ends the engine estimated rather than saw (GPS trips; see `EstimatedEnds`).
+    public var estimated: EstimatedEnds
 
     public var voided: Bool { voidedAt != nil }
+    /// `estimated` by name: `["start"]`, `["end"]`, `["start", "end"]` or none.
+    public var estimatedNames: [String] { estimated.names }
     public var duration: Double { end.secondsSince1970 - start.secondsSince1970 }
     public var movingSeconds: Double { max(0, duration - idleSeconds) }
     public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
@@ -85,7 +89,7 @@ public struct StoredTrip: Sendable, Hashable {
         return Trip(
             start: start, end: end, distance: distance, idleSeconds: idleSeconds, idlePeriods: idlePeriods,
             maximumSpeed: maximumSpeed, startCoordinate: startCoordinate, endCoordinate: endCoordinate,
-            fixesUsed: fixesUsed, track: track)
+            fixesUsed: fixesUsed, track: track, estimated: estimated)
     }
 
     /// The fields the country presets check.
@@ -106,8 +110,9 @@ public struct StoredTrip: Sendable, Hashable {
         odometerUnit: OdometerUnit = .km, category: TripCategory? = nil, categoryOrigin: CategoryOrigin? = nil,
         purpose: String? = nil, partner: String? = nil, destination: String? = nil, notes: String? = nil,
         startLabel: String? = nil, endLabel: String? = nil, regularName: String? = nil, locked: Bool = false,
-        voidedAt: Timestamp? = nil, voidReason: String? = nil, createdAt: Timestamp
+        voidedAt: Timestamp? = nil, voidReason: String? = nil, createdAt: Timestamp, estimated: EstimatedEnds = []
     ) {
+        self.estimated = estimated
         self.id = id
         self.vehicle = vehicle
         self.driver = driver

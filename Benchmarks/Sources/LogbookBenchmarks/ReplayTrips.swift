@@ -1,0 +1,41 @@
+import TrackModel
+import TrackReader
+import TripEngine
+
+/// `logbook-bench replay FILE...`: the files as one stream through the engine, printed as the fixed part of
+/// `logbook replay --format json` (total, and each trip's start, end, distance and estimated ends). It links the
+/// reader and the engine only, so `run_statistical.py --bench` can tune on a build that takes a minute, not the
+/// whole `logbook`; the figures of record come from `logbook replay` itself.
+func runReplayTrips(paths: [String]) {
+    var engine = TripEngine()
+    var trips: [Trip] = []
+    let trace = CommandLine.arguments.contains("--events")
+    func collect(_ events: [TripEvent]) {
+        for event in events {
+            if trace { print("event: \(event)".prefix(300)) }
+            if case .tripEnded(let trip) = event { trips.append(trip) }
+        }
+    }
+    for path in paths where path != "--events" {
+        do {
+            _ = try TrackFileReader().read(path) { collect(engine.ingest($0)) }
+        } catch {
+            print("replay \(path): error: \(error)")
+            return
+        }
+    }
+    collect(engine.finish())
+    let total = trips.reduce(0) { $0 + $1.distance }
+    var out = "{\"distance_m\": \(format(total, 1)), \"trips\": ["
+    for (k, trip) in trips.enumerated() {
+        if k > 0 { out += ", " }
+        out += "{\"start\": \"\(trip.start.iso8601)\", \"end\": \"\(trip.end.iso8601)\", "
+        out += "\"distance_m\": \(format(trip.distance, 1))"
+        if !trip.estimated.isEmpty {
+            out += ", \"estimated\": [" + trip.estimated.names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+        out += "}"
+    }
+    out += "]}"
+    print(out)
+}

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Statistical accuracy benchmark (issue 26): `logbook replay` on hundreds of random drives.
+
+Two simulators make the drives, each with exact truth:
+  - drivesim — the shared one, used from ../shared/tools/drivesim/ (never copied here): every
+    scenario (commute, delivery, highway, canyon, parked, shortstops, mixed);
+  - faultsim — Benchmarks/scripts/faultsim.py, written apart from it with the faults of issue 26
+    (garage, winding, stopgo, canyonpark, errands).
+Every drive is made at 0.2, 1 and 5 Hz and replayed in four renderings: NMEA (speed), gpsd JSON
+(speed), GPX (positions only) and the phone rendering: phone.jsonl (a point after 75 m or 300 s,
+accuracy in metres) turned into gpsd TPV lines with `eph` = accuracy, as the server does when a
+phone reports to it.
+
+Seeds are drawn by the benchmark, never picked by hand: for each generator, scenario and rate a
+random.Random seeded with the split's name draws them from the split's range.
+  --split tuning   seeds 1000-1999      (the range the engine was tuned on)
+  --split holdout  seeds 900000-999999 (kept apart: run it for the figures, not while tuning)
+
+Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
+(NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
+within 60 s; at most 20 m counted while parked (phantom trips, or anything on a drive without trips).
+
+    python3 Benchmarks/run_statistical.py [--split tuning|holdout] [--drivesim N] [--faultsim N]
+        [--logbook PATH | --bench PATH] [--jobs 2] [--only TEXT] [--renderings nmea,jsonl,gpx,phone] [--rates 0.2,1,5]
+        [--failures] [--save FILE] [--generate-only]
+
+Drives are cached under Benchmarks/data/statistical/ (git-ignored); a venv with geographiclib is made
+in Benchmarks/.venv on first use.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DRIVESIM = os.path.normpath(os.path.join(ROOT, "..", "shared", "tools", "drivesim", "drivesim.py"))
+FAULTSIM = os.path.join(HERE, "scripts", "faultsim.py")
+DATA = os.path.join(HERE, "data", "statistical")
+VENV = os.path.join(HERE, ".venv")
+
+GENERATORS = {
+    "drivesim": (DRIVESIM, ["commute", "delivery", "highway", "canyon", "parked", "shortstops", "mixed"]),
+    "faultsim": (FAULTSIM, ["garage", "winding", "stopgo", "canyonpark", "errands"]),
+}
+SPLITS = {"tuning": (1000, 2000), "holdout": (900000, 1000000)}
+RATES = [0.2, 1.0, 5.0]
+RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
+LIMIT = {"nmea": 1.0, "jsonl": 1.0, "gpx": 2.0, "phone": 2.0}
+
+
+def venv_python():
+    """A Python with geographiclib: Benchmarks/.venv, made (idempotently) when missing."""
+    python = os.path.join(VENV, "bin", "python")
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    ok = subprocess.run([python, "-c", "import geographiclib"], capture_output=True).returncode == 0
+    if not ok:
+        subprocess.run([python, "-m", "pip", "install", "-q", "geographiclib"], check=True)
+    return python
+
+
+def draw_seeds(split, generator, scenario, rate, n):
+    lo, hi = SPLITS[split]
+    rng = random.Random("%s-%s-%s-%g" % (split, generator, scenario, rate))
+    return rng.sample(range(lo, hi), n)
+
+
+def drive_dir(generator, scenario, rate, seed):
+    return os.path.join(DATA, generator, "%s-%ghz-%d" % (scenario, rate, seed))
+
+
+def generate(python, generator, scenario, rate, seed):
+    """Makes the drive unless cached; adds the phone rendering as gpsd TPV lines."""
+    out = drive_dir(generator, scenario, rate, seed)
+    if os.path.exists(os.path.join(out, "truth.json")) and os.path.exists(os.path.join(out, "phone.tpv.jsonl")):
+        return out
+    script = GENERATORS[generator][0]
+    tmp = tempfile.mkdtemp(prefix=".gen-", dir=os.path.dirname(out))
+    try:
+        subprocess.run([python, script, "--seed", str(seed), "--scenario", scenario, "--out", tmp,
+                        "--rate", "%g" % rate], check=True, capture_output=True)
+        phone_to_tpv(os.path.join(tmp, "phone.jsonl"), os.path.join(tmp, "phone.tpv.jsonl"))
+        if os.path.exists(out):
+            shutil.rmtree(out)
+        os.rename(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def phone_to_tpv(src, dst):
+    """Phone points as the server hands them to the engine: TPV with eph = the reported accuracy."""
+    with open(src) as f, open(dst, "w") as g:
+        for line in f:
+            p = json.loads(line)
+            tpv = {"class": "TPV", "mode": 3, "time": p["time"], "lat": p["lat"], "lon": p["lon"]}
+            if p.get("accuracy") is not None:
+                tpv["eph"] = p["accuracy"]
+            if p.get("speed") is not None and p["speed"] >= 0:
+                tpv["speed"] = p["speed"]
+            if p.get("course") is not None and p["course"] >= 0:
+                tpv["track"] = p["course"]
+            if p.get("altitude") is not None:
+                tpv["altHAE"] = p["altitude"]
+            g.write(json.dumps(tpv) + "\n")
+
+
+def ts(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def score(truth, out, limit):
+    """Matches trips as ../shared/tools/drivesim/score.py does (each true trip takes the unused
+    engine trip that overlaps it most) and checks the targets."""
+    tt = [(ts(t["start"]), ts(t["end"]), t["distance_m"]) for t in truth["trips"]]
+    et = [(ts(t["start"]), ts(t["end"]), float(t["distance_m"]), t.get("estimated") or []) for t in out["trips"]]
+    used, per_trip, bounds, missed = set(), [], [], 0
+    for (s, e, d) in tt:
+        best, overlap = None, 0.0
+        for i, (s2, e2, _, _) in enumerate(et):
+            ov = min(e, e2) - max(s, s2)
+            if ov > overlap and i not in used:
+                best, overlap = i, ov
+        if best is None:
+            missed += 1
+            continue
+        used.add(best)
+        s2, e2, d2, _ = et[best]
+        per_trip.append(abs(d2 - d) / d)
+        bounds += [abs(s2 - s), abs(e2 - e)]
+    phantom = [et[i] for i in range(len(et)) if i not in used]
+    total_truth = truth["distance_m"]
+    total = float(out["distance_m"])
+    parked = sum(p[2] for p in phantom) + (total if total_truth == 0 else 0.0)
+    err = 100 * (total - total_truth) / total_truth if total_truth > 0 else 0.0
+    ok = missed == 0 and not phantom and abs(err) <= limit and all(b <= 60 for b in bounds) and parked <= 20
+    return {"err": err, "per_trip": per_trip, "bounds": bounds, "missed": missed, "phantom": len(phantom),
+            "parked": parked, "ok": ok, "trips": len(tt), "got": len(et),
+            "estimated": sum(1 for t in et if t[3])}
+
+
+def replay(command, path):
+    p = subprocess.run(command + [path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("replay failed (%d): %s" % (p.returncode, p.stderr.strip()[:300]))
+    return json.loads(p.stdout)
+
+
+def run_drive(logbook, d, renderings):
+    truth = json.load(open(os.path.join(d, "truth.json")))
+    files = {"nmea": "track.nmea", "jsonl": "track.jsonl", "gpx": "track.gpx", "phone": "phone.tpv.jsonl"}
+    results = {}
+    for r in renderings:
+        try:
+            results[r] = score(truth, replay(logbook, os.path.join(d, files[r])), LIMIT[r])
+        except Exception as e:  # counted as a miss, shown with --failures
+            results[r] = {"error": str(e), "ok": False, "err": float("nan"), "per_trip": [], "bounds": [],
+                          "missed": len(truth["trips"]), "phantom": 0, "parked": 0.0, "trips": len(truth["trips"]),
+                          "got": 0, "estimated": 0}
+    return results
+
+
+def pct(values, q):
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    k = (len(v) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def summary(rows, title):
+    """Figures over a list of (key, rendering, result)."""
+    n = len(rows)
+    ok = sum(1 for r in rows if r[2]["ok"])
+    errs = [abs(r[2]["err"]) for r in rows if r[2]["err"] == r[2]["err"] and r[2]["trips"]]
+    per_trip = [100 * x for r in rows for x in r[2]["per_trip"]]
+    bounds = [b for r in rows for b in r[2]["bounds"]]
+    parked = [r[2]["parked"] for r in rows]
+    missed = sum(r[2]["missed"] for r in rows)
+    phantom = sum(r[2]["phantom"] for r in rows)
+    trips = sum(r[2]["trips"] for r in rows)
+    return ("%-22s %5d/%-5d %6d/%-6d %7d | %6.2f %6.2f %7.2f | %6.2f %6.2f %7.2f | %6.1f %7.1f | %6.1f" % (
+        title, ok, n, missed, trips, phantom, statistics.median(errs) if errs else float("nan"), pct(errs, 0.95),
+        max(errs) if errs else float("nan"), statistics.median(per_trip) if per_trip else float("nan"),
+        pct(per_trip, 0.95), max(per_trip) if per_trip else float("nan"), pct(bounds, 0.95),
+        max(bounds) if bounds else float("nan"), max(parked) if parked else 0.0))
+
+
+HEADER = ("%-22s %11s %13s %7s | %-22s | %-22s | %-14s | %6s" % (
+    "", "in target", "missed/trips", "phantom", "total err % med p95 max", "trip err % med p95 max",
+    "bound s p95 max", "park m"))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--split", choices=sorted(SPLITS), default="tuning")
+    p.add_argument("--drivesim", type=int, default=None, help="drives per scenario and rate (tuning 4, holdout 6)")
+    p.add_argument("--faultsim", type=int, default=None, help="drives per scenario and rate (tuning 3, holdout 12)")
+    p.add_argument("--logbook", default=None, help="the logbook executable (default: build the release one)")
+    p.add_argument("--bench", default=None, help="tune with `logbook-bench replay` at this path instead of logbook")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--only", default=None, help="only drives whose name contains this text")
+    p.add_argument("--renderings", default=",".join(RENDERINGS))
+    p.add_argument("--rates", default=",".join("%g" % r for r in RATES))
+    p.add_argument("--failures", action="store_true", help="list the drives that miss a target")
+    p.add_argument("--save", default=None, help="write every drive's figures to this JSON file")
+    p.add_argument("--generate-only", action="store_true")
+    a = p.parse_args()
+    counts = {"drivesim": a.drivesim, "faultsim": a.faultsim}
+    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12}}
+    for g in counts:
+        if counts[g] is None:
+            counts[g] = defaults[a.split][g]
+    rates = [float(x) for x in a.rates.split(",")]
+    renderings = a.renderings.split(",")
+    if not os.path.exists(DRIVESIM):
+        sys.exit("drivesim not found at %s (it lives in ../shared/tools/drivesim)" % DRIVESIM)
+    python = venv_python()
+    drives = []
+    for g, (_, scenarios) in GENERATORS.items():
+        for sc in scenarios:
+            for rate in rates:
+                for seed in draw_seeds(a.split, g, sc, rate, counts[g]):
+                    name = "%s/%s-%ghz-%d" % (g, sc, rate, seed)
+                    if a.only and a.only not in name:
+                        continue
+                    drives.append((g, sc, rate, seed, name))
+    for g in GENERATORS:
+        os.makedirs(os.path.join(DATA, g), exist_ok=True)
+    print("%d drives (%s split), %d renderings each; generating what is not cached..." % (
+        len(drives), a.split, len(renderings)), file=sys.stderr)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        dirs = list(pool.map(lambda d: generate(python, d[0], d[1], d[2], d[3]), drives))
+    if a.generate_only:
+        return 0
+    if a.bench:
+        command = [a.bench, "replay"]
+    else:
+        logbook = a.logbook
+        if logbook is None:
+            subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook"], cwd=ROOT, check=True)
+            logbook = os.path.join(ROOT, ".build", "release", "logbook")
+        command = [logbook, "replay", "--format", "json"]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        results = list(pool.map(lambda d: run_drive(command, d, renderings), dirs))
+    rows = []
+    for (g, sc, rate, seed, name), res in zip(drives, results):
+        for r in renderings:
+            rows.append(((g, sc, rate, seed, name), r, res[r]))
+    print(HEADER)
+    for r in renderings:
+        for rate in rates:
+            sel = [x for x in rows if x[1] == r and x[0][2] == rate]
+            if sel:
+                print(summary(sel, "%s %gHz" % (r, rate)))
+    print()
+    for g, (_, scenarios) in GENERATORS.items():
+        for sc in scenarios:
+            sel = [x for x in rows if x[0][0] == g and x[0][1] == sc]
+            if sel:
+                print(summary(sel, "%s %s" % (g[:5], sc)))
+    print()
+    print(summary(rows, "all"))
+    failing = [x for x in rows if not x[2]["ok"]]
+    print("\n%d of %d drive renderings within target (%d drives, split %s, seeds drawn in %d-%d)" % (
+        len(rows) - len(failing), len(rows), len(drives), a.split, SPLITS[a.split][0], SPLITS[a.split][1] - 1))
+    if a.failures:
+        for key, r, res in sorted(failing, key=lambda x: (x[0][4], x[1])):
+            if "error" in res:
+                print("  %-34s %-5s %s" % (key[4], r, res["error"]))
+                continue
+            print("  %-34s %-5s err %+6.2f%%  missed %d phantom %d (%d/%d trips)  worst bound %6.1f s  "
+                  "worst trip %5.1f%%  parked %.0f m" % (
+                      key[4], r, res["err"], res["missed"], res["phantom"], res["got"], res["trips"],
+                      max(res["bounds"]) if res["bounds"] else 0, 100 * max(res["per_trip"]) if res["per_trip"] else 0,
+                      res["parked"]))
+    if a.save:
+        with open(a.save, "w") as f:
+            json.dump([{"drive": k[4], "rendering": r, **res} for k, r, res in rows], f)
+    return 0 if not failing else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
