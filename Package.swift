@@ -287,7 +287,8 @@ let package = Package(
         .testTarget(
             name: "LogbookServerTests",
             dependencies: [
-                "LogbookServer", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport", "LogbookCLI",
+                "LogbookServer", "LogbookServices", "LogbookStore", "MileageLog", "TrackModel", "LogbookTestSupport",
+                "LogbookCLI",
                 "LogbookDaemon", "LogbookConfiguration", "TripEngine", "Hours", "Checklists", "ValueStreams",
                 "Roofing", "CalendarDays", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

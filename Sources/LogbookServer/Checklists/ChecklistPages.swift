@@ -54,7 +54,7 @@ enum ChecklistPages {
                 [
                     "shifts": shifts, "none": shifts.isEmpty, "manager": access.isManager, "overseer": overseer,
                     "escalations": escalations, "anyEscalated": !escalations.isEmpty,
-                    "restaurants": restaurants.map { ["name": $0.name, "query": TripPages.queryValue($0.name)] },
+                    "restaurants": restaurants.map { ["name": $0.name, "query": PageFlow.queryValue($0.name)] },
                     "editor": overseer, "csrf": session.csrfToken,
                 ], user: user, csrf: session.csrfToken)
         }
@@ -235,7 +235,7 @@ enum ChecklistPages {
             return renderer.page(
                 "checklists/templates", title: "\(restaurant.name): checklists",
                 [
-                    "restaurant": restaurant.name, "restaurantQuery": TripPages.queryValue(restaurant.name),
+                    "restaurant": restaurant.name, "restaurantQuery": PageFlow.queryValue(restaurant.name),
                     "dayPart": dayPart.rawValue, "kind": kind.rawValue, "version": current?.version ?? 0,
                     "exists": current != nil, "sections": sections, "timed": kind.hasTimes, "csrf": session.csrfToken,
                     "dayParts": DayPart.allCases.map {
@@ -297,7 +297,7 @@ enum ChecklistPages {
             _ = try access.writer.editTemplate(
                 restaurant: restaurant.name, dayPart: dayPart, kind: kind, edit, by: "web:" + user.name)
             return PageRenderer.redirect(
-                "/checklists/templates/\(TripPages.queryValue(restaurant.name))?day_part=\(dayPart.rawValue)"
+                "/checklists/templates/\(PageFlow.queryValue(restaurant.name))?day_part=\(dayPart.rawValue)"
                     + "&kind=\(kind.rawValue)")
         }
     }

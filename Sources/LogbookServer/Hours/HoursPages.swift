@@ -31,10 +31,11 @@ enum HoursPages {
                 try access.requireEditor()
                 let driver = try access.driver(form.text("driver"))
                 let back = periodURL(nil, driver: driver, access: access)
-                return try redirecting(to: back) {
+                return try PageFlow.redirecting(to: back) {
                     try action.perform(
                         driver: driver, at: access.now, message: try ShiftInput.message(form.text("message")) ?? "",
                         vehicle: try form.text("vehicle").map { try access.vehicle($0) }, access: access)
+                    return nil
                 }
             }
         }
@@ -44,44 +45,32 @@ enum HoursPages {
                 let access = try HoursAccess(environment, user, settings)
                 let period = try access.period(context.parameters.get("day"), field: "day")
                 let back = periodURL(period, driver: form.text("driver"), access: access)
-                return try redirecting(to: back) {
+                return try PageFlow.redirecting(to: back) {
                     _ = try action.perform(period, driver: form.text("driver"), access: access)
+                    return nil
                 }
             }
         }
         pages.post("/hours/links") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
             let access = try HoursAccess(environment, user, settings)
-            return try redirecting(to: "/hours#links") {
+            return try PageFlow.redirecting(to: "/hours#links") {
                 // The same answer as the API's: another driver's name is refused (403), not taken as the user's own.
                 try HoursAPI.addLink(
                     name: form["name"] ?? "", url: form.text("url") ?? "", driver: form.text("driver"), access: access)
+                return nil
             }
         }
         pages.post("/hours/links/{id}/delete") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
             _ = form
             let access = try HoursAccess(environment, user, settings)
-            return try redirecting(to: "/hours#links") {
+            return try PageFlow.redirecting(to: "/hours#links") {
                 try HoursAPI.removeLink(context.parameters.get("id"), access: access)
+                return nil
             }
         }
     }
-
-    /// Does `body` and goes back to `url`; what the log's rules refuse (409, 422) is said on that page.
-    static func redirecting(to url: String, _ body: () throws -> Void) throws -> Response {
-        do {
-            try body()
-            return PageRenderer.redirect(url)
-        } catch let error as APIError where error.status == .conflict || error.status == .unprocessableContent {
-            return PageRenderer.redirect(withMessage(url, error.message))
-        } catch let error as StoreError where error.code == .refused || error.code == .invalidArgument {
-            return PageRenderer.redirect(withMessage(url, error.detail))
-        }
-    }
-
-    /// `url` with a message for its page, signed (`Flash`): no link made elsewhere can put text there.
-    static func withMessage(_ url: String, _ message: String) -> String { Flash.url(url, message: message) }
 
     /// `/hours?period=DAY&driver=NAME` (the driver only for those who choose one).
     static func periodURL(_ period: PayPeriod?, driver: String?, access: HoursAccess) -> String {
@@ -92,7 +81,7 @@ enum HoursPages {
 
     static func driverQuery(_ driver: String?, access: HoursAccess) -> String {
         guard let driver, access.readsEveryone else { return "" }
-        return "&driver=" + TripPages.queryValue(driver)
+        return "&driver=" + PageFlow.queryValue(driver)
     }
 
     static func periodValues(_ period: PayPeriod, driver: String, access: HoursAccess) throws -> [String: Any] {

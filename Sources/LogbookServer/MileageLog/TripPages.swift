@@ -44,7 +44,8 @@ enum TripPages {
             // A tap on a card comes back to the same list (a custom range too), at the card.
             let listQuery =
                 custom
-                ? "from=\(queryValue(from ?? ""))&to=\(queryValue(to ?? ""))" : "period=\(queryValue(periodName))"
+                ? "from=\(PageFlow.queryValue(from ?? ""))&to=\(PageFlow.queryValue(to ?? ""))"
+                : "period=\(PageFlow.queryValue(periodName))"
             return renderer.page(
                 "mileage/trips", title: "Trips",
                 [
@@ -161,10 +162,6 @@ enum TripPages {
     }
 
     /// A query parameter's value, percent-encoded.
-    static func queryValue(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_.:"))) ?? ""
-    }
-
     static func kilometres(_ metres: Double) -> String { String(format: "%.1f km", metres / 1_000) }
     static func minutes(_ seconds: Double) -> String { "\(Int((seconds / 60).rounded())) min" }
     static func number(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -24,7 +24,7 @@ enum RoofingPages {
             let access = try RoofingAccess(environment, user)
             let projects = try access.database.roofingProjects()
             let values: [String: Any] = [
-                "csrf": session.csrfToken, "message": ValueStreamPages.message(request), "editor": access.canEdit,
+                "csrf": session.csrfToken, "message": PageFlow.message(request), "editor": access.canEdit,
                 "none": projects.isEmpty,
                 "projects": projects.map { p -> [String: Any] in
                     [
@@ -39,7 +39,7 @@ enum RoofingPages {
         pages.post("/roofing/projects") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
-            return try ValueStreamPages.redirecting(to: "/roofing") {
+            return try PageFlow.redirecting(to: "/roofing") {
                 let project = try access.create(
                     name: form.text("name") ?? "", address: form.text("address") ?? "",
                     customer: form.text("customer") ?? "", catalogue: form.text("catalogue"),
@@ -75,7 +75,7 @@ enum RoofingPages {
             for index in hits.indices { hits[index]["number"] = index + 1 }
             let values: [String: Any] = [
                 "csrf": session.csrfToken, "query": query, "searched": !query.isEmpty, "hits": hits,
-                "none": !query.isEmpty && hits.isEmpty, "message": ValueStreamPages.message(request),
+                "none": !query.isEmpty && hits.isEmpty, "message": PageFlow.message(request),
             ]
             return renderer.page(
                 "roofing/catalogue", title: "Roofing catalogue", values, user: user, csrf: session.csrfToken)
@@ -85,7 +85,7 @@ enum RoofingPages {
             let access = try RoofingAccess(environment, user, editing: true)
             let name = form.text("project") ?? ""
             let back = "/roofing/catalogue?q=" + RoofingAccess.pathComponent(form.text("q") ?? "")
-            return try ValueStreamPages.redirecting(to: back) {
+            return try PageFlow.redirecting(to: back) {
                 guard !name.isEmpty else { throw APIError.invalid("project: choose a project", field: "project") }
                 let (number, project) = try RoofingAPI.addLine(
                     name, pos: form.text("pos"), quantity: form.text("quantity"), note: form.text("note") ?? "",
@@ -103,7 +103,7 @@ enum RoofingPages {
                 ["id": Int($0.id), "caption": $0.caption, "name": $0.originalName, "path": path] as [String: Any]
             }
             values["csrf"] = session.csrfToken
-            values["message"] = ValueStreamPages.message(request)
+            values["message"] = PageFlow.message(request)
             return renderer.page(
                 "roofing/project", title: stored.project.name, values, user: user, csrf: session.csrfToken)
         }
@@ -120,7 +120,7 @@ enum RoofingPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#add-line") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#add-line") {
                 let (number, project) = try RoofingAPI.addLine(
                     name, pos: form.text("pos"), quantity: form.text("quantity"), note: form.text("note") ?? "",
                     access)
@@ -132,7 +132,7 @@ enum RoofingPages {
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#line-\(line)") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#line-\(line)") {
                 let quantity = try RoofingAccess.quantity(form.text("quantity"), "quantity")
                 try access.change(name) { p throws(RoofingError) in
                     try p.editLine(at: line - 1, quantity: quantity, note: form["note"])
@@ -145,7 +145,7 @@ enum RoofingPages {
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
             let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#lines") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#lines") {
                 try access.change(name) { p throws(RoofingError) in try p.removeLine(at: line - 1) }
                 return nil
             }
@@ -154,7 +154,7 @@ enum RoofingPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#extra") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#extra") {
                 let work = try RoofingAPI.extraWork(
                     text: form.text("text"), hours: form.text("hours"), rate: form.text("rate"),
                     amount: form.text("amount"))
@@ -166,7 +166,7 @@ enum RoofingPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#deductions") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#deductions") {
                 let deduction = try RoofingAPI.deduction(text: form.text("text"), amount: form.text("amount"))
                 try access.change(name) { p throws(RoofingError) in try p.addDeduction(deduction) }
                 return nil
@@ -176,7 +176,7 @@ enum RoofingPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#advances") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#advances") {
                 let advance = try RoofingAPI.advance(
                     amount: form.text("amount"), date: form.text("date"), note: form.text("note"))
                 try access.change(name) { p throws(RoofingError) in try p.addAdvance(advance) }
@@ -187,7 +187,7 @@ enum RoofingPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name) + "#roofers") {
+            return try PageFlow.redirecting(to: projectURL(name) + "#roofers") {
                 let (roofer, hours) = try RoofingAPI.rooferHours(roofer: form.text("roofer"), hours: form.text("hours"))
                 try access.change(name) { p throws(RoofingError) in try p.setHours(hours, for: roofer) }
                 return nil
@@ -197,9 +197,9 @@ enum RoofingPages {
             let (user, _, _) = try await submittedForm(request, context)
             let access = try RoofingAccess(environment, user, editing: true)
             let name = try RoofingAccess.name(context)
-            return try ValueStreamPages.redirecting(to: projectURL(name)) {
+            return try PageFlow.redirecting(to: projectURL(name)) {
                 let version = try access.submit(name)
-                return HoursPages.withMessage(projectURL(name), "Submitted as version \(version.number)")
+                return PageFlow.withMessage(projectURL(name), "Submitted as version \(version.number)")
             }
         }
     }

@@ -65,7 +65,7 @@ enum RoofingPhotos {
             let parts = try parse(try await collect(request.body), boundary: boundary)
             try requireCSRF(FormData(values: parts.fields), session)
             try RequestText.check(form: parts.fields)
-            return try ValueStreamPages.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
+            return try PageFlow.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
                 guard let file = parts.file, !file.bytes.isEmpty else {
                     throw APIError.invalid("photo: choose or take a photo", field: "photo")
                 }

@@ -24,14 +24,14 @@ enum ValueStreamPages {
             let access = try VSMAccess(environment, user)
             var values = try indexValues(access, environment)
             values["csrf"] = session.csrfToken
-            values["message"] = message(request)
+            values["message"] = PageFlow.message(request)
             return renderer.page("vsm/index", title: "Value-stream maps", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/vsm/maps") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = form.text("name") ?? ""
-            return try redirecting(to: "/vsm") {
+            return try PageFlow.redirecting(to: "/vsm") {
                 let futureOf = try form.text("future_of").map { try access.checkFutureOf($0) }
                 try access.create(
                     ValueStreamMap(
@@ -68,7 +68,7 @@ enum ValueStreamPages {
             let map = try access.map(try VSMAccess.name(context))
             var values = mapValues(map, current: access.current(of: map), access: access, environment)
             values["csrf"] = session.csrfToken
-            values["message"] = message(request)
+            values["message"] = PageFlow.message(request)
             return renderer.page("vsm/map", title: map.name, values, user: user, csrf: session.csrfToken)
         }
         pages.get("/vsm/maps/{name}/stickers.css") { request, context in
@@ -89,7 +89,7 @@ enum ValueStreamPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
-            return try redirecting(to: mapURL(name)) {
+            return try PageFlow.redirecting(to: mapURL(name)) {
                 let newName = form.text("name") ?? name
                 let description = form["description"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 let demand = try number(form, "demand")
@@ -111,7 +111,7 @@ enum ValueStreamPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
-            return try redirecting(to: mapURL(name)) {
+            return try PageFlow.redirecting(to: mapURL(name)) {
                 let copy = try ValueStreamAPI.duplicate(
                     name, as: form.text("name") ?? "", future: form.text("future") != nil, access)
                 return mapURL(copy.name)
@@ -121,7 +121,7 @@ enum ValueStreamPages {
             let (user, _, _) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
-            return try redirecting(to: mapURL(name)) {
+            return try PageFlow.redirecting(to: mapURL(name)) {
                 try access.delete(name)
                 return "/vsm"
             }
@@ -130,7 +130,7 @@ enum ValueStreamPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
-            return try redirecting(to: mapURL(name) + "#sections") {
+            return try PageFlow.redirecting(to: mapURL(name) + "#sections") {
                 let section = form.text("name") ?? ""
                 let position = try integer(form, "position")
                 try access.change(name, fields: ["section": "name"]) { map throws(ValueStreamError) in
@@ -144,7 +144,7 @@ enum ValueStreamPages {
                 let (user, _, form) = try await submittedForm(request, context)
                 let access = try VSMAccess(environment, user, editing: true)
                 let name = try VSMAccess.name(context)
-                return try redirecting(to: mapURL(name) + "#sections") {
+                return try PageFlow.redirecting(to: mapURL(name) + "#sections") {
                     let section = form.text("section") ?? ""
                     let newName = form.text("name") ?? ""
                     let position = try integer(form, "to") ?? 0
@@ -163,7 +163,7 @@ enum ValueStreamPages {
             let (user, _, form) = try await submittedForm(request, context)
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
-            return try redirecting(to: mapURL(name) + "#add-sticker") {
+            return try PageFlow.redirecting(to: mapURL(name) + "#add-sticker") {
                 let change = try stickerChange(form)
                 let draft = change.applied(to: Sticker(id: 0, text: form["text"] ?? "", kind: change.kind ?? .value))
                 let section = form.text("section")
@@ -185,7 +185,7 @@ enum ValueStreamPages {
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: map.name)
             var values = try stickerValues(id, in: map, access: access)
             values["csrf"] = session.csrfToken
-            values["message"] = message(request)
+            values["message"] = PageFlow.message(request)
             return renderer.page(
                 "vsm/sticker", title: "Sticker #\(id)", values, user: user, csrf: session.csrfToken)
         }
@@ -194,7 +194,7 @@ enum ValueStreamPages {
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try redirecting(to: mapURL(name) + "/stickers/\(id)") {
+            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/\(id)") {
                 var change = try stickerChange(form, editing: true)
                 change.text = form["text"] ?? ""
                 try access.change(name) { map throws(ValueStreamError) in try map.editSticker(id, change) }
@@ -206,7 +206,7 @@ enum ValueStreamPages {
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try redirecting(to: mapURL(name) + "#sticker-\(id)") {
+            return try PageFlow.redirecting(to: mapURL(name) + "#sticker-\(id)") {
                 guard let position = try integer(form, "to") else {
                     throw APIError.invalid("to: give the position, from 1", field: "to")
                 }
@@ -225,7 +225,7 @@ enum ValueStreamPages {
             let access = try VSMAccess(environment, user, editing: true)
             let name = try VSMAccess.name(context)
             let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try redirecting(to: mapURL(name) + "/stickers/\(id)") {
+            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/\(id)") {
                 try access.change(name) { map throws(ValueStreamError) in try map.removeSticker(id) }
                 return mapURL(name) + "#timeline"
             }
@@ -236,22 +236,6 @@ enum ValueStreamPages {
 
     /// Does `body` and goes to the address it returns (or `url`); what the map's rules refuse (409, 422) is said on
     /// `url`'s page.
-    static func redirecting(to url: String, _ body: () throws -> String?) throws -> Response {
-        do {
-            return PageRenderer.redirect(try body() ?? url)
-        } catch let error as APIError where error.status == .conflict || error.status == .unprocessableContent {
-            return PageRenderer.redirect(HoursPages.withMessage(url, error.message))
-        } catch let error as StoreError where error.code == .refused || error.code == .invalidArgument {
-            return PageRenderer.redirect(HoursPages.withMessage(url, error.detail))
-        }
-    }
-
-    /// The message the page was sent with (`Flash`), or `false` for the template.
-    static func message(_ request: Request) -> Any {
-        guard let text = Flash.message(request), !text.isEmpty else { return false }
-        return text
-    }
-
     static func mapURL(_ name: String) -> String { "/vsm/maps/" + VSMAccess.pathComponent(name) }
 
     /// `5m`, `1h30m`; empty is none.
