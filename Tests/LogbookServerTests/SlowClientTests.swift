@@ -45,7 +45,7 @@ import Testing
                 let start = ContinuousClock.now
                 let connection = try RawConnection(port: port)
                 try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-                return Self.secondsUntilClosed(connection, since: start, limit: 15)
+                return Self.secondsUntilClosed(connection, since: start, limit: 30)
             }
             async let slowloris = onThread {
                 // One byte every half second, for up to 20 seconds: the head's deadline still holds.
@@ -58,7 +58,7 @@ import Testing
                     do { try connection.send([byte]) } catch { break }
                     if connection.closedByServer(within: .milliseconds(500)) { break }
                 }
-                return Self.secondsUntilClosed(connection, since: start, limit: 15)
+                return Self.secondsUntilClosed(connection, since: start, limit: 30)
             }
             async let noBody = onThread {
                 let start = ContinuousClock.now
@@ -66,13 +66,13 @@ import Testing
                 try connection.send(
                     "POST /api/v1/trips HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                         + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"vehi")
-                return Self.secondsUntilClosed(connection, since: start, limit: 15)
+                return Self.secondsUntilClosed(connection, since: start, limit: 30)
             }
             async let idle = onThread { () -> (Int, Double?) in
                 let connection = try RawConnection(port: port)
                 try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 let first = try connection.response(timeout: .seconds(20)).status
-                return (first, Self.secondsUntilClosed(connection, since: .now, limit: 15))
+                return (first, Self.secondsUntilClosed(connection, since: .now, limit: 30))
             }
             // Meanwhile, the server answers others.
             let health = try await onThread {
@@ -92,13 +92,14 @@ import Testing
         }
         #expect(health == [200, 200, 200, 200])
         // Closed at their deadline (from the opening; from the response for the idle one), not before, and not
-        // long after (the margin is for a machine busy with other tests).
+        // long after. The margin is wide because CI runs this beside hundreds of other tests on two cores (an idle
+        // close came 9.7 s late there once); a connection nothing closes stays open for the whole 30 s.
         for (name, deadline) in [
             ("half head", Self.header), ("slowloris", Self.header), ("no body", Self.body), ("idle", Self.idle),
         ] {
             let seconds = results[name] ?? nil
-            #expect(seconds != nil, "\(name): still open after 15 s")
-            if let seconds { #expect(seconds >= deadline - 0.3 && seconds < deadline + 8, "\(name): \(seconds) s") }
+            #expect(seconds != nil, "\(name): still open after 30 s")
+            if let seconds { #expect(seconds >= deadline - 0.3 && seconds < deadline + 20, "\(name): \(seconds) s") }
         }
         #expect(errors.isEmpty, "logged as errors: \(errors)")
     }
