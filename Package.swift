@@ -301,7 +301,7 @@ let package = Package(
             name: "LogbookCLITests",
             dependencies: [
                 "LogbookReporting", "LogbookCLI", "LogbookDaemon", "LogbookTestSupport", "TrackModel", "TrackFormats",
-                "LogbookConfiguration",
+                "LogbookConfiguration", "LogbookServices",
             ],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
+import LogbookServices
 import Testing
 
 /// `ConfigurationSchema.logbook` lives with the daemon, which does not link the checklists' commands: it names

@@ -76,7 +76,9 @@ import Testing
                 body: ServerHarness.body(["path": "Kitchen/Floors dry", "state": "fine"]))
             #expect(
                 bad.status == .unprocessableContent
-                    && ServerHarness.error(bad.body)["message"]?.contains("'state'") == true)
+                    && ServerHarness.error(bad.body)["message"]?.contains("state: must be ok, not-ok or unchecked")
+                        == true
+            )
             // Ending is refused (409) while tasks are unchecked and the to-do is open.
             let early = try await client.execute(
                 uri: "/api/v1/checklists/shifts/\(id)/end", method: .post, headers: h.bearer("sam"))

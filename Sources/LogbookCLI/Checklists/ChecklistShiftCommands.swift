@@ -1,12 +1,11 @@
 import ArgumentParser
+import Checklists
 import Foundation
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
 import Logging
 import ServiceLifecycle
-import Checklists
 import UnixSignals
-import LogbookServices
 
 /// `checklists shift start`: a working copy of the restaurant's checklists; needs nothing but the database.
 package struct ChecklistShiftStartCommand: ParsableCommand {
@@ -25,28 +24,17 @@ package struct ChecklistShiftStartCommand: ParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
-        let context = try options.open()
-        let restaurant = try context.restaurant(restaurant)
-        let manager = try context.manager(manager, at: restaurant)
-        let started = try context.moment(at, zone: RestaurantClock(restaurant).zone)
-        let id = try storeCall {
-            try context.database.startChecklistShift(
-                restaurant: restaurant.name, dayPart: dayPart, manager: manager, at: started)
-        }
-        let shift = try storeCall { try context.database.checklistShift(id) }
+        let started = try options.service().startShift(
+            ChecklistShiftStartInput(restaurant: restaurant, dayPart: dayPart.rawValue, manager: manager, at: at))
+        if format == .json { return try ChecklistRendering.printJSON(started) }
         var output = StandardOutput()
-        if format == .json {
-            output.write("{\"id\": \(id)}\n")
-        } else {
-            output.write("\(id)\n")
-            let versions = ChecklistKind.allCases.compactMap { kind in
-                shift.versions[kind].map { "\(kind.rawValue) v\($0)" }
-            }
-            Diagnostics.print(
-                "Started shift \(id): \(restaurant.name), \(dayPart.rawValue), \(manager) "
-                    + "(\(versions.joined(separator: ", ")); \(shift.preShift.leaves.count) pre-shift tasks)")
-        }
+        output.write("\(started.id)\n")
         output.flush()
+        let shift = started.shift
+        let versions = shift.checklists.map { "\($0.kind.rawValue) v\($0.templateVersion ?? 0)" }
+        Diagnostics.print(
+            "Started shift \(shift.id): \(shift.restaurant), \(shift.dayPart.rawValue), \(shift.manager) "
+                + "(\(versions.joined(separator: ", ")); \(shift.tasks.filter(\.isLeaf).count) pre-shift tasks)")
     }
 }
 
@@ -62,9 +50,7 @@ package struct ChecklistShiftShowCommand: ParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
-        let context = try options.openForReading()
-        let shift = try storeCall { try context.database.checklistShift(self.shift) }
-        ChecklistRendering.printShift(shift, now: context.now, format: format)
+        try ChecklistRendering.printShift(try options.service(writing: false).shift(shift), format: format)
     }
 }
 
@@ -85,23 +71,15 @@ package struct ChecklistMarkCommand: ParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
-        guard let state = TaskState(rawValue: state.lowercased()) else {
-            throw usageError("state \(state): expected ok, not-ok or unchecked")
-        }
-        if let note { try ChecklistRendering.checkText(note, option: "--note") }
-        let context = try options.open()
-        let current = try storeCall { try context.database.checklistShift(self.shift) }
-        let when = try context.moment(at, zone: RestaurantClock(current.restaurant).zone)
-        let shift = try storeCall {
-            try context.database.markTask(shift: self.shift, kind: kind, path: path, state: state, note: note, at: when)
-        }
-        let canonical = shift.runs[kind]?.canonical(path)?.description ?? path
-        var message = "\(canonical): \(state.rawValue)"
-        if kind == .preShift, state == .notOk, let todo = shift.todos.first(where: { $0.path == canonical }) {
+        let marked = try options.service().mark(
+            shift: shift, ChecklistMarkInput(path: path, state: state, note: note, kind: kind.rawValue, at: at))
+        var message = "\(marked.path): \(marked.state.rawValue)"
+        if marked.kind == .preShift, marked.state == .notOk, let todo = marked.todo {
             message += "; to-do \(todo.id) for \(todo.area.rawValue)"
         }
-        let left = shift.preShift.uncheckedLeaves.count
-        Diagnostics.print(message + (kind == .preShift ? " (\(left) pre-shift task\(left == 1 ? "" : "s") left)" : ""))
+        let left = marked.shift.uncheckedCount
+        Diagnostics.print(
+            message + (marked.kind == .preShift ? " (\(left) pre-shift task\(left == 1 ? "" : "s") left)" : ""))
     }
 }
 
@@ -115,12 +93,9 @@ package struct ArchiveFilter: ParsableArguments {
     @Option(name: .long, help: "Only this shift manager's shifts.") var manager: String?
     @Option(name: .long, help: "Only this restaurant.") var restaurant: String?
 
-    package func shifts(_ context: ChecklistContext) throws -> [ChecklistShift] {
-        let zone = try restaurant.map { RestaurantClock(try context.restaurant($0)).zone } ?? context.clock.zone
-        let (start, end) = try context.range(from: from, to: to, zone: zone)
-        return try storeCall {
-            try context.database.checklistArchive(restaurant: restaurant, manager: manager, from: start, to: end)
-        }
+    /// The filter as the use cases take it.
+    package var input: ChecklistArchiveFilter {
+        ChecklistArchiveFilter(restaurant: restaurant, manager: manager, from: from, to: to)
     }
 }
 
@@ -136,33 +111,24 @@ package struct ChecklistArchiveCommand: ParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
-        let context = try options.openForReading()
-        let shifts = try filter.shifts(context)
-        var output = StandardOutput()
-        switch format {
-        case .json:
-            output.write(ChecklistJSON.shifts(shifts, now: context.now))
-        case .csv, .table:
-            var listing = Listing([
-                ("id", "Shift"), ("restaurant", "Restaurant"), ("manager", "Manager"), ("day_part", "Day part"),
-                ("started", "Started"), ("ended", "Ended"), ("template_version", "Version"), ("not_ok", "Not ok"),
-                ("todos", "To-dos"), ("late", "Late or missed"),
+        let service = try options.service(writing: false)
+        let archive = try service.archive(filter.input)
+        if format == .json { return try ChecklistRendering.printJSON(archive) }
+        var listing = Listing([
+            ("id", "Shift"), ("restaurant", "Restaurant"), ("manager", "Manager"), ("day_part", "Day part"),
+            ("started", "Started"), ("ended", "Ended"), ("template_version", "Version"), ("not_ok", "Not ok"),
+            ("todos", "To-dos"), ("late", "Late or missed"),
+        ])
+        for shift in archive.shifts {
+            let clock = shift.clock
+            listing.append([
+                .integer(Int(shift.id)), .text(shift.restaurant), .text(shift.manager), .text(shift.dayPart.rawValue),
+                .text(clock.text(shift.startedAt)), .text(shift.endedAt.map(clock.text)),
+                .integer(shift.templateVersion), .integer(shift.notOkCount), .integer(shift.todos.count),
+                .integer(shift.lateCount),
             ])
-            for shift in shifts {
-                let clock = RestaurantClock(shift.restaurant)
-                let flagged = shift.shiftKinds.flatMap { shift.lines($0, now: context.now) }.filter {
-                    $0.carryOut == .late || $0.carryOut == .overdue
-                }.count
-                listing.append([
-                    .integer(Int(shift.id)), .text(shift.restaurant.name), .text(shift.manager),
-                    .text(shift.dayPart.rawValue), .text(clock.text(shift.startedAt)),
-                    .text(shift.endedAt.map(clock.text)), .integer(shift.versions[.preShift]),
-                    .integer(shift.preShift.notOkLeaves.count), .integer(shift.todos.count), .integer(flagged),
-                ])
-            }
-            output.write(format == .csv ? listing.csv() : listing.table(context.clock))
         }
-        output.flush()
+        listing.print(format, clock: service.context.clock)
     }
 }
 
@@ -181,45 +147,28 @@ package struct ChecklistRemindersCommand: ParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() throws {
-        let context = ack == nil ? try options.openForReading() : try options.open()
-        let shift = try storeCall { try context.database.checklistShift(self.shift) }
-        let clock = RestaurantClock(shift.restaurant)
+        let service = try options.service(writing: ack != nil)
         if let ack {
-            let when = try context.moment(at, zone: clock.zone)
-            guard shift.endedAt == nil else {
-                Diagnostics.error("shift \(shift.id) has ended; its archive stays as it was")
-                throw ExitCode(65)
-            }
-            // Record what is due up to now first, so a travel path walked before the scheduler ran still counts.
-            let rules = context.settings.reminders.filter { $0.name.caseInsensitiveCompare(ack) == .orderedSame }
-            try storeCall {
-                try ReminderScheduler.record(shift, until: when, rules: rules, database: context.database)
-            }
-            guard
-                let done = try storeCall({
-                    try context.database.acknowledgeReminder(shift: shift.id, name: ack, at: when)
-                })
-            else {
-                Diagnostics.error("no \(ack) reminder of shift \(shift.id) is due at \(clock.text(when))")
-                throw ExitCode(65)
-            }
+            let done = try service.acknowledge(shift: shift, reminder: ack, ChecklistMomentInput(at: at))
+            let clock = try service.shift(shift).clock
             Diagnostics.print(
-                "\(done.occurrence.name) due \(clock.time(done.occurrence.due)) done at \(clock.time(when))")
+                "\(done.reminder.name) due \(clock.time(done.reminder.dueAt)) done at "
+                    + clock.time(done.reminder.acknowledgedAt ?? done.reminder.dueAt))
             return
         }
+        let reminders = try service.reminders(shift: shift)
+        if format == .json { return try ChecklistRendering.printJSON(reminders) }
         var listing = Listing([
             ("name", "Reminder"), ("due", "Due"), ("notifications", "Notified"), ("escalated", "Escalated"),
             ("acknowledged", "Done"), ("outcome", "Outcome"),
         ])
-        for (reminder, outcome) in ReminderOutcomes.of(shift, now: context.now, policy: context.settings.policy) {
-            let o = reminder.occurrence
+        for reminder in reminders {
             listing.append([
-                .text(o.name), .text(clock.iso8601(o.due)), .integer(o.notifications),
-                .text(o.escalated.map(clock.iso8601)), .text(o.acknowledged.map(clock.iso8601)),
-                .text(outcome.rawValue),
+                .text(reminder.name), .text(reminder.due), .integer(reminder.notifications), .text(reminder.escalated),
+                .text(reminder.acknowledged), .text(reminder.outcome.rawValue),
             ])
         }
-        listing.print(format, clock: LocalClock(identifier: shift.restaurant.timezone))
+        listing.print(format, clock: service.context.clock)
     }
 }
 
@@ -237,22 +186,21 @@ package struct ChecklistRemindCommand: AsyncParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() async throws {
-        let context = try options.open()
+        let (service, file) = try options.open()
         var logger = Logger(label: "logbook.checklists")
         if once || at != nil { logger.logLevel = .notice }
-        let scheduler = try ReminderScheduler.configured(
-            database: context.database, configuration: context.configuration, logger: logger)
+        let scheduler = try ReminderScheduler.configured(service: service, configuration: file, logger: logger)
         if once || at != nil {
-            var now = context.now
+            var now = service.now()
             if let at {
-                guard let moment = ChecklistContext.parseMoment(at, zone: context.clock.zone) else {
-                    throw usageError("--at \(at): expected ISO 8601, e.g. 2026-11-24T10:15:00+01:00")
+                guard let moment = RestaurantClock(zone: service.context.clock.zone).moment(parsing: at) else {
+                    throw ValidationError("--at \(at): expected ISO 8601, e.g. 2026-11-24T10:15:00+01:00")
                 }
                 now = moment
             }
-            let tick = try storeCall { try scheduler.tick(now: now) }
-            for label in tick.notified { Diagnostics.print("notified \(label)") }
-            for label in tick.escalated { Diagnostics.print("escalated \(label)") }
+            let round = try scheduler.tick(now: now)
+            for label in round.notified { Diagnostics.print("notified \(label)") }
+            for label in round.escalated { Diagnostics.print("escalated \(label)") }
             // Let started notification commands get going before the process exits.
             try await Task.sleep(for: .milliseconds(200))
             return

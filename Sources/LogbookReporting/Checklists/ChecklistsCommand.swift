@@ -1,9 +1,7 @@
 import ArgumentParser
-import Foundation
+import Checklists
 import LogbookCLI
 import LogbookDaemon
-import LogbookStore
-import Checklists
 import LogbookServices
 
 /// `logbook checklists`: the shift manager's checklists (restaurants, templates, shifts, to-dos, reminders,
@@ -48,27 +46,20 @@ package struct ChecklistShiftCommand: ParsableCommand {
         @OptionGroup var options: ChecklistOptions
 
         func run() throws {
-            let context = try options.open()
-            let current = try storeCall { try context.database.checklistShift(self.shift) }
-            let clock = RestaurantClock(current.restaurant)
-            let when = try context.moment(at, zone: clock.zone)
-            // What fell due until the end counts in the statistics, whether or not a scheduler ran.
-            try storeCall {
-                try ReminderScheduler.record(
-                    current, until: when, rules: context.settings.reminders, database: context.database)
+            let (service, file) = try options.open()
+            let ended = try service.endShift(
+                shift, ChecklistMomentInput(at: at), mail: !noMail,
+                mailer: noMail
+                    ? nil : try ChecklistOutboxMailer(database: service.context.database, configuration: file))
+            let clock = ended.shift.clock
+            Diagnostics.print(
+                "Ended shift \(ended.shift.id) at \(clock.text(ended.shift.endedAt ?? ended.shift.startedAt))")
+            switch ended.mail {
+            case .notRequested: break
+            case .noAddress(let restaurant):
+                Diagnostics.print("Not mailed: \(restaurant) has no e-mail address (restaurants add … --email)")
+            default: Diagnostics.print("The completed checklist: \(ended.mail)")
             }
-            let ended = try storeCall { try context.database.endChecklistShift(self.shift, at: when) }
-            Diagnostics.print("Ended shift \(ended.id) at \(clock.text(ended.endedAt ?? when))")
-            guard !noMail else { return }
-            guard let email = ended.restaurant.email else {
-                Diagnostics.print(
-                    "Not mailed: \(ended.restaurant.name) has no e-mail address (restaurants add … --email)")
-                return
-            }
-            let status = try ChecklistMail.send(
-                ChecklistMail.archive(ended), to: [email], database: context.database,
-                configuration: context.configuration, zone: clock.zone)
-            Diagnostics.print("The completed checklist: \(status)")
         }
     }
 }
@@ -108,92 +99,57 @@ package struct ChecklistTodoCommand: ParsableCommand {
         if note != nil, done == nil, notDone == nil {
             throw ValidationError("--note goes with --done or --not-done.")
         }
-        if let priority, !(1...4).contains(priority) { throw ValidationError("--priority must be 1 to 4.") }
         if add == nil, section != nil || area != nil || priority != nil {
             throw ValidationError("--section, --area and --priority go with --add.")
-        }
-        if let add, add.trimmingCharacters(in: .whitespaces).isEmpty || add.count > 200 {
-            throw ValidationError("--add needs a task of 1 to 200 characters.")
         }
         if !to.isEmpty, !mail { throw ValidationError("--to goes with --mail.") }
     }
 
     package func run() throws {
         let changes = add != nil || pick != nil || done != nil || notDone != nil || delete != nil || mail
-        let context = changes ? try options.open() : try options.openForReading()
-        var shift = try storeCall { try context.database.checklistShift(self.shift) }
-        let clock = RestaurantClock(shift.restaurant)
-        let now = context.now
-        if let note { try ChecklistRendering.checkText(note, option: "--note") }
-        if earlier {
-            let todos = try storeCall { try context.database.earlierTodos(restaurant: shift.restaurant.name) }
-            print(todos)
-            return
-        }
+        let (service, file) = try options.open(writing: changes)
+        if earlier { return try print(service.earlierTodos(shift: shift)) }
         if let add {
-            let todo = try storeCall {
-                try context.database.addTodo(
-                    shift: shift.id, task: add.trimmingCharacters(in: .whitespaces), section: section ?? "Other",
-                    area: area ?? .manager, priority: priority ?? 3, at: now)
-            }
+            let todo = try service.addTodo(
+                shift: shift, ChecklistTodoInput(task: add, section: section, area: area?.rawValue, priority: priority))
             Diagnostics.print("Added to-do \(todo.id)")
         }
         if let pick {
-            let earlier = try storeCall { try context.database.earlierTodos(restaurant: shift.restaurant.name) }
-            guard let original = earlier.first(where: { $0.id == pick }) else {
-                throw usageError("--pick \(pick): not one of the earlier to-dos (see --earlier)")
-            }
-            let todo = try storeCall {
-                try context.database.addTodo(
-                    shift: shift.id, task: original.task, section: original.section, area: original.area,
-                    priority: original.priority, at: now)
-            }
+            let todo = try service.pickTodo(shift: shift, earlier: pick)
             Diagnostics.print("Added to-do \(todo.id) (from \(pick))")
         }
         for (id, isDone) in [(done, true), (notDone, false)] {
             guard let id else { continue }
-            guard shift.todos.contains(where: { $0.id == id }) else {
-                throw usageError("to-do \(id) is not on shift \(shift.id)'s list")
-            }
-            try storeCall { try context.database.settleTodo(id, done: isDone, note: note, at: now) }
+            _ = try service.settleTodo(shift: shift, todo: id, ChecklistTodoSettleInput(done: isDone, note: note))
         }
-        if let delete {
-            guard shift.todos.contains(where: { $0.id == delete }) else {
-                throw usageError("to-do \(delete) is not on shift \(shift.id)'s list")
-            }
-            try storeCall { try context.database.deleteTodo(delete) }
-        }
-        shift = try storeCall { try context.database.checklistShift(self.shift) }
+        if let delete { try service.deleteTodo(shift: shift, todo: delete) }
         if mail {
-            let recipients = to.isEmpty ? shift.restaurant.email.map { [$0] } ?? [] : to
-            guard !recipients.isEmpty else {
-                throw usageError("\(shift.restaurant.name) has no e-mail address; give --to ADDRESS")
-            }
-            let status = try ChecklistMail.send(
-                ChecklistMail.todoList(shift), to: recipients, database: context.database,
-                configuration: context.configuration, zone: clock.zone)
+            let status = try service.mailTodos(
+                shift: shift, to: to,
+                mailer: try ChecklistOutboxMailer(database: service.context.database, configuration: file))
             Diagnostics.print("The to-do list: \(status)")
         }
-        print(shift.todos)
+        try print(service.todos(shift: shift))
     }
 
-    func print(_ todos: [Todo]) {
-        var output = StandardOutput()
-        if format == .json {
-            output.write(ChecklistJSON.todos(todos))
-        } else {
-            var listing = Listing([
-                ("id", "To-do"), ("priority", "Priority"), ("area", "Area"), ("section", "Section"), ("task", "Task"),
-                ("done", "Done"), ("source", "From"), ("note", "Note"),
+    func print(_ todos: ChecklistTodosView) throws {
+        if format == .json { return try ChecklistRendering.printJSON(todos) }
+        var listing = Listing([
+            ("id", "To-do"), ("priority", "Priority"), ("area", "Area"), ("section", "Section"), ("task", "Task"),
+            ("done", "Done"), ("source", "From"), ("note", "Note"),
+        ])
+        for todo in todos.todos {
+            listing.append([
+                .integer(Int(todo.id)), .integer(todo.priority), .text(todo.area.rawValue), .text(todo.section),
+                .text(todo.task), .flag(todo.done), .text(todo.source.rawValue), .text(todo.note),
             ])
-            for todo in todos {
-                listing.append([
-                    .integer(Int(todo.id)), .integer(todo.priority), .text(todo.area.rawValue), .text(todo.section),
-                    .text(todo.task), .flag(todo.done), .text(todo.source.rawValue), .text(todo.note),
-                ])
-            }
-            output.write(format == .csv ? listing.csv() : listing.table(LocalClock(identifier: nil)))
         }
+        var output = StandardOutput()
+        output.write(format == .csv ? listing.csv() : listing.table(LocalClock(identifier: nil)))
         output.flush()
     }
+}
+
+extension ChecklistTodoCommand: CommandFieldNames {
+    package static var fieldNames: [String: String] { ["task": "--add"] }
 }

@@ -1,211 +1,112 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LogbookCLI
-import LogbookStore
-import Checklists
-import TrackModel
+import LogbookServices
 
-/// `/api/v1/checklists/…`: the same shapes as `logbook checklists … --format json`.
+/// `/api/v1/checklists/…`: adapters over `ChecklistService`, answering the views `logbook checklists … --format json`
+/// prints.
 enum ChecklistAPI {
-    struct StartBody: Decodable {
-        var restaurant: String
-        var dayPart: String
-        enum CodingKeys: String, CodingKey {
-            case restaurant
-            case dayPart = "day_part"
-        }
-    }
-
-    struct MarkBody: Decodable {
-        var path: String
-        var state: String
-        var note: String?
-        var kind: String?
-    }
-
-    struct TodoBody: Decodable {
-        var task: String
-        var section: String?
-        var area: String?
-        var priority: Int?
-    }
-
-    struct TodoPatch: Decodable {
-        var done: Bool
-        var note: String?
-    }
-
+    /// A path parameter that is an id.
     static func number(_ context: AppRequestContext, _ name: String) throws -> Int64 {
         guard let text = context.parameters.get(name), let id = Int64(text), id > 0 else {
-            throw APIError.invalid("'\(name)' must be a positive number")
+            throw APIError.invalid("'\(name)' must be a positive number", field: name)
         }
         return id
     }
 
-    static func shiftJSON(_ shift: ChecklistShift, status: HTTPResponse.Status = .ok) -> Response {
-        var j = JSONText()
-        ChecklistJSON.shift(shift, now: Date().timeIntervalSince1970, into: &j)
-        return JSONResponse.make(j.text + "\n", status: status)
+    /// The `{restaurant}` of the address, percent-decoded ("Main%20Street").
+    static func restaurant(_ context: AppRequestContext) throws -> String {
+        try RequestText.path(context, "restaurant", missing: "no restaurant named")
+    }
+
+    static func json(_ view: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        var data = try ServiceJSON.encode(view)
+        data.append(0x0A)
+        return JSONResponse.make(data, status: status)
     }
 
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
-        let database = environment.database
-        @Sendable func actions(_ context: AppRequestContext) throws -> ChecklistActions {
-            ChecklistActions(
-                access: ChecklistAccess(database: database, user: try context.requireUser()), environment: environment)
+        @Sendable func service(_ context: AppRequestContext) throws -> ChecklistService {
+            environment.checklists(try context.requireUser())
         }
         api.get("/checklists/restaurants") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let restaurants = try access.restaurants().map {
-                ["name": $0.name, "email": $0.email ?? "", "timezone": $0.timezone]
-            }
-            return try JSONResponse.make(encoding: ["restaurants": restaurants])
+            try json(try service(context).restaurants())
         }
         api.get("/checklists/shifts") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            try access.requireStaff()
-            let open = try database.openChecklistShifts().filter { access.user.worksAt($0.restaurant.name) }
-            return JSONResponse.make(ChecklistJSON.shifts(open, now: Date().timeIntervalSince1970))
+            try json(try service(context).openShifts())
         }
         api.post("/checklists/shifts") { request, context in
-            let body = try await request.decode(as: StartBody.self, context: context)
-            let id = try actions(context).start(restaurant: body.restaurant, dayPart: body.dayPart)
-            return JSONResponse.make("{\"id\": \(id)}\n", status: .created)
+            let input = try await RequestInput.decode(ChecklistShiftStartInput.self, from: request, context: context)
+            return try json(try service(context).startShift(input), status: .created)
         }
         api.get("/checklists/shifts/{shift}") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            return shiftJSON(try access.shift(try number(context, "shift")))
+            try json(try service(context).shift(try number(context, "shift")))
         }
         api.post("/checklists/shifts/{shift}/marks") { request, context in
-            let body = try await request.decode(as: MarkBody.self, context: context)
-            let shift = try actions(context).mark(
-                shift: try number(context, "shift"), path: body.path, state: body.state, note: body.note,
-                kind: body.kind)
-            return shiftJSON(shift)
+            let input = try await RequestInput.decode(ChecklistMarkInput.self, from: request, context: context)
+            return try json(try service(context).mark(shift: try number(context, "shift"), input))
         }
         api.get("/checklists/shifts/{shift}/todos") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            return JSONResponse.make(ChecklistJSON.todos(try access.shift(try number(context, "shift")).todos))
+            try json(try service(context).todos(shift: try number(context, "shift")))
         }
         api.get("/checklists/shifts/{shift}/todos/earlier") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let shift = try access.shift(try number(context, "shift"))
-            return JSONResponse.make(ChecklistJSON.todos(try ChecklistActions.earlierTodos(for: shift, database)))
+            try json(try service(context).earlierTodos(shift: try number(context, "shift")))
         }
         api.post("/checklists/shifts/{shift}/todos") { request, context in
-            let body = try await request.decode(as: TodoBody.self, context: context)
-            let id = try number(context, "shift")
-            _ = try actions(context).addTodo(
-                shift: id, task: body.task, section: body.section, area: body.area, priority: body.priority)
-            return JSONResponse.make(ChecklistJSON.todos(try database.checklistShift(id).todos), status: .created)
+            let input = try await RequestInput.decode(ChecklistTodoInput.self, from: request, context: context)
+            let checklists = try service(context)
+            let shift = try number(context, "shift")
+            _ = try checklists.addTodo(shift: shift, input)
+            return try json(try checklists.todos(shift: shift), status: .created)
         }
         api.patch("/checklists/shifts/{shift}/todos/{todo}") { request, context in
-            let body = try await request.decode(as: TodoPatch.self, context: context)
-            let id = try number(context, "shift")
-            try actions(context).settleTodo(
-                shift: id, todo: try number(context, "todo"), done: body.done, note: body.note)
-            return JSONResponse.make(ChecklistJSON.todos(try database.checklistShift(id).todos))
+            let input = try await RequestInput.decode(ChecklistTodoSettleInput.self, from: request, context: context)
+            return try json(
+                try service(context).settleTodo(
+                    shift: try number(context, "shift"), todo: try number(context, "todo"), input))
         }
         api.delete("/checklists/shifts/{shift}/todos/{todo}") { _, context in
-            try actions(context).deleteTodo(shift: try number(context, "shift"), todo: try number(context, "todo"))
+            try service(context).deleteTodo(shift: try number(context, "shift"), todo: try number(context, "todo"))
             return Response(status: .noContent)
         }
         api.post("/checklists/shifts/{shift}/todos/mail") { _, context in
-            let status = try actions(context).mailTodos(shift: try number(context, "shift"))
-            return try JSONResponse.make(encoding: ["mail": status])
+            let status = try service(context).mailTodos(
+                shift: try number(context, "shift"), mailer: environment.checklistMailer)
+            return try json(["mail": status.description])
         }
         api.post("/checklists/shifts/{shift}/reminders/{name}/ack") { _, context in
             let name = try RequestText.path(context, "name", missing: "'name' is missing")
-            let done = try actions(context).acknowledge(shift: try number(context, "shift"), name: name)
-            return try JSONResponse.make(encoding: [
-                "name": done.occurrence.name, "due": Timestamp(secondsSince1970: done.occurrence.due).iso8601,
-                "acknowledged": Timestamp(secondsSince1970: done.occurrence.acknowledged ?? 0).iso8601,
-            ])
+            return try json(try service(context).acknowledge(shift: try number(context, "shift"), reminder: name))
         }
         api.post("/checklists/shifts/{shift}/end") { _, context in
-            let (ended, mail) = try actions(context).end(shift: try number(context, "shift"))
-            var response = shiftJSON(ended)
-            response.headers[HTTPField.Name("Logbook-Mail")!] = mail.replacingOccurrences(of: "\n", with: " ")
+            let ended = try service(context).endShift(
+                try number(context, "shift"), mailer: environment.checklistMailer)
+            var response = try json(ended)
+            response.headers[HTTPField.Name("Logbook-Mail")!] = ended.mail.description
+                .replacingOccurrences(of: "\n", with: " ")
             return response
         }
         api.get("/checklists/archive") { request, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let (restaurant, manager, from, to) = try filter(request, access)
-            let shifts = try access.archive(restaurant: restaurant, manager: manager, from: from, to: to)
-            return JSONResponse.make(ChecklistJSON.shifts(shifts, now: Date().timeIntervalSince1970))
+            let filter = try RequestInput.query(ChecklistArchiveFilter.self, from: request)
+            return try json(try service(context).archive(filter))
         }
         api.get("/checklists/stats") { request, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let (restaurant, manager, from, to) = try filter(request, access)
-            let shifts = try access.archive(restaurant: restaurant, manager: manager, from: from, to: to)
-            let settings = environment.checklistSettings
-            return JSONResponse.make(
-                ChecklistStatistics.json(
-                    ChecklistStatistics.compute(
-                        shifts, travelPath: settings.travelPathName,
-                        policy: settings.policy)))
+            let filter = try RequestInput.query(ChecklistArchiveFilter.self, from: request)
+            return try json(try service(context).statistics(filter))
         }
         api.get("/checklists/templates/{restaurant}") { _, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let restaurant = try access.restaurant(ChecklistPages.restaurantParameter(context))
-            let templates = try database.templates(restaurant: restaurant.name).map(\.template)
-            return JSONResponse.make(try ChecklistTemplateFile.json(templates, single: false))
+            let templates = try service(context).latestTemplates(restaurant: try restaurant(context))
+            return JSONResponse.make(try ChecklistTemplateFile.encode(templates, single: false))
         }
         api.put("/checklists/templates/{restaurant}") { request, context in
-            let access = ChecklistAccess(database: database, user: try context.requireUser())
-            let restaurant = try access.requireTemplateEditor(ChecklistPages.restaurantParameter(context))
-            let buffer = try await BodyLimit.collect(request)
-            try RequestText.check(json: Data(buffer.readableBytesView))
-            let templates: [ChecklistTemplate]
-            do {
-                templates = try ChecklistTemplateFile.parse(Data(buffer.readableBytesView), name: "body")
-            } catch let error as ChecklistTemplateFile.TemplateFileError {
-                throw APIError.invalid(error.message)
-            }
-            var versions: [[String: String]] = []
-            for template in templates {
-                guard template.restaurant.caseInsensitiveCompare(restaurant.name) == .orderedSame else {
-                    throw APIError.invalid("'restaurant' must be \(restaurant.name), as in the address")
-                }
-                let stored = try access.writer.saveTemplate(template, by: "web:" + access.user.name)
-                versions.append([
-                    "day_part": template.dayPart.rawValue, "kind": template.kind.rawValue,
-                    "version": String(stored.version),
-                ])
-            }
-            return try JSONResponse.make(encoding: ["versions": versions])
+            let checklists = try service(context)
+            let name = try restaurant(context)
+            // The rights first: nobody else's body is read.
+            _ = try checklists.access.templateEditor(name)
+            let data = Data((try await BodyLimit.collect(request)).readableBytesView)
+            try RequestText.check(json: data)
+            return try json(try checklists.importTemplates(json: data, restaurant: name))
         }
-    }
-
-    /// `restaurant`, `manager`, `from`, `to` (days on the restaurant's clock, or the server's).
-    static func filter(_ request: Request, _ access: ChecklistAccess) throws -> (String?, String?, Double?, Double?) {
-        let query = RequestText.query(request)
-        func value(_ name: String) -> String? {
-            query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let restaurant = value("restaurant")
-        let zone = try restaurant.map { RestaurantClock(try access.restaurant($0)).zone } ?? .current
-        // Calendar days on the restaurant's clock: `to` ends at the next midnight there (23 or 25 hours on the
-        // days the clocks change).
-        func day(_ name: String, next: Bool = false) throws -> Double? {
-            guard let text = value(name) else { return nil }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = zone
-            formatter.dateFormat = "yyyy-MM-dd"
-            guard text.count == 10, let date = formatter.date(from: text) else {
-                throw APIError.invalid("'\(name)' must be a date YYYY-MM-DD")
-            }
-            guard next else { return date.timeIntervalSince1970 }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return (calendar.date(byAdding: .day, value: 1, to: date) ?? date.addingTimeInterval(86_400))
-                .timeIntervalSince1970
-        }
-        let from = try day("from")
-        let to = try day("to", next: true)
-        return (restaurant, value("manager"), from, to)
     }
 }
 

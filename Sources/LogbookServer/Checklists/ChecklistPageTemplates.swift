@@ -15,6 +15,7 @@ enum ChecklistPageTemplates {
 
     static let index =
         head + """
+            {{#message}}<p class="card" role="status">{{message}}</p>{{/message}}
             {{#none}}<p class="card">No shift is open.</p>{{/none}}
             {{#shifts}}
             <a class="card shift-link" href="/checklists/shifts/{{id}}">
@@ -98,7 +99,7 @@ enum ChecklistPageTemplates {
                 <li class="todo{{#done}} done{{/done}}" data-area="{{area}}">
                   <span class="tag">P{{priority}}</span> <span class="tag">{{area}}</span> {{section}} / {{task}}{{#note}} — <span class="muted">{{note}}</span>{{/note}}
                   {{#editable}}
-                  <form method="post" action="/checklists/shifts/{{id}}/todos/{{id}}" class="inline">
+                  <form method="post" action="/checklists/shifts/{{shift}}/todos/{{id}}" class="inline">
                     <input type="hidden" name="csrf" value="{{csrf}}">
                     <input name="note" maxlength="1000" placeholder="What was done, or why not" aria-label="Note for {{task}}">
                     <button type="submit" name="action" value="done">Done</button>
@@ -178,6 +179,7 @@ enum ChecklistPageTemplates {
 
     static let templates =
         head + """
+            {{#message}}<p class="card" role="status">{{message}}</p>{{/message}}
             <form class="card" method="get" action="/checklists/templates/{{restaurantQuery}}">
               <label for="day_part">Day part</label><select id="day_part" name="day_part">{{#dayParts}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/dayParts}}</select>
               <label for="kind">Checklist</label><select id="kind" name="kind">{{#kinds}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/kinds}}</select>

@@ -4,6 +4,7 @@ import Hummingbird
 import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
+import LogbookReporting
 import LogbookStore
 import Logging
 import ServiceLifecycle
@@ -55,7 +56,7 @@ package struct ServeCommand: AsyncParsableCommand {
         let address = try ListenAddress(listen ?? settings.listen)
         let environment = ServerEnvironment(
             database: database, databasePath: log.databaseOptions.path, clock: clock, settings: settings,
-            configuration: file)
+            configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file))
         if try database.users().isEmpty {
             logger.warning("No users yet: add one with `logbook users add NAME --role admin`")
         }
@@ -66,7 +67,7 @@ package struct ServeCommand: AsyncParsableCommand {
             })
         // The shift checklists' reminders (travel path, …) are due whether or not a page is open.
         let reminders = try ReminderScheduler.configured(
-            database: database, configuration: file, logger: Logger(label: "logbook.checklists"))
+            database: database, configuration: file, clock: clock, logger: Logger(label: "logbook.checklists"))
         // Changes of work hours go to the payroll system while the server runs ([hours] endpoint).
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: app), .init(service: reminders),

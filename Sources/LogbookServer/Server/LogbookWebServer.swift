@@ -18,10 +18,13 @@ package struct ServerEnvironment: Sendable {
     package var configuration: ConfigurationFile
     package var passwords: PasswordHasher
     package var throttle: LoginThrottle
+    /// How the checklists' mails leave (`Mailer`, given by `logbook serve`); without one they are not mailed.
+    package var checklistMailer: (any ChecklistMailer)?
 
     package init(
         database: AppDatabase, databasePath: String, clock: LocalClock, settings: ServerSettings,
-        configuration: ConfigurationFile, throttle: LoginThrottle = LoginThrottle()
+        configuration: ConfigurationFile, throttle: LoginThrottle = LoginThrottle(),
+        checklistMailer: (any ChecklistMailer)? = nil
     ) {
         self.database = database
         self.databasePath = databasePath
@@ -30,6 +33,7 @@ package struct ServerEnvironment: Sendable {
         self.configuration = configuration
         passwords = PasswordHasher(cost: settings.passwordCost)
         self.throttle = throttle
+        self.checklistMailer = checklistMailer
     }
 }
 

@@ -1,6 +1,6 @@
+public import Checklists
 import Foundation
 import LogbookConfiguration
-import Checklists
 
 /// The `[checklists]` table: the recurring reminders of a shift and how they get noticed.
 ///
@@ -15,12 +15,12 @@ import Checklists
 /// on_time_seconds = 300         # acknowledged within this of its time counts as on time
 /// notify_command = "…"          # default: [daemon] notify_command
 /// ```
-package struct ChecklistSettings: Decodable, Sendable {
-    package var reminders: [ReminderRule] = [.travelPath]
-    package var policy = ReminderPolicy()
-    package var notifyCommand: String?
+public struct ChecklistSettings: Decodable, Sendable {
+    public var reminders: [ReminderRule] = [.travelPath]
+    public var policy = ReminderPolicy()
+    public var notifyCommand: String?
 
-    package enum CodingKeys: String, CodingKey, CaseIterable {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case reminders
         case repeatSeconds = "repeat_seconds"
         case escalateAfterSeconds = "escalate_after_seconds"
@@ -28,9 +28,9 @@ package struct ChecklistSettings: Decodable, Sendable {
         case notifyCommand = "notify_command"
     }
 
-    package init() {}
+    public init() {}
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func seconds(_ key: CodingKeys, _ fallback: Double) throws -> Double {
             guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return fallback }
@@ -58,12 +58,12 @@ package struct ChecklistSettings: Decodable, Sendable {
 
     /// The reminder counted as the travel path in statistics: the one named "Travel path" (any case), else the
     /// first configured (a restaurant that renamed it), else the default's name.
-    package var travelPathName: String {
+    public var travelPathName: String {
         reminder(named: ReminderRule.travelPath.name)?.name ?? reminders.first?.name ?? ReminderRule.travelPath.name
     }
 
     /// The reminder named (any case), if configured.
-    package func reminder(named name: String) -> ReminderRule? {
+    public func reminder(named name: String) -> ReminderRule? {
         reminders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 }

@@ -1,17 +1,12 @@
-import Foundation
-import LogbookCLI
-import LogbookConfiguration
-import LogbookDaemon
-import LogbookStore
-import Mailer
 import Checklists
-import TrackModel
+import Foundation
+public import LogbookStore
 
 /// The mails of a shift: the to-do list split into manager, kitchen and service (user story 3), and the completed
 /// pre-shift checklist with the manager's name and date when the shift ends (user story 4). Both are HTML with a
 /// plain-text alternative, and go through the outbox.
-package enum ChecklistMail {
-    package static func escape(_ text: String) -> String {
+public enum ChecklistMail {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {
@@ -47,7 +42,7 @@ package enum ChecklistMail {
     }
 
     /// The to-do list: one table per area (manager, kitchen, service), each sorted by priority, section, name.
-    package static func todoList(_ shift: ChecklistShift) -> (subject: String, text: String, html: String) {
+    public static func todoList(_ shift: ChecklistShift) -> ChecklistMailContent {
         let subject = "To-do list: " + heading(shift)
         var text = subject + "\n"
         var html = ""
@@ -70,12 +65,12 @@ package enum ChecklistMail {
             }
             html += "</table>\n"
         }
-        return (subject, text, page(subject, html))
+        return ChecklistMailContent(subject: subject, text: text, html: page(subject, html))
     }
 
     /// The ended shift's checklists as they were: every task's state and note, carry-out flags, to-dos,
     /// reminders.
-    package static func archive(_ shift: ChecklistShift) -> (subject: String, text: String, html: String) {
+    public static func archive(_ shift: ChecklistShift, now: Double) -> ChecklistMailContent {
         let clock = RestaurantClock(shift.restaurant)
         let subject = "Pre-shift checklist: " + heading(shift)
         var text = subject + "\n"
@@ -86,15 +81,16 @@ package enum ChecklistMail {
         html += "Started \(clock.text(shift.startedAt))"
         html += shift.endedAt.map { ", ended \(clock.text($0))" } ?? ""
         html += ".</p>\n"
-        let now = shift.endedAt ?? Date().timeIntervalSince1970
-        for kind in ChecklistKind.allCases where shift.runs[kind] != nil {
-            let title = ChecklistRendering.title(kind)
+        let view = ChecklistShiftView(shift, now: now, policy: ReminderPolicy())
+        for checklist in view.checklists {
+            let kind = checklist.kind
+            let title = kind.title
             text += "\n\(title) (version \(shift.versions[kind] ?? 0))\n"
             html += "<h2>\(escape(title)) <small>(version \(shift.versions[kind] ?? 0))</small></h2>\n"
             html += "<table class=\"checklist\" data-kind=\"\(kind.rawValue)\">\n"
             html += "<tr><th>Task</th><th>State</th><th>Time</th><th>Note</th></tr>\n"
             var section = ""
-            for line in shift.lines(kind, now: now) {
+            for line in checklist.tasks {
                 if line.path.section != section {
                     section = line.path.section
                     text += "  \(section)\n"
@@ -126,44 +122,6 @@ package enum ChecklistMail {
                 html += todos.html[start.lowerBound..<end.lowerBound].replacingOccurrences(of: "h2", with: "h3")
             }
         }
-        return (subject, text, page(subject, html))
-    }
-
-    /// Queues a mail to `to` and tries to deliver it now: what happened, in one line.
-    package static func send(
-        _ content: (subject: String, text: String, html: String), to: [String], database: AppDatabase,
-        configuration file: ConfigurationFile, zone: TimeZone
-    ) throws -> String {
-        guard let configuration = try file.mailConfiguration() else {
-            return "not mailed: the configuration has no [mail] table"
-        }
-        let id: Int64
-        do {
-            try configuration.validate()
-            let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)
-            let message = MailMessage(
-                from: try MailAddress(parsing: configuration.from),
-                to: try to.map { address throws(MailError) in try MailAddress(parsing: address) },
-                subject: content.subject, text: content.text, html: content.html, date: now,
-                utcOffsetSeconds: zone.secondsFromGMT(for: Date()))
-            let rendered = try message.rendered()
-            guard
-                let queued = try storeCall({
-                    try database.enqueueMail(
-                        sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
-                        subject: content.subject, message: rendered.bytes)
-                })
-            else { return "not queued" }
-            id = queued
-        } catch let error as MailError {
-            return "not mailed: \(error.description)"
-        }
-        guard let mailer = try? SMTPMailer(configuration: configuration) else {
-            return "queued as message \(id); `logbook mail send-pending` delivers it"
-        }
-        let outcome = OutboxSender(database: database, mailer: mailer).deliverDue(only: [id])
-        if outcome.sent.contains(id) { return "mailed to \(to.joined(separator: ", ")) (message \(id))" }
-        return "queued as message \(id), not delivered yet: \(outcome.failed.first?.error ?? "not due"); "
-            + "`logbook mail send-pending` retries it"
+        return ChecklistMailContent(subject: subject, text: text, html: page(subject, html))
     }
 }

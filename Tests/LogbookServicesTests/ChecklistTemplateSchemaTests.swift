@@ -1,5 +1,5 @@
 import Foundation
-import LogbookCLI
+import LogbookServices
 import Testing
 
 /// The JSON Schema in docs/ and the importer describe the same format.
@@ -28,16 +28,15 @@ struct ChecklistTemplateSchemaTests {
     func fixtureConforms() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/checklists/main-street-day-pre-shift.json")
-        let templates = try ChecklistTemplateFile.parse(try Data(contentsOf: fixture), name: "fixture")
-        let exported = try ChecklistTemplateFile.json(templates, single: true)
-        #expect(
-            ChecklistTemplateFile.unknownKey(in: try JSONSerialization.jsonObject(with: Data(exported.utf8)), path: "")
-                == nil)
+        let templates = try ChecklistTemplateFile.decode(try Data(contentsOf: fixture))
+        let exported = try ChecklistTemplateFile.encode(templates, single: true)
+        // What is exported reads back unchanged: it uses no key the importer refuses.
+        #expect(try ChecklistTemplateFile.decode(exported) == templates)
         // A key outside the schema is found, with its path.
         let bad =
             #"{"restaurant": "R", "day_part": "day", "kind": "pre-shift", "sections": [{"name": "S", "tasks": [{"name": "T", "children": [{"name": "C", "colour": "red"}]}]}]}"#
-        #expect(
-            ChecklistTemplateFile.unknownKey(in: try JSONSerialization.jsonObject(with: Data(bad.utf8)), path: "")
-                == "sections[0].tasks[0].children[0].colour: unknown key")
+        #expect(throws: ServiceError(.invalid, field: "sections[0].tasks[0].children[0].colour", "unknown key")) {
+            try ChecklistTemplateFile.decode(Data(bad.utf8))
+        }
     }
 }
