@@ -35,7 +35,3 @@ package enum JSONOutput {
 extension OdometerUnit: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
-
-extension ConflictChoice: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
-}

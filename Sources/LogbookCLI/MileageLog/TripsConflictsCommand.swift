@@ -69,13 +69,19 @@ struct TripsConflictsCommand: ParsableCommand {
                 """)
 
         @Argument(help: "The conflict's id.") var id: Int64
-        @Option(name: .long, help: "existing or imported.") var keep: ConflictChoice
+        @Option(name: .long, help: "existing or imported.") var keep: String
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
+        var choice: ConflictChoice? { ConflictChoice(rawValue: keep.lowercased()) }
+
+        func validate() throws {
+            guard choice != nil else { throw ValidationError("--keep \"\(keep)\": expected existing or imported.") }
+        }
+
         func run() throws {
             let context = try log.context()
-            let resolved = try TripService(context).resolveConflict(id, keep: keep)
+            let resolved = try TripService(context).resolveConflict(id, keep: choice ?? .existing)
             try List.print([resolved], format: format, clock: context.clock)
         }
     }

@@ -129,6 +129,15 @@ struct TripsAddCommand: ParsableCommand, CommandFieldNames {
             from: about.fromLabel, to: about.toLabel, regular: regular, allowFuture: allowFuture)
     }
 
+    func validate() throws {
+        // Said in the options' names, as before (the use case says it in its fields' for the API).
+        if let odometerStart, let odometerEnd, odometerEnd < odometerStart {
+            throw ValidationError(
+                "--odometer-end \(odometerEnd) is below --odometer-start \(odometerStart): the odometer cannot go back."
+            )
+        }
+    }
+
     func run() throws {
         let context = try log.context()
         let added = try TripService(context).add(input)

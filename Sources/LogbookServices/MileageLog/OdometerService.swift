@@ -65,7 +65,7 @@ public struct OdometerService: Sendable {
     /// Takes a reading out of the chain; it stays in the history with the reason.
     public func void(_ id: Int64, reason: String) throws -> OdometerReadingView {
         guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ServiceError(.invalid, field: "reason", "must not be empty")
+            throw ServiceError(.invalid, field: "reason", "reason must not be empty")
         }
         try access.requireAdmin()
         return OdometerReadingView(try access.writer.voidOdometer(id: id, reason: reason))
@@ -141,8 +141,11 @@ public struct OdometerReadingInput: Decodable, Sendable, Hashable {
     }
 
     static func check(reading: Double) throws {
-        guard reading.isFinite, (0...1e9).contains(reading) else {
-            throw ServiceError(.invalid, field: "reading", "reading must be between 0 and 1000000000")
+        guard reading.isFinite, reading >= 0 else {
+            throw ServiceError(.invalid, field: "reading", "reading must be 0 or more")
+        }
+        guard reading <= 1e9 else {
+            throw ServiceError(.invalid, field: "reading", "reading must be at most 1000000000")
         }
     }
 }
