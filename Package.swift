@@ -120,7 +120,7 @@ let package = Package(
             name: "LogbookServices",
             dependencies: [
                 "LogbookStore", "LogbookConfiguration", "ReportDocuments", "TrackModel", "TrackFormats", "MileageLog",
-                "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+                "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "TripEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

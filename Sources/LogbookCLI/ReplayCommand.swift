@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookConfiguration
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import TrackFormats
 import TrackModel
@@ -60,8 +61,8 @@ struct ReplayCommand: ParsableCommand {
         // The vehicle is looked up first, so an unknown plate stops the command before any file is read.
         let details = try vehicle.map { plate in
             let database = try databaseOptions.openForReading()
-            let stored = try KnownNames.vehicle(plate, in: database)
-            return try storeCall { try database.vehicleDetails(plate: stored.plate) }
+            let stored = try MileageLogNames.vehicle(plate, in: database)
+            return try database.vehicleDetails(plate: stored.plate)
         }
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = trackOut != nil

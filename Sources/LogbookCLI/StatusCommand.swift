@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import TrackModel
 import TripEngine
@@ -18,9 +19,6 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    /// A status older than this means the daemon is not running.
-    static let staleAfter: Double = 15
-
     func run() throws {
         let now = Date().timeIntervalSince1970
         let databasePath = try databaseOptions.location().path
@@ -28,7 +26,7 @@ struct StatusCommand: ParsableCommand {
         var output = StandardOutput()
         switch format {
         case .json:
-            output.write(DaemonStatus.json(status, running: running, now: now) + "\n")
+            output.write(try ServiceJSON.text(DaemonStatusView(status: status, running: running, now: now)) + "\n")
         case .table:
             guard let status else {
                 output.write(
@@ -72,45 +70,5 @@ struct StatusCommand: ParsableCommand {
         if seconds < 90 { return "\(Int(seconds.rounded())) s" }
         if seconds < 5_400 { return "\(Int((seconds / 60).rounded())) min" }
         return "\(Int((seconds / 3_600).rounded())) h"
-    }
-}
-
-extension DaemonStatus {
-    /// The status as JSON (`logbook status --format json`, and `GET /api/v1/status`).
-    package static func json(_ status: DaemonStatus?, running: Bool, now: Double) -> String {
-        var j = JSONText()
-        j.beginObject()
-        j.key("running")
-        j.value(running)
-        if let status {
-            j.field("vehicle", status.vehicle)
-            j.field("gpsd", status.gpsdEndpoint)
-            j.key("connected")
-            j.value(running && status.connected)
-            j.field("reconnects", status.reconnects)
-            if let speed = status.speed, running { j.field("speed_mps", speed, decimals: 2) }
-            if let at = status.lastFixReceivedAt { j.field("last_fix_age_s", now - at, decimals: 1) }
-            if let t = status.lastFixTime { j.field("last_fix_time", Timestamp(secondsSince1970: t).iso8601) }
-            if let trip = status.trip {
-                j.key("trip")
-                j.beginObject()
-                j.field("start", Timestamp(secondsSince1970: trip.start).iso8601)
-                j.field("distance_m", trip.distance, decimals: 1)
-                if let standing = trip.standingSince {
-                    j.field("standing_since", Timestamp(secondsSince1970: standing).iso8601)
-                }
-                j.endObject()
-            }
-            j.field("status_age_s", now - status.updatedAt, decimals: 1)
-        }
-        j.endObject()
-        return j.text
-    }
-
-    /// The daemon's status beside the database at `databasePath`, and whether the daemon is running.
-    package static func current(databasePath: String, now: Double) -> (status: DaemonStatus?, running: Bool) {
-        let status = DaemonStatus.read(from: DaemonStatus.path(forDatabase: databasePath))
-        let running = status.map { now - $0.updatedAt <= StatusCommand.staleAfter && kill($0.pid, 0) == 0 } ?? false
-        return (status, running)
     }
 }

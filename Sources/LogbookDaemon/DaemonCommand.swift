@@ -70,7 +70,9 @@ package struct DaemonCommand: AsyncParsableCommand {
         let daemonSettings = try file.table(DaemonSettings.self, "daemon")
         let database = try databaseOptions.open(
             policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"))
-        let car = try vehicle.map { try KnownNames.vehicle($0, in: database) } ?? KnownNames.onlyVehicle(in: database)
+        let car =
+            try vehicle.map { try MileageLogNames.vehicle($0, in: database) }
+            ?? MileageLogNames.onlyVehicle(in: database)
         let endpoint = GPSDEndpoint(parsing: gpsd)!
         let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"), device: device)
         let tracking = TrackingService(

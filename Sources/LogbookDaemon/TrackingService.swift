@@ -6,6 +6,7 @@ import ServiceLifecycle
 import Synchronization
 import TrackModel
 import TripEngine
+import LogbookServices
 
 /// The daemon's pipeline: live fixes from gpsd through the trip engine into the store.
 ///

@@ -66,81 +66,49 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var log: LogOptions
 
+    var input: ReportInput {
+        ReportInput(
+            vehicle: vehicle, month: month, from: from, to: to, driver: driver, category: category, preset: preset)
+    }
+
     func validate() throws {
-        if month != nil, from != nil || to != nil { throw ValidationError("Give --month or --from/--to, not both.") }
-        _ = try period(today: Day(dayNumber: 0))
-        if category.lowercased() != "all" { _ = try TripArguments.category(category) }
-        if let preset, CountryPreset(rawValue: preset.uppercased()) == nil {
-            throw ValidationError("--preset must be one of EE, DE, FI, SE, UK, US.")
-        }
         if let paper, !["a4", "letter"].contains(paper.lowercased()) {
             throw ValidationError("--paper must be a4 or letter.")
         }
     }
 
-    func period(today: Day) throws -> (Period, String) {
-        if from != nil || to != nil {
-            let period = try TripArguments.period(nil, from: from, to: to)
-            return (period, "\(from ?? "…")–\(to ?? "…")")
-        }
-        if let month {
-            let period = try TripArguments.period(month, from: nil, to: nil)
-            guard case .month = period else { throw ValidationError("--month takes YYYY-MM.") }
-            return (period, month)
-        }
-        let first = today.startOfMonth.adding(months: -1)
-        return (.month(year: first.year, month: first.month), String(first.description.prefix(7)))
-    }
-
     func run() throws {
         let file = try log.configurationOptions.load()
         // Only --email changes the log (it queues the message); a report alone reads it.
-        let (database, clock) = try email.isEmpty ? log.openForReading(file) : log.open(file)
+        let context = try email.isEmpty ? log.readingContext(file) : log.context(file)
         var settings = try file.table(ReportSettings.self, "report")
         if let paper { settings.paper = paper.lowercased() == "letter" ? .letter : .a4 }
         if bom { settings.byteOrderMark = true }
-        let (period, label) = try period(today: clock.today)
-        let plate = try storeCall { () throws -> String in
-            if let vehicle { return vehicle }
-            let all = try database.allVehicleDetails()
-            guard all.count == 1 else {
-                throw StoreError(
-                    .refused, operation: "report",
-                    detail: all.isEmpty ? "there are no vehicles yet" : "name the vehicle with --vehicle")
-            }
-            return all[0].plate
-        }
-        let configuredPreset = try file.table(LogSettings.self, "log").preset
-        let chosen = category.lowercased() == "all" ? nil : try TripArguments.category(category).category
-        let request = ReportRequest(
-            vehicle: plate, period: period, periodLabel: label, driver: driver, category: chosen,
-            preset: preset.flatMap { CountryPreset(rawValue: $0.uppercased()) } ?? configuredPreset)
-        let assembly = try storeCall {
-            try ReportAssembly.make(request, database: database, clock: clock, settings: settings)
-        }
+        let service = try ReportService(context)
+        let assembly = try service.assemble(
+            input, settings: settings, configuredPreset: try file.table(LogSettings.self, "log").preset)
         for warning in assembly.warnings { Diagnostics.print("logbook: warning: " + warning) }
         let document = assembly.document
         // Each file is rendered once, and only when it is written or mailed.
         let mailing = !email.isEmpty
-        let csvBytes = csv != nil || mailing ? ReportCSV(byteOrderMark: settings.byteOrderMark).render(document) : []
+        let csvBytes = csv != nil || mailing ? assembly.csv(byteOrderMark: settings.byteOrderMark) : []
         var pdfBytes: [UInt8] = []
         do {
-            if pdf != nil || mailing { pdfBytes = try ReportPDF(paper: settings.paper).render(document) }
+            if pdf != nil || mailing { pdfBytes = try ReportPDF(paper: settings.paper.pdf).render(document) }
             if let csv { try FileOutput.write(csvBytes, to: csv) }
             if let pdf { try FileOutput.write(pdfBytes, to: pdf) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.exitCode == 73 ? 73 : 74)
         }
-        printSummary(document, clock: clock)
+        try printSummary(document, clock: context.clock)
         if mailing {
-            try send(
-                assembly, csv: csvBytes, pdf: pdfBytes, database: database, clock: clock, file: file,
-                monthly: month != nil || (from == nil && to == nil) ? label : nil)
+            try send(assembly, csv: csvBytes, pdf: pdfBytes, service: service, context: context, file: file)
         }
     }
 
-    private func printSummary(_ document: ReportDocument, clock: LocalClock) {
+    private func printSummary(_ document: ReportDocument, clock: LocalClock) throws {
+        if format == .json { return try JSONOutput.print(ReportSummaryView(document)) }
         let totals = document.totals
         var listing = Listing([
             ("period", "Period"), ("vehicle", "Vehicle"), ("trips", "Trips"), ("business", "Business"),
@@ -158,9 +126,10 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func send(
-        _ assembly: ReportAssembly, csv: [UInt8], pdf: [UInt8], database: AppDatabase, clock: LocalClock,
-        file: ConfigurationFile, monthly: String?
+        _ assembly: ReportAssembly, csv: [UInt8], pdf: [UInt8], service: ReportService, context: ServiceContext,
+        file: ConfigurationFile
     ) throws {
+        let monthly = assembly.month
         guard let configuration = try file.mailConfiguration() else {
             Diagnostics.error("--email needs a [mail] table in the configuration (host, port, tls, from, …)")
             throw ExitCode(78)
@@ -168,16 +137,13 @@ struct ReportCommand: ParsableCommand {
         let id: Int64
         do {
             try configuration.validate()
-            let rendered = try assembly.mail(from: configuration.from, to: email, csv: csv, pdf: pdf, clock: clock)
-                .rendered()
-            guard
-                let queued = try storeCall({
-                    try database.enqueueMail(
-                        sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
-                        subject: assembly.document.title, message: rendered.bytes,
-                        report: monthly.map { (assembly.document.header.vehiclePlate, $0) })
-                })
-            else {
+            let rendered = try ReportMessage.make(
+                assembly, from: configuration.from, to: email, csv: csv, pdf: pdf, clock: context.clock
+            ).rendered()
+            let mail = ReportMail(
+                sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
+                bytes: rendered.bytes)
+            guard let queued = try service.enqueue(mail, of: assembly, month: monthly) else {
                 Diagnostics.print(
                     "logbook: the report for \(monthly ?? "") of \(assembly.document.header.vehiclePlate) was queued "
                         + "before; see `logbook mail status`")
@@ -195,7 +161,7 @@ struct ReportCommand: ParsableCommand {
             Diagnostics.error("message \(id) queued, not sent: \(error.description)")
             throw ExitCode(78)
         }
-        let outcome = OutboxSender(database: database, mailer: mailer).deliverDue(only: [id])
+        let outcome = OutboxSender(database: context.database, mailer: mailer).deliverDue(only: [id])
         if outcome.sent.contains(id) {
             Diagnostics.print("Sent \"\(assembly.document.title)\" to \(email.joined(separator: ", ")) (message \(id))")
         } else {
@@ -230,9 +196,7 @@ struct MailCommand: ParsableCommand {
                 throw ExitCode(78)
             }
             if !dueOnly {
-                for message in try storeCall({ try database.outbox(status: .pending) }) {
-                    try storeCall { try database.retryMail(message.id) }
-                }
+                for message in try database.outbox(status: .pending) { try database.retryMail(message.id) }
             }
             let mailer: SMTPMailer
             do {
@@ -257,20 +221,51 @@ struct MailCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
+            let context = try log.readingContext()
+            let messages = try OutboxService(context).list()
+            if format == .json { return try JSONOutput.print(messages.map(MailStatusRow.init)) }
             var listing = Listing([
                 ("id", "#"), ("status", "Status"), ("subject", "Subject"), ("recipients", "To"),
                 ("attempts", "Attempts"), ("created_at", "Queued"), ("next_attempt_at", "Next attempt"),
                 ("sent_at", "Sent"), ("last_error", "Last error"),
             ])
-            for m in try storeCall({ try database.outbox() }) {
+            for m in messages.map(\.message) {
                 listing.append([
                     .integer(Int(m.id)), .text(m.status.rawValue), .text(m.subject),
                     .text(m.recipients.joined(separator: ", ")), .integer(m.attempts), .time(m.createdAt),
                     .time(m.status == .pending ? m.nextAttemptAt : nil), .time(m.sentAt), .text(m.lastError),
                 ])
             }
-            listing.print(format, clock: clock)
+            listing.print(format, clock: context.clock)
+        }
+    }
+
+    /// A message as `mail status --format json` has always given it: the recipients in one text.
+    struct MailStatusRow: Encodable {
+        var view: OutboxMessageView
+
+        init(_ view: OutboxMessageView) { self.view = view }
+
+        enum CodingKeys: String, CodingKey {
+            case id, status, subject, recipients, attempts
+            case createdAt = "created_at"
+            case nextAttemptAt = "next_attempt_at"
+            case sentAt = "sent_at"
+            case lastError = "last_error"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            let m = view.message
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(m.id, forKey: .id)
+            try c.encode(m.status.rawValue, forKey: .status)
+            try c.encode(m.subject, forKey: .subject)
+            try c.encode(m.recipients.joined(separator: ", "), forKey: .recipients)
+            try c.encode(m.attempts, forKey: .attempts)
+            try c.encode(m.createdAt.iso8601, forKey: .createdAt)
+            try c.encode(view.nextAttempt?.iso8601, forKey: .nextAttemptAt)
+            try c.encode(m.sentAt?.iso8601, forKey: .sentAt)
+            try c.encode(m.lastError, forKey: .lastError)
         }
     }
 
@@ -282,8 +277,7 @@ struct MailCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall { try database.retryMail(id) }
+            try OutboxService(try log.context()).retry(id)
             print("Message \(id) is due; `logbook mail send-pending` delivers it")
         }
     }

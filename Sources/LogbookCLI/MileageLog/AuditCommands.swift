@@ -1,19 +1,19 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
-/// Audit entries as a listing.
+/// Audit entries as a table and CSV rows.
 enum AuditRendering {
-    static func listing(_ entries: [AuditEntry]) -> Listing {
+    static func listing(_ views: [AuditEntryView]) -> Listing {
         var listing = Listing([
             ("sequence", "#"), ("time", "Time"), ("actor", "Who"), ("entity", "Entity"), ("entity_id", "Id"),
             ("action", "Action"), ("field", "Field"), ("old_value", "Old"), ("new_value", "New"), ("hash", "Hash"),
         ])
-        for e in entries {
+        for e in views.map(\.entry) {
             listing.append([
                 .integer(Int(e.sequence)), .time(e.change.time), .text(e.change.actor), .text(e.change.entity),
                 .text(e.change.entityID), .text(e.change.action.rawValue), .text(e.change.field),
@@ -44,23 +44,13 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.openForReading()
-            let report = try storeCall { try database.verifyAudit() }
+            let context = try log.readingContext()
+            let view = try AuditService(context).verify()
+            let report = view.report
             var output = StandardOutput()
             switch format {
             case .json:
-                var j = JSONText()
-                j.beginObject()
-                j.key("intact")
-                j.value(report.isIntact)
-                j.field("entries", report.entries)
-                j.field("trips", report.trips)
-                j.field("head_sequence", Int(report.head.sequence))
-                j.field("head_hash", report.head.hash)
-                j.key("problems")
-                problems(report).objects(into: &j)
-                j.endObject()
-                output.write(j.text + "\n")
+                output.write(try ServiceJSON.text(view) + "\n")
             case .csv:
                 output.write(problems(report).csv())
             case .table:
@@ -103,11 +93,10 @@ struct AuditCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            let entries = try storeCall { try database.auditEntries(trip: trip) }
-            var output = StandardOutput()
-            output.write(AuditRendering.listing(entries).render(format, clock: clock))
-            output.flush()
+            let context = try log.readingContext()
+            let entries = try AuditService(context).entries(trip: trip)
+            if format == .json { return try JSONOutput.print(entries) }
+            AuditRendering.listing(entries).print(format, clock: context.clock)
         }
     }
 }
@@ -128,13 +117,9 @@ struct RegularCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
-            let (regular, vehicles) = try storeCall {
-                (try database.addRegular(name: name, fromTrip: fromTrip), try database.allVehicleDetails())
-            }
-            var units: [String: OdometerUnit] = [:]
-            for v in vehicles { units[v.plate] = v.odometerUnit }
-            List.print([regular], units: units, format: format, clock: clock)
+            let context = try log.context()
+            let regular = try RegularTripService(context).add(name: name, fromTrip: fromTrip)
+            try List.print([regular], format: format, clock: context.clock)
         }
     }
 
@@ -145,18 +130,14 @@ struct RegularCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            let (regulars, vehicles) = try storeCall { (try database.regulars(), try database.allVehicleDetails()) }
-            var units: [String: OdometerUnit] = [:]
-            for v in vehicles { units[v.plate] = v.odometerUnit }
-            Self.print(regulars, units: units, format: format, clock: clock)
+            let context = try log.readingContext()
+            try Self.print(try RegularTripService(context).list(), format: format, clock: context.clock)
         }
 
         /// Programs get metres and seconds (and the distance in the vehicle's unit); people get the vehicle's unit
-        /// and hours:minutes. `units` maps plates to their odometer unit (km when unknown).
-        static func print(
-            _ regulars: [RegularTrip], units: [String: OdometerUnit], format: OutputFormat, clock: LocalClock
-        ) {
+        /// and hours:minutes.
+        static func print(_ views: [RegularTripView], format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(views) }
             let table = format == .table
             var listing = Listing([
                 ("name", "Name"), ("vehicle", "Vehicle"), ("driver", "Driver"), ("category", "Category"),
@@ -170,12 +151,8 @@ struct RegularCommand: ParsableCommand {
                     ("distance_m", "Distance m"), ("start_time", "Start"), ("duration_s", "Duration s"),
                     ("distance", "Distance"), ("distance_unit", "Unit"),
                 ]).columns
-            for r in regulars {
-                let unit = r.vehicle.flatMap { units[$0] } ?? .km
-                let hhmm =
-                    TimeWindow(startMinute: r.startMinute, endMinute: r.startMinute).map {
-                        String($0.description.prefix(5))
-                    } ?? ""
+            for view in views {
+                let (r, unit, hhmm) = (view.regular, view.unit, view.startTime)
                 var row: [Cell] = [
                     .text(r.name), .text(r.vehicle), .text(r.driver), .text(r.category.rawValue), .text(r.purpose),
                     .text(r.partner), .text(r.destination), .text(r.startLabel), .text(r.endLabel),
@@ -204,8 +181,7 @@ struct RegularCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall { try database.removeRegular(named: name) }
+            try RegularTripService(try log.context()).remove(named: name)
             print("Removed regular trip \(name)")
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Crypto
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
@@ -49,7 +50,8 @@ struct ImportCommand: ParsableCommand {
         engineConfiguration.collectTrack = true
         let (database, _) = try log.open(file)
         let car =
-            try vehicle.map { try KnownNames.vehicle($0, in: database) } ?? KnownNames.onlyVehicle(in: database)
+            try vehicle.map { try MileageLogNames.vehicle($0, in: database) }
+            ?? MileageLogNames.onlyVehicle(in: database)
         let unit = (try? database.vehicleDetails(plate: car.plate))?.odometerUnit ?? .km
         var firstFailure: Int32?
         var conflicts = 0

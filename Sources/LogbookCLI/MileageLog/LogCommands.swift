@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
 /// `logbook profile`: the person keeping the log, asked once and printed on every report.
 struct ProfileCommand: ParsableCommand {
@@ -28,11 +28,10 @@ struct ProfileCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (database, clock) = try log.open()
-            let profile = try storeCall {
-                try database.setProfile(name: name, company: company, employeeID: employeeId)
-            }
-            Show.print(profile, format: format, clock: clock)
+            let context = try log.context()
+            let profile = try ProfileService(context).set(
+                ProfileInput(name: name, company: company, employeeID: employeeId))
+            try Show.print(profile, format: format, clock: context.clock)
         }
     }
 
@@ -43,11 +42,13 @@ struct ProfileCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            Self.print(try storeCall { try database.profile() }, format: format, clock: clock)
+            let context = try log.readingContext()
+            try Self.print(try ProfileService(context).show(), format: format, clock: context.clock)
         }
 
-        static func print(_ profile: Profile, format: OutputFormat, clock: LocalClock) {
+        static func print(_ view: ProfileView, format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(view) }
+            let profile = view.profile
             var listing = Listing([("name", "Name"), ("company", "Company"), ("employee_id", "Employee id")])
             listing.append([.text(profile.name), .text(profile.company), .text(profile.employeeID)])
             listing.print(format, clock: clock, single: true)
@@ -61,34 +62,25 @@ struct VehiclesCommand: ParsableCommand {
         commandName: "vehicles", abstract: "The log's vehicles.", subcommands: [Add.self, List.self],
         defaultSubcommand: List.self)
 
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, CommandFieldNames {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a vehicle.")
+        static let fieldNames = ["odometer_unit": "--unit", "initial_odometer": "--odometer"]
 
         @Option(name: .long, help: "The number plate (car number).") var plate: String
         @Option(name: .long, help: "Make and model.") var makeModel: String?
-        @Option(name: .long, help: "The odometer's unit: km or mi.") var unit: String = "km"
+        @Option(name: .long, help: "The odometer's unit: km or mi.") var unit: OdometerUnit = .km
         @Option(name: .long, help: "The odometer reading when the log starts.") var odometer: Double?
         @Option(name: .long, help: "The usual driver (see `logbook drivers`).") var driver: String?
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if plate.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError("--plate must not be empty.")
-            }
-            if OdometerUnit(rawValue: unit.lowercased()) == nil { throw ValidationError("--unit must be km or mi.") }
-            if let odometer, !(odometer.isFinite && odometer >= 0) {
-                throw ValidationError("--odometer must be 0 or more.")
-            }
-        }
-
         func run() throws {
-            let (database, clock) = try log.open()
-            let details = VehicleDetails(
-                plate: plate, makeModel: makeModel, odometerUnit: OdometerUnit(rawValue: unit.lowercased()) ?? .km,
-                initialOdometer: odometer, driver: driver)
-            let added = try storeCall { try database.addVehicle(details) }
-            List.print([added], format: format, clock: clock)
+            let context = try log.context()
+            let added = try VehicleService(context).add(
+                NewVehicleInput(
+                    plate: plate, makeModel: makeModel, odometerUnit: unit.rawValue, initialOdometer: odometer,
+                    driver: driver))
+            try List.print([added], format: format, clock: context.clock)
         }
     }
 
@@ -99,11 +91,13 @@ struct VehiclesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            Self.print(try storeCall { try database.allVehicleDetails() }, format: format, clock: clock)
+            let context = try log.readingContext()
+            try Self.print(try VehicleService(context).list(), format: format, clock: context.clock)
         }
 
-        static func print(_ vehicles: [VehicleDetails], format: OutputFormat, clock: LocalClock) {
+        static func print(_ views: [VehicleView], format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(views) }
+            let vehicles = views.map(\.details)
             var listing = Listing([
                 ("plate", "Plate"), ("make_model", "Make/model"), ("odometer_unit", "Unit"),
                 ("initial_odometer", "Initial odometer"), ("driver", "Driver"),
@@ -132,9 +126,8 @@ struct DriversCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall { try database.addDriver(name) }
-            print("Added driver \(name.trimmingCharacters(in: .whitespacesAndNewlines))")
+            let added = try VehicleService(try log.context()).addDriver(name)
+            print("Added driver \(added.name)")
         }
     }
 
@@ -145,10 +138,12 @@ struct DriversCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
+            let context = try log.readingContext()
+            let drivers = try VehicleService(context).drivers()
+            if format == .json { return try JSONOutput.print(drivers) }
             var listing = Listing([("name", "Name")])
-            for name in try storeCall({ try database.drivers() }) { listing.append([.text(name)]) }
-            listing.print(format, clock: clock)
+            for driver in drivers { listing.append([.text(driver.name)]) }
+            listing.print(format, clock: context.clock)
         }
     }
 }
@@ -178,26 +173,12 @@ struct OdometerCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if !(reading.isFinite && reading >= 0) { throw ValidationError("--reading must be 0 or more.") }
-            _ = try TripArguments.minute(time, option: "time")
-        }
-
         func run() throws {
-            let (database, clock) = try log.open()
-            let day = try TripArguments.day(date, clock: clock)
-            let moment: Timestamp
-            if let minute = try TripArguments.minute(time, option: "time") {
-                moment = clock.timestamp(day, minute: minute)
-            } else if day == clock.today {
-                moment = Timestamp(secondsSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
-            } else {
-                moment = clock.timestamp(day, minute: 23 * 60 + 59)
-            }
-            let stored = try storeCall {
-                try database.recordOdometer(vehicle: vehicle, reading: reading, at: moment, note: note, force: force)
-            }
-            List.print([stored], format: format, clock: clock)
+            let context = try log.context()
+            let stored = try OdometerService(context).record(
+                OdometerReadingInput(
+                    vehicle: vehicle, reading: reading, date: date, time: time, note: note, force: force))
+            try List.print([stored], format: format, clock: context.clock)
         }
     }
 
@@ -213,16 +194,11 @@ struct OdometerCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if !(reading.isFinite && reading >= 0) { throw ValidationError("--reading must be 0 or more.") }
-        }
-
         func run() throws {
-            let (database, clock) = try log.open()
-            let stored = try storeCall {
-                try database.correctOdometer(id: id, reading: reading, note: note, force: force)
-            }
-            List.print([stored], format: format, clock: clock)
+            let context = try log.context()
+            let stored = try OdometerService(context).correct(
+                id, OdometerCorrectionInput(reading: reading, note: note, force: force))
+            try List.print([stored], format: format, clock: context.clock)
         }
     }
 
@@ -235,16 +211,10 @@ struct OdometerCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if reason.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError("--reason must not be empty.")
-            }
-        }
-
         func run() throws {
-            let (database, clock) = try log.open()
-            let stored = try storeCall { try database.voidOdometer(id: id, reason: reason) }
-            List.print([stored], format: format, clock: clock)
+            let context = try log.context()
+            let stored = try OdometerService(context).void(id, reason: reason)
+            try List.print([stored], format: format, clock: context.clock)
         }
     }
 
@@ -257,13 +227,15 @@ struct OdometerCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            Self.print(
-                try storeCall { try database.odometerReadings(vehicle: vehicle, includeVoided: includeVoided) },
-                format: format, clock: clock)
+            let context = try log.readingContext()
+            try Self.print(
+                try OdometerService(context).list(vehicle: vehicle, includeVoided: includeVoided), format: format,
+                clock: context.clock)
         }
 
-        static func print(_ readings: [StoredReading], format: OutputFormat, clock: LocalClock) {
+        static func print(_ views: [OdometerReadingView], format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(views) }
+            let readings = views.map(\.reading)
             var listing = Listing([
                 ("vehicle", "Vehicle"), ("time", "Time"), ("reading", "Reading"), ("unit", "Unit"), ("note", "Note"),
                 ("id", "Id"), ("forced", "Forced"), ("voided", "Voided"), ("void_reason", "Void reason"),
@@ -293,12 +265,12 @@ struct OdometerCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            let (report, unit) = try storeCall {
-                (try database.calibration(vehicle: vehicle), try database.vehicleDetails(plate: vehicle).odometerUnit)
-            }
+            let context = try log.readingContext()
+            let view = try OdometerService(context).calibration(vehicle: vehicle)
             // Programs keep kilometres and get the vehicle's unit too; people read the vehicle's unit.
-            let perUnit = 1_000 / unit.metres
+            if format == .json { return try JSONOutput.print(view) }
+            let (report, unit, perUnit) = (view.report, view.unit, view.perUnit)
+            let clock = context.clock
             var listing: Listing
             if format == .table {
                 listing = Listing([
@@ -344,24 +316,17 @@ struct OdometerCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if !(percent.isFinite && percent >= 0) { throw ValidationError("--percent must be 0 or more.") }
-            if let tolerance, !(tolerance.isFinite && tolerance >= 0) {
-                throw ValidationError("--tolerance must be 0 or more.")
-            }
-            if let km, !(km.isFinite && km >= 0) { throw ValidationError("--km must be 0 or more.") }
-            if tolerance != nil, km != nil { throw ValidationError("Give --tolerance or --km, not both.") }
-        }
-
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            let findings = try storeCall {
-                try database.odometerFindings(vehicle: vehicle) { unit in
-                    OdometerTolerance(
-                        relative: percent / 100, absoluteKilometres: km ?? (tolerance ?? 1) * unit.metres / 1_000)
-                }
-            }
+            let context = try log.readingContext()
+            let clock = context.clock
+            let findings = try OdometerService(context).check(
+                vehicle: vehicle, percent: percent, tolerance: tolerance, km: km)
             // Programs get kilometres (as before) and the figures in the vehicle's unit; people get the latter.
+            if format == .json {
+                try JSONOutput.print(findings)
+                if !findings.isEmpty { throw ExitCode(1) }
+                return
+            }
             var listing = Listing([
                 ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
                 ("km", "km"), ("limit_km", "Limit km"), ("distance", "Distance"), ("limit", "Limit"),
@@ -371,7 +336,8 @@ struct OdometerCommand: ParsableCommand {
                 ("vehicle", "Vehicle"), ("trip", "Trip"), ("previous_trip", "After trip"), ("kind", "Kind"),
                 ("distance", "Distance"), ("limit", "Limit"), ("reading", "Reading"),
             ])
-            for (plate, unit, f) in findings {
+            for view in findings {
+                let (plate, unit, f) = (view.vehicle, view.unit, view.finding)
                 let perUnit = 1_000 / unit.metres
                 listing.append([
                     .text(plate), .integer(Int(f.tripID)), .integer(f.previousTripID.flatMap { Int($0) }),

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
 /// `logbook places`: named places with a radius, for rules.
 struct PlacesCommand: ParsableCommand {
@@ -22,21 +22,10 @@ struct PlacesCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be -90 to 90.") }
-            if !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be -180 to 180.") }
-            if !(radius.isFinite && radius > 0 && radius <= 100_000) {
-                throw ValidationError("--radius must be more than 0 and at most 100000 metres.")
-            }
-        }
-
         func run() throws {
-            let (database, clock) = try log.open()
-            let place = try storeCall {
-                try database.addPlace(
-                    Place(name: name, centre: Coordinate(latitude: lat, longitude: lon), radiusMetres: radius))
-            }
-            List.print([place], format: format, clock: clock)
+            let context = try log.context()
+            let place = try PlaceService(context).add(PlaceInput(name: name, lat: lat, lon: lon, radius: radius))
+            try List.print([place], format: format, clock: context.clock)
         }
     }
 
@@ -47,11 +36,13 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            Self.print(try storeCall { try database.places() }, format: format, clock: clock)
+            let context = try log.readingContext()
+            try Self.print(try PlaceService(context).list(), format: format, clock: context.clock)
         }
 
-        static func print(_ places: [Place], format: OutputFormat, clock: LocalClock) {
+        static func print(_ views: [PlaceView], format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(views) }
+            let places = views.map(\.place)
             var listing = Listing([
                 ("name", "Name"), ("lat", "Latitude"), ("lon", "Longitude"), ("radius_m", "Radius m"),
             ])
@@ -72,8 +63,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall { try database.removePlace(named: name) }
+            try PlaceService(try log.context()).remove(named: name)
             print("Removed place \(name)")
         }
     }
@@ -104,54 +94,11 @@ struct RulesCommand: ParsableCommand {
         @Option(name: .long, help: "Higher goes first (default 0).") var priority: Int = 0
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            let chosen = try TripArguments.category(category).category
-            if chosen == .business, purpose?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
-                throw ValidationError("A business rule needs a purpose: add --purpose \"…\".")
-            }
-            _ = try Self.weekdays(weekdays)
-            if let time, TimeWindow(parsing: time) == nil {
-                throw ValidationError("--time \"\(time)\": expected HH:MM-HH:MM.")
-            }
-        }
-
-        static func weekdays(_ text: String?) throws -> Swift.Set<Weekday> {
-            guard let text else { return [] }
-            let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-            func day(_ s: Substring) throws -> Int {
-                let key = s.trimmingCharacters(in: .whitespaces).lowercased().prefix(3)
-                guard let index = names.firstIndex(of: String(key)) else {
-                    throw ValidationError("--weekdays \"\(text)\": unknown day '\(s)'; use mon … sun.")
-                }
-                return index + 1
-            }
-            var result: Swift.Set<Weekday> = []
-            for part in text.split(separator: ",") {
-                let ends = part.split(separator: "-")
-                guard ends.count == 1 || ends.count == 2 else {
-                    throw ValidationError("--weekdays \"\(text)\": expected e.g. mon-fri or sat,sun.")
-                }
-                let first = try day(ends[0])
-                let last = try day(ends[ends.count - 1])
-                var k = first
-                while true {
-                    result.insert(Weekday(rawValue: k)!)
-                    if k == last { break }
-                    k = k % 7 + 1
-                }
-            }
-            return result
-        }
-
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall {
-                try database.addRule(
-                    name: name, priority: priority, weekdays: try Self.weekdays(weekdays),
-                    timeWindow: time.flatMap { TimeWindow(parsing: $0) }, startPlace: fromPlace, endPlace: toPlace,
-                    vehicle: vehicle, category: try TripArguments.category(category).category ?? .private,
-                    purpose: purpose)
-            }
+            try RuleService(try log.context()).add(
+                RuleInput(
+                    name: name, category: category, purpose: purpose, weekdays: weekdays, time: time, from: fromPlace,
+                    to: toPlace, vehicle: vehicle, priority: priority))
             print("Added rule \(name)")
         }
     }
@@ -163,20 +110,19 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
+            let context = try log.readingContext()
+            let rules = try RuleService(context).list()
+            if format == .json { return try JSONOutput.print(rules) }
+            let clock = context.clock
             var listing = Listing([
                 ("name", "Name"), ("priority", "Priority"), ("weekdays", "Days"), ("time", "Time"), ("from", "From"),
                 ("to", "To"), ("vehicle", "Vehicle"), ("category", "Category"), ("purpose", "Purpose"),
             ])
-            let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-            for stored in try storeCall({ try database.rules() }) {
-                let r = stored.rule
+            for view in rules {
+                let (stored, r) = (view.stored, view.stored.rule)
                 listing.append([
-                    .text(r.name), .integer(r.priority),
-                    .text(
-                        r.weekdays.isEmpty
-                            ? nil : r.weekdays.sorted().map { names[$0.rawValue - 1] }.joined(separator: ",")),
-                    .text(r.timeWindow?.description), .text(r.startPlace?.name), .text(r.endPlace?.name),
+                    .text(r.name), .integer(r.priority), .text(view.weekdays), .text(r.timeWindow?.description),
+                    .text(r.startPlace?.name), .text(r.endPlace?.name),
                     .text(stored.vehicle), .text(r.category.rawValue), .text(r.purpose),
                 ])
             }
@@ -191,8 +137,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, _) = try log.open()
-            try storeCall { try database.removeRule(named: name) }
+            try RuleService(try log.context()).remove(named: name)
             print("Removed rule \(name)")
         }
     }
@@ -209,22 +154,20 @@ struct RulesCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
-        func validate() throws { _ = try TripArguments.period(period, from: nil, to: nil) }
-
         func run() throws {
-            let (database, clock) = try dryRun ? log.openForReading() : log.open()
-            let filter = TripFilter(
-                vehicle: vehicle, interval: clock.interval(try TripArguments.period(period, from: nil, to: nil)))
-            let outcomes = try storeCall { try database.applyRules(filter, dryRun: dryRun) }
+            let context = try dryRun ? log.readingContext() : log.context()
+            let outcomes = try RuleService(context).apply(period: period, vehicle: vehicle, dryRun: dryRun)
+            let clock = context.clock
             var listing = Listing([
                 ("trip", "Trip"), ("rule", "Rule"), ("from", "Was"), ("category", "Becomes"), ("purpose", "Purpose"),
             ])
-            for o in outcomes {
+            for o in outcomes.map(\.outcome) {
                 listing.append([
                     .integer(Int(o.tripID)), .text(o.rule), .text(o.previous?.rawValue ?? "unclassified"),
                     .text(o.category.rawValue), .text(o.purpose),
                 ])
             }
+            if format == .json { return try JSONOutput.print(outcomes) }
             var output = StandardOutput()
             let summary =
                 outcomes.isEmpty

@@ -1,27 +1,16 @@
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
-/// Stored trips for people (a table) and programs (JSON objects, CSV rows).
+/// Trips for people (a table) and for spreadsheets (CSV rows); programs get `TripView`'s JSON.
 package enum TripRendering {
-    /// Every field of a stored trip: `replay`'s fields plus the log's (DESIGN.md §4, issue 5 §6).
-    package static func listing(_ trips: [StoredTrip], edited: Set<Int64> = []) -> Listing {
-        var listing = Listing([
-            ("id", "id"), ("vehicle", "vehicle"), ("start", "start"), ("end", "end"), ("distance_m", "distance_m"),
-            ("duration_s", "duration_s"), ("moving_s", "moving_s"), ("idle_s", "idle_s"),
-            ("idle_periods", "idle_periods"), ("max_speed_mps", "max_speed_mps"), ("avg_speed_mps", "avg_speed_mps"),
-            ("start_lat", "start_lat"), ("start_lon", "start_lon"), ("end_lat", "end_lat"), ("end_lon", "end_lon"),
-            ("fixes_used", "fixes_used"), ("driver", "driver"), ("start_odometer", "start_odometer"),
-            ("end_odometer", "end_odometer"), ("odometer_unit", "odometer_unit"), ("category", "category"),
-            ("category_origin", "category_origin"), ("purpose", "purpose"), ("partner", "partner"),
-            ("destination", "destination"), ("notes", "notes"), ("start_label", "start_label"),
-            ("end_label", "end_label"), ("source", "source"), ("regular", "regular"), ("edited", "edited"),
-            ("locked", "locked"), ("voided", "voided"), ("void_reason", "void_reason"), ("distance", "distance"),
-            ("distance_unit", "distance_unit"),
-        ])
-        for t in trips {
+    /// Every field of a trip as CSV rows: the columns of `TripView`'s JSON, in their order.
+    package static func listing(_ views: [TripView]) -> Listing {
+        var listing = Listing(TripView.CodingKeys.allCases.map { ($0.rawValue, $0.rawValue) })
+        for view in views {
+            let t = view.trip
             listing.append([
                 .integer(Int(t.id)), .text(t.vehicle), .time(t.start), .time(t.end), .number(t.distance, decimals: 1),
                 .number(t.duration, decimals: 1), .number(t.movingSeconds, decimals: 1),
@@ -32,7 +21,7 @@ package enum TripRendering {
                 .number(t.startOdometer, decimals: 1), .number(t.endOdometer, decimals: 1),
                 .text(t.odometerUnit.rawValue), .text(t.category?.rawValue), .text(t.categoryOrigin?.rawValue),
                 .text(t.purpose), .text(t.partner), .text(t.destination), .text(t.notes), .text(t.startLabel),
-                .text(t.endLabel), .text(t.source.rawValue), .text(t.regularName), .flag(edited.contains(t.id)),
+                .text(t.endLabel), .text(t.source.rawValue), .text(t.regularName), .flag(view.edited),
                 .flag(t.locked), .flag(t.voided), .text(t.voidReason),
                 .number(t.distance / t.odometerUnit.metres, decimals: 3), .text(t.odometerUnit.rawValue),
             ])
@@ -41,7 +30,9 @@ package enum TripRendering {
     }
 
     /// The table people read: local dates and times, kilometres (or miles), odometer, category and purpose.
-    static func table(_ trips: [StoredTrip], edited: Set<Int64> = [], clock: LocalClock) -> String {
+    static func table(_ views: [TripView], clock: LocalClock) -> String {
+        let trips = views.map(\.trip)
+        let edited = Set(views.filter(\.edited).map(\.trip.id))
         var listing = Listing([
             ("id", "#"), ("vehicle", "Vehicle"), ("driver", "Driver"), ("date", "Date"), ("start", "Start"),
             ("end", "End"), ("distance", "Distance"), ("odometer", "Odometer"), ("category", "Category"),
@@ -90,16 +81,6 @@ package enum TripRendering {
         if !open.isEmpty { parts.append("unclassified \(sum(open))") }
         if !parts.isEmpty { lines.append("By category: " + parts.joined(separator: ", ")) }
         return lines
-    }
-
-    package static func json(_ trips: [StoredTrip], edited: Set<Int64>) -> String {
-        var j = JSONText()
-        j.beginObject()
-        j.field("distance_m", trips.filter { !$0.voided }.reduce(0) { $0 + $1.distance }, decimals: 1)
-        j.key("trips")
-        listing(trips, edited: edited).objects(into: &j)
-        j.endObject()
-        return j.text + "\n"
     }
 
     static func kilometres(_ metres: Double) -> String { ReplayRendering.kilometres(metres) }

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
 /// `logbook trips`: the log's trips — list, show, add, edit, void, merge, split.
 struct TripsCommand: ParsableCommand {
@@ -53,30 +53,20 @@ struct TripsCommand: ParsableCommand {
 
         @OptionGroup var log: LogOptions
 
-        func validate() throws {
-            if period != nil, from != nil || to != nil {
-                throw ValidationError("Give --period or --from/--to, not both.")
-            }
-            _ = try TripArguments.category(category, allowUnclassified: true)
-            _ = try TripArguments.period(period, from: from, to: to)
-        }
-
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            try KnownNames.checkFilters(vehicle: vehicle, driver: driver, in: database)
-            let period = try TripArguments.period(period, from: from, to: to)
-            let chosen = try TripArguments.category(category, allowUnclassified: true)
-            let filter = TripFilter(
-                vehicle: vehicle, driver: driver, category: chosen.category, unclassified: chosen.unclassified,
-                interval: clock.interval(period), includeVoided: includeVoided)
-            let (trips, edited) = try storeCall { (try database.trips(filter), try database.editedTripIDs()) }
-            var output = StandardOutput()
+            let context = try log.readingContext()
+            let list = try TripService(context).list(
+                TripListQuery(
+                    vehicle: vehicle, driver: driver, category: category, period: period, from: from, to: to,
+                    includeVoided: includeVoided))
             switch format {
-            case .json: output.write(TripRendering.json(trips, edited: edited))
-            case .csv: output.write(TripRendering.listing(trips, edited: edited).csv())
-            case .table: output.write(TripRendering.table(trips, edited: edited, clock: clock))
+            case .json: try JSONOutput.print(list)
+            case .csv: TripRendering.listing(list.trips).print(.csv, clock: context.clock)
+            case .table:
+                var output = StandardOutput()
+                output.write(TripRendering.table(list.trips, clock: context.clock))
+                output.flush()
             }
-            output.flush()
         }
     }
 
@@ -94,33 +84,25 @@ struct TripsCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.openForReading()
-            let (trip, history) = try storeCall { (try database.trip(id: id), try database.auditEntries(trip: id)) }
-            let edited: Set<Int64> = history.contains { $0.change.action == .edit } ? [id] : []
-            let entries = AuditRendering.listing(history)
-            var output = StandardOutput()
+            let context = try log.readingContext()
+            let shown = try TripService(context).show(id)
+            let entries = AuditRendering.listing(shown.history ?? [])
             switch format {
             case .json:
-                var j = JSONText()
-                j.beginObject()
-                j.key("trip")
-                let listing = TripRendering.listing([trip], edited: edited)
-                listing.object(listing.rows[0], into: &j)
-                j.key("history")
-                entries.objects(into: &j)
-                j.endObject()
-                output.write(j.text + "\n")
+                try JSONOutput.print(shown)
             case .csv:
-                output.write(entries.csv())
+                entries.print(.csv, clock: context.clock)
             case .table:
-                output.write(Self.details(trip, edited: !edited.isEmpty, clock: clock))
+                var output = StandardOutput()
+                output.write(Self.details(shown.trip, clock: context.clock))
                 output.write("\nHistory:\n")
-                output.write(entries.table(clock))
+                output.write(entries.table(context.clock))
+                output.flush()
             }
-            output.flush()
         }
 
-        static func details(_ t: StoredTrip, edited: Bool, clock: LocalClock) -> String {
+        static func details(_ view: TripView, clock: LocalClock) -> String {
+            let t = view.trip
             var lines: [(String, String)] = [
                 ("Trip", "\(t.id)\(t.voided ? " (VOID: \(t.voidReason ?? ""))" : "")"),
                 ("Vehicle", t.vehicle), ("Driver", t.driver ?? "—"),
@@ -146,7 +128,7 @@ struct TripsCommand: ParsableCommand {
             lines.append(
                 (
                     "Status",
-                    [t.locked ? "locked" : "open", edited ? "edited after entry" : nil].compactMap { $0 }.joined(
+                    [t.locked ? "locked" : "open", view.edited ? "edited after entry" : nil].compactMap { $0 }.joined(
                         separator: ", ")
                 ))
             let width = lines.map(\.0.count).max() ?? 0

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
-import LogbookServices
 
 /// `logbook trips conflicts`: imported GPS trips kept aside because they overlap trips of the log.
 struct TripsConflictsCommand: ParsableCommand {
@@ -26,14 +26,14 @@ struct TripsConflictsCommand: ParsableCommand {
         @OptionGroup var log: LogOptions
 
         func run() throws {
-            let (database, clock) = try log.open()
-            let conflicts = try storeCall {
-                try database.conflicts(vehicle: vehicle, includeResolved: includeResolved)
-            }
-            Self.print(conflicts, format: format, clock: clock)
+            let context = try log.context()
+            let conflicts = try TripService(context).conflicts(vehicle: vehicle, includeResolved: includeResolved)
+            try Self.print(conflicts, format: format, clock: context.clock)
         }
 
-        static func print(_ conflicts: [TripConflict], format: OutputFormat, clock: LocalClock) {
+        static func print(_ views: [TripConflictView], format: OutputFormat, clock: LocalClock) throws {
+            if format == .json { return try JSONOutput.print(views) }
+            let conflicts = views.map(\.conflict)
             var listing = Listing([
                 ("id", "Conflict"), ("vehicle", "Vehicle"), ("start", "Imported start"), ("end", "Imported end"),
                 ("distance_m", "Imported m"), ("file", "File"), ("existing_trip", "Overlaps trip"),
@@ -73,17 +73,16 @@ struct TripsConflictsCommand: ParsableCommand {
         @Option(name: .long, help: "Output format: table, json or csv.") var format: OutputFormat = .table
         @OptionGroup var log: LogOptions
 
+        var choice: ConflictChoice? { ConflictChoice(rawValue: keep.lowercased()) }
+
         func validate() throws {
-            guard ConflictChoice(rawValue: keep.lowercased()) != nil else {
-                throw ValidationError("--keep \"\(keep)\": expected existing or imported.")
-            }
+            guard choice != nil else { throw ValidationError("--keep \"\(keep)\": expected existing or imported.") }
         }
 
         func run() throws {
-            let (database, clock) = try log.open()
-            let choice = ConflictChoice(rawValue: keep.lowercased()) ?? .existing
-            let resolved = try storeCall { try database.resolveConflict(id: id, keep: choice) }
-            List.print([resolved], format: format, clock: clock)
+            let context = try log.context()
+            let resolved = try TripService(context).resolveConflict(id, keep: choice ?? .existing)
+            try List.print([resolved], format: format, clock: context.clock)
         }
     }
 }

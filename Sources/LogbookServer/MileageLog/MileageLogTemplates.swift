@@ -148,10 +148,10 @@ enum MileageLogTemplates {
           <input type="hidden" name="csrf" value="{{csrf}}">
           <h2>Add a vehicle</h2>
           <label for="plate">Plate</label><input id="plate" name="plate" required maxlength="20">
-          <label for="model">Make and model</label><input id="model" name="model" maxlength="100">
+          <label for="model">Make and model</label><input id="model" name="make_model" maxlength="100">
           <label for="unit">Odometer unit</label>
-          <select id="unit" name="unit"><option value="km">km</option><option value="mi">miles</option></select>
-          <label for="initial">Odometer now</label><input id="initial" name="initial" inputmode="decimal">
+          <select id="unit" name="odometer_unit"><option value="km">km</option><option value="mi">miles</option></select>
+          <label for="initial">Odometer now</label><input id="initial" name="initial_odometer" inputmode="decimal">
           <button type="submit">Add</button>
         </form>
         <form class="card" method="post" action="/odometer">

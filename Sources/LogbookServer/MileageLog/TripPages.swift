@@ -1,12 +1,10 @@
 import Foundation
 import Hummingbird
-import LogbookCLI
-import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import MileageLog
 import TrackModel
 import TripEngine
-import LogbookServices
 
 /// The trips pages: the period's trips, unclassified first, with one-tap categories; a trip's page with its
 /// route drawn from the stored track, its odometer, idle time and history; the live page.
@@ -14,26 +12,27 @@ enum TripPages {
     static func register(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
-        let database = environment.database
         let clock = environment.clock
+        @Sendable func service(_ user: AppUser) throws -> TripService {
+            try TripService(ServiceContext(database: environment.database, caller: .user(user), clock: clock))
+        }
         pages.get("/trips") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try TripAccess(database: database, user: user)
-            let query = RequestText.query(request)
-            let periodName = query["period"].map(String.init) ?? "this-week"
-            let from = query["from"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-            let to = query["to"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-            let custom = from != nil || to != nil
-            let period = try TripArguments.period(custom ? nil : periodName, from: from, to: to)
-            var trips = try database.trips(
-                TripFilter(interval: clock.interval(period), vehicles: access.visibleVehicles))
+            let service = try service(user)
+            let query = try RequestInput.query(TripPageQuery.self, from: request)
+            let periodName = query.period ?? "this-week"
+            let custom = query.from != nil || query.to != nil
+            let (from, to) = (query.from, query.to)
+            var trips = try service.trips(
+                TripListQuery(period: custom ? nil : periodName, from: from, to: to)
+            ).trips
             // Unclassified first, then newest first.
             trips.sort { a, b in
                 (a.category == nil) != (b.category == nil) ? a.category == nil : a.start > b.start
             }
-            let suggestions = try database.purposeSuggestions(vehicles: access.visibleVehicles)
+            let suggestions = try service.purposeSuggestions()
             let rows: [[String: Any]] = trips.prefix(500).map {
-                tripRow($0, clock: clock, editable: access.user.canEditTrips)
+                tripRow($0, clock: clock, editable: service.access.mayEditTrips)
             }
             let periods = [
                 ("this-week", "This week"), ("last-week", "Last week"), ("this-month", "This month"),
@@ -59,9 +58,11 @@ enum TripPages {
         }
         pages.get("/trips/{id}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try TripAccess(database: database, user: user)
-            let trip = try access.trip(try TripAPI.tripID(context), includeTrack: true)
-            var values = tripRow(trip, clock: clock, editable: user.canEditTrips && !trip.locked && !trip.voided)
+            let service = try service(user)
+            let shown = try service.show(try TripAPI.tripID(context), includeTrack: true)
+            let trip = shown.trip.trip
+            var values = tripRow(
+                trip, clock: clock, editable: service.access.mayEditTrips && !trip.locked && !trip.voided)
             values["csrf"] = session.csrfToken
             values["svg"] = RouteSVG.render(trip.track)
             values["hasTrack"] = trip.track.count >= 2
@@ -71,8 +72,8 @@ enum TripPages {
                 trip.startOdometer.map { s in
                     "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
                 } ?? "not known"
-            values["suggestions"] = try database.purposeSuggestions(vehicles: access.visibleVehicles)
-            values["history"] = try database.auditEntries(trip: trip.id).reversed().map { entry -> [String: Any] in
+            values["suggestions"] = try service.purposeSuggestions()
+            values["history"] = (shown.history ?? []).map(\.entry).reversed().map { entry -> [String: Any] in
                 [
                     "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
                     "what": historyText(entry.change),
@@ -83,29 +84,26 @@ enum TripPages {
         }
         pages.post("/trips/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try TripAccess(database: database, user: user)
+            let service = try service(user)
             let id = try TripAPI.tripID(context)
-            _ = try access.editableTrip(id)
-            var changes = TripChanges()
-            if let category = form.text("category") { changes.category = try TripArguments.category(category).category }
-            if form["purpose"] != nil { changes.purpose = try TripPatch.text(form["purpose"], "purpose") }
-            if form["partner"] != nil { changes.partner = try TripPatch.text(form["partner"], "partner") }
-            if form["destination"] != nil {
-                changes.destination = try TripPatch.text(form["destination"], "destination")
-            }
-            if form["notes"] != nil { changes.notes = try TripPatch.text(form["notes"], "notes", limit: 2_000) }
-            if !changes.isEmpty { _ = try access.writer.editTrip(id: id, changes) }
+            _ = try service.access.editableTrip(id)
+            // An empty text clears its field: the form's fields are taken as sent.
+            let input = TripChangesInput(
+                category: form.text("category"), purpose: form["purpose"], partner: form["partner"],
+                destination: form["destination"], notes: form["notes"])
+            if !input.isEmpty { _ = try service.edit(id, input) }
             return PageRenderer.redirect(AccountPages.safeNext(form["back"] ?? "/trips/\(id)"))
         }
         pages.get("/live") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try TripAccess(database: database, user: user)
-            let now = Date().timeIntervalSince1970
-            let (status, running) = DaemonStatus.current(databasePath: environment.databasePath, now: now)
+            let access = try service(user).access
+            let live = DaemonStatusView.current(databasePath: environment.databasePath, access: access)
+            let (running, now) = (live.running, live.now)
             // The vehicle on the daemon's box, its speed and trip are shown to those who may see its trips.
-            let visible = status.map { access.user.canSee(plate: $0.vehicle) } ?? false
-            var values: [String: Any] = ["running": running && visible, "otherVehicle": running && !visible]
-            if let status, running, visible {
+            var values: [String: Any] = [
+                "running": running && live.status != nil, "otherVehicle": running && live.otherVehicle,
+            ]
+            if let status = live.status, running {
                 values["vehicle"] = status.vehicle
                 values["connected"] = status.connected
                 values["speed"] = status.speed.map { String(Int(($0 * 3.6).rounded())) } ?? "–"
@@ -161,7 +159,6 @@ enum TripPages {
         return text
     }
 
-    /// A query parameter's value, percent-encoded.
     static func kilometres(_ metres: Double) -> String { String(format: "%.1f km", metres / 1_000) }
     static func minutes(_ seconds: Double) -> String { "\(Int((seconds / 60).rounded())) min" }
     static func number(_ value: Double) -> String { String(format: "%.1f", value) }
@@ -197,4 +194,11 @@ enum RouteSVG {
             + "<circle class=\"start\" cx=\"\(f(sx))\" cy=\"\(f(sy))\" r=\"7\"/>"
             + "<circle class=\"end\" cx=\"\(f(ex))\" cy=\"\(f(ey))\" r=\"7\"/></svg>"
     }
+}
+
+/// The trips page's query: a period name (default this week) or days.
+struct TripPageQuery: Decodable {
+    var period: String?
+    var from: String?
+    var to: String?
 }

@@ -18,6 +18,13 @@ package struct FormData: Sendable {
 
     package init(values: [String: String]) { self.values = values }
 
+    /// The form's fields as a use case's `Decodable` input (`FormDecoder`, naming the field of a value that does not
+    /// read): a blank field is a field not given, the CSRF token no field.
+    package func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+        try FormDecoder().decode(
+            T.self, from: values.filter { $0.key != "csrf" && !$0.value.isEmpty }.map { ($0.key, $0.value) })
+    }
+
     package static func read(_ request: Request) async throws -> FormData {
         parse(String(buffer: try await BodyLimit.collect(request)))
     }

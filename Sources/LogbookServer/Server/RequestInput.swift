@@ -26,7 +26,15 @@ package enum RequestInput {
                 "send the body as application/json or application/x-www-form-urlencoded")
         }
         try RequestText.check(json: data.isEmpty ? Data("{}".utf8) : data)
-        return try ServiceJSON.decode(T.self, from: data.isEmpty ? Data("{}".utf8) : data)
+        do {
+            return try ServiceJSON.decode(T.self, from: data.isEmpty ? Data("{}".utf8) : data)
+        } catch DecodingError.dataCorrupted(let failure)
+            where failure.codingPath.isEmpty
+            && (try? ServiceJSON.decode(AnyJSON.self, from: data.isEmpty ? Data("{}".utf8) : data)) == nil
+        {
+            // Not JSON at all: a malformed request (400), not a value out of its rules (422).
+            throw APIError.badRequest("the request body is not valid JSON")
+        }
     }
 
     /// A form's text as `T` (its fields held to the plain-text rule; blank fields left out; a text area's CR LF
@@ -60,4 +68,9 @@ package enum RequestInput {
         guard let type = request.headers[.contentType]?.lowercased() else { return true }
         return type.hasPrefix("application/json") || type.hasSuffix("+json")
     }
+}
+
+/// Any JSON value, read without a look inside: whether a body is JSON at all.
+private struct AnyJSON: Decodable {
+    init(from decoder: any Decoder) throws {}
 }

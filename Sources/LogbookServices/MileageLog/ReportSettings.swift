@@ -1,10 +1,10 @@
-import Foundation
-import LogbookCLI
-import LogbookConfiguration
-import LogbookDaemon
-import Mailer
-import Reports
-import ReportDocuments
+public import ReportDocuments
+
+/// The paper a report's PDF is drawn on (the edges give it to `ReportPDF`).
+public enum ReportPaper: String, Sendable, Hashable, CaseIterable {
+    case a4 = "A4"
+    case letter = "Letter"
+}
 
 /// The `[report]` table of the configuration.
 ///
@@ -17,20 +17,20 @@ import ReportDocuments
 /// ```
 ///
 /// `email`, `send_day` and `send_time` (the daemon's monthly report) are the daemon's `ReportSchedule`.
-package struct ReportSettings: Decodable, Sendable {
-    package var rate: String?
-    package var currency = "EUR"
-    package var paper: ReportPDF.Paper = .a4
-    package var byteOrderMark = false
+public struct ReportSettings: Decodable, Sendable {
+    public var rate: String?
+    public var currency = "EUR"
+    public var paper: ReportPaper = .a4
+    public var byteOrderMark = false
 
     enum CodingKeys: String, CodingKey {
         case rate, currency, paper
         case byteOrderMark = "byte_order_mark"
     }
 
-    package init() {}
+    public init() {}
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try? c.decodeIfPresent(String.self, forKey: .rate) {
             rate = text
@@ -43,7 +43,7 @@ package struct ReportSettings: Decodable, Sendable {
         }
         currency = try c.decodeIfPresent(String.self, forKey: .currency) ?? "EUR"
         if let text = try c.decodeIfPresent(String.self, forKey: .paper) {
-            guard let paper = ReportPDF.Paper.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
+            guard let paper = ReportPaper.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
             else {
                 throw DecodingError.dataCorruptedError(forKey: .paper, in: c, debugDescription: "expected a4 or letter")
             }
@@ -52,15 +52,7 @@ package struct ReportSettings: Decodable, Sendable {
         byteOrderMark = try c.decodeIfPresent(Bool.self, forKey: .byteOrderMark) ?? false
     }
 
-    func reimbursement() -> ReimbursementRate? {
+    public func reimbursement() -> ReimbursementRate? {
         rate.flatMap { ReimbursementRate(currency: currency, decimal: $0) }
-    }
-}
-
-extension ConfigurationFile {
-    /// The `[mail]` table; nil when the file has none.
-    package func mailConfiguration() throws -> MailConfiguration? {
-        guard root["mail"] != nil else { return nil }
-        return try table(MailConfiguration.self, "mail")
     }
 }
