@@ -4,6 +4,7 @@ import Hummingbird
 import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import Logging
 import ServiceLifecycle
@@ -72,7 +73,8 @@ package struct ServeCommand: AsyncParsableCommand {
             .init(service: app), .init(service: reminders),
         ]
         if let payroll = try HoursSyncService.configured(
-            database: database, configuration: file, logger: Logger(label: "logbook.hours"))
+            database: database, settings: try file.table(HoursSettings.self, "hours"), configurationPath: file.path,
+            userAgent: "logbook/\(LogbookVersion.current)", logger: Logger(label: "logbook.hours"))
         {
             services.append(.init(service: payroll))
         }
