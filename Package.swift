@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "HoursSubmission",
             dependencies: [
-                "LogbookStore", "Hours", "LogbookConfiguration",
+                "LogbookStore", "Hours", "LogbookConfiguration", "LogbookServices",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -8,8 +8,8 @@ public struct HoursRules: Sendable, Hashable {
     public var autoBreak: AutoBreak
     public var overtime: OvertimeRules
 
-    /// The longest shift the rules accept.
-    public static let longestShiftMinutes = 24 * 60
+    /// The longest entry the rules accept.
+    public static let longestEntryMinutes = 24 * 60
 
     public init(
         periods: PayPeriodRule = PayPeriodRule(), zone: WorkZone, rounding: RoundingRules = RoundingRules(),
@@ -24,61 +24,61 @@ public struct HoursRules: Sendable, Hashable {
 
     /// A wall-clock time on a day as one moment: refused when the clocks skipped it, or when they repeated it and
     /// no UTC offset says which of the two is meant.
-    public func moment(_ time: ClockTime, on day: CalendarDay, field: String) throws(TimesheetError) -> Moment {
+    public func moment(_ time: ClockTime, on day: CalendarDay, field: String) throws(HoursError) -> Moment {
         let candidates = zone.moments(of: time, on: day)
         switch candidates.count {
         case 1: return Moment(candidates[0])
         case 0 where time.utcOffset != nil:
-            throw TimesheetError(
+            throw HoursError(
                 .invalidValue, field: field,
                 "\(day) \(time)\(ClockTime.offsetText(time.utcOffset!)) is not a time of \(zone.identifier)")
         case 0:
-            throw TimesheetError(
+            throw HoursError(
                 .invalidValue, field: field,
                 "\(day) \(time) does not exist in \(zone.identifier) (the clocks skipped it)")
         default:
             let offsets = candidates.map { ClockTime.offsetText(zone.utcOffset(at: $0)) }
-            throw TimesheetError(
+            throw HoursError(
                 .ambiguousTime, field: field,
                 "\(day) \(time) happened twice in \(zone.identifier); write \(time)\(offsets[0]) for the first or "
                     + "\(time)\(offsets[1]) for the second")
         }
     }
 
-    /// The moments of a shift typed as a date and two wall-clock times: an end not after the start is on the next
+    /// The moments of an entry typed as a date and two wall-clock times: an end not after the start is on the next
     /// day (a night shift).
-    public func shiftTimes(
+    public func entryTimes(
         day: CalendarDay, start: ClockTime, end: ClockTime, endDay: CalendarDay? = nil
-    ) throws(TimesheetError) -> (start: Moment, end: Moment) {
-        let from = try moment(start, on: day, field: "--start")
+    ) throws(HoursError) -> (start: Moment, end: Moment) {
+        let from = try moment(start, on: day, field: "start")
         let lastDay = endDay ?? (end.minute <= start.minute ? day.adding(days: 1) : day)
-        let to = try moment(end, on: lastDay, field: "--end")
+        let to = try moment(end, on: lastDay, field: "end")
         return (from, to)
     }
 
-    /// A shift closed: its times rounded, the automatic break applied and its minutes counted, in real elapsed time.
+    /// An entry closed: its times rounded, the automatic break applied and its minutes counted, in real elapsed time.
     public func close(
         rawStart: Moment, rawEnd: Moment, enteredBreakMinutes: Int
-    ) throws(TimesheetError) -> ClosedTimes {
+    ) throws(HoursError) -> ClosedTimes {
         guard enteredBreakMinutes >= 0 else {
-            throw TimesheetError(.invalidValue, field: "--break", "a break cannot be negative")
+            throw HoursError(.invalidValue, field: "break_minutes", "a break cannot be negative")
         }
         guard rawEnd.seconds > rawStart.seconds else {
-            throw TimesheetError(.implausible, field: "--end", "the shift must end after it starts")
+            throw HoursError(.implausible, field: "end", "the shift must end after it starts")
         }
         let start = round(rawStart, rounding.start)
         var end = round(rawEnd, rounding.end)
         if end.seconds <= start.seconds { end = rawEnd }
         let worked = Int(((end.seconds - start.seconds) / 60).rounded())
-        guard worked <= Self.longestShiftMinutes else {
-            throw TimesheetError(
-                .implausible, field: "--end",
+        guard worked <= Self.longestEntryMinutes else {
+            throw HoursError(
+                .implausible, field: "end",
                 "a shift of \(MinutesText.clock(worked)) is longer than 24 hours; enter it as two shifts")
         }
         let breakMinutes = autoBreak.breakMinutes(elapsedMinutes: worked, enteredMinutes: enteredBreakMinutes)
         guard breakMinutes < worked else {
-            throw TimesheetError(
-                .implausible, field: "--break",
+            throw HoursError(
+                .implausible, field: "break_minutes",
                 "a break of \(breakMinutes) minutes does not fit in a shift of \(worked) minutes")
         }
         let net = Int(rounding.duration.apply(seconds: Double(worked - breakMinutes) * 60) / 60)
@@ -93,7 +93,7 @@ public struct HoursRules: Sendable, Hashable {
     }
 }
 
-/// A shift's times once it is closed.
+/// An entry's times once it is closed.
 public struct ClosedTimes: Sendable, Hashable {
     public var start: Moment
     public var end: Moment

@@ -3,10 +3,10 @@ public import LogbookStore
 public import Logging
 public import Hours
 
-/// Delivers the queued changes of shifts, oldest first, each shift's changes in order.
+/// Delivers the queued changes of hours entries, oldest first, each entry's changes in order.
 ///
 /// A change the receiver took is marked sent; one that may work later (no connection, a timeout, 408, 429, 5xx)
-/// is counted and due again after a backoff, and holds back the later changes of its shift; one the receiver
+/// is counted and due again after a backoff, and holds back the later changes of its entry; one the receiver
 /// refused is marked failed with its message until `hours retry`. A change is marked only after its answer, so a
 /// process killed in between sends it again — with the same `Idempotency-Key`, which the receiver applies once.
 public struct HoursSync: Sendable {
@@ -24,7 +24,7 @@ public struct HoursSync: Sendable {
 
         public struct Problem: Sendable, Hashable {
             public var change: Int64
-            public var shift: String
+            public var entry: String
             public var refused: Bool
             public var message: String
         }
@@ -54,7 +54,7 @@ public struct HoursSync: Sendable {
         var summary = Summary()
         var held: Set<String> = []
         while !Task.isCancelled {
-            let batch = try database.hoursChangesToSend(dueOnly: dueOnly).filter { !held.contains($0.shiftUUID) }
+            let batch = try database.hoursChangesToSend(dueOnly: dueOnly).filter { !held.contains($0.entryUUID) }
             if batch.isEmpty { break }
             for change in batch {
                 if Task.isCancelled { break }
@@ -71,10 +71,10 @@ public struct HoursSync: Sendable {
                         afterFailures: change.attempts + 1, retryAfter: retryAfter, jitter: jitter())
                     try database.markHoursChangeDeferred(
                         change.id, error: reason, nextAttempt: Moment(Date().addingTimeInterval(delay)))
-                    held.insert(change.shiftUUID)
+                    held.insert(change.entryUUID)
                     summary.deferred += 1
                     summary.problems.append(
-                        .init(change: change.id, shift: change.shiftUUID, refused: false, message: reason))
+                        .init(change: change.id, entry: change.entryUUID, refused: false, message: reason))
                     logger.notice(
                         "Change not delivered; will try again",
                         metadata: [
@@ -83,10 +83,10 @@ public struct HoursSync: Sendable {
                         ])
                 case .refused(let message):
                     try database.markHoursChangeFailed(change.id, error: message)
-                    held.insert(change.shiftUUID)
+                    held.insert(change.entryUUID)
                     summary.refused += 1
                     summary.problems.append(
-                        .init(change: change.id, shift: change.shiftUUID, refused: true, message: message))
+                        .init(change: change.id, entry: change.entryUUID, refused: true, message: message))
                     logger.warning(
                         "The payroll system refused a change",
                         metadata: ["hours.change": "\(change.id)", "hours.reason": "\(message)"])

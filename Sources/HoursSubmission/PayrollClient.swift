@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTP1
 public import Hours
 
-/// Sends one change of a shift to the payroll system: `PUT {endpoint}/{uuid}` with the shift as JSON, or
+/// Sends one change of an hours entry to the payroll system: `PUT {endpoint}/{uuid}` with the entry as JSON, or
 /// `DELETE {endpoint}/{uuid}`, each with `Authorization: Bearer …` and `Idempotency-Key: {change uuid}`.
 ///
 /// One kept HTTP client (AsyncHTTPClient: connection reuse, TLS verified against the system's trust store,
@@ -27,7 +27,7 @@ public final class PayrollClient: Sendable {
 
     /// Sends `change` and says what became of it; never throws (a failure to connect is `.retryLater`).
     public func send(_ change: HoursChange) async -> SubmissionOutcome {
-        var request = HTTPClientRequest(url: endpoint.address(ofShift: change.shiftUUID))
+        var request = HTTPClientRequest(url: endpoint.address(ofEntry: change.entryUUID))
         request.method = change.method == .put ? .PUT : .DELETE
         request.headers.add(name: "Authorization", value: "Bearer \(endpoint.token)")
         request.headers.add(name: "Idempotency-Key", value: change.changeUUID)

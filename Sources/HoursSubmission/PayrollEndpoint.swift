@@ -1,7 +1,7 @@
 public import Foundation
 import LogbookConfiguration
 
-/// Where changes of shifts go (`[hours] endpoint`), with what token, and how long one request may take.
+/// Where changes of hours entries go (`[hours] endpoint`), with what token, and how long one request may take.
 public struct PayrollEndpoint: Sendable {
     public var url: URL
     public var token: String
@@ -18,8 +18,8 @@ public struct PayrollEndpoint: Sendable {
         self.init(url: url, token: try SecretFile.load(tokenFile), timeoutSeconds: timeoutSeconds)
     }
 
-    /// `{endpoint}/{shift uuid}`, whether or not the endpoint ends in a slash.
-    public func address(ofShift uuid: String) -> String {
+    /// `{endpoint}/{entry uuid}`, whether or not the endpoint ends in a slash.
+    public func address(ofEntry uuid: String) -> String {
         var base = url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/" + uuid

@@ -116,9 +116,9 @@ import Hours
                 #expect(response.status == .notFound)
             }
         }
-        let left = try h.database.shifts(
+        let left = try h.database.hoursEntries(
             driver: "anna", from: CalendarDay(parsing: "2026-03-01")!, through: CalendarDay(parsing: "2026-03-31")!)
-        #expect(left.count == 1 && left.first?.shift.netMinutes == 480)
+        #expect(left.count == 1 && left.first?.entry.netMinutes == 480)
     }
 
     @Test("a shift overlapping another of the driver's is 409; one that only touches it is accepted")
@@ -174,7 +174,7 @@ import Hours
                 ["start": "07:00", "end": "08:00", "break_minutes": "x"])
             #expect(wrongType.status == .badRequest)
         }
-        let stored = try h.database.shifts(
+        let stored = try h.database.hoursEntries(
             driver: "anna", from: CalendarDay(parsing: "2026-03-01")!, through: CalendarDay(parsing: "2026-03-31")!)
         #expect(stored.isEmpty)
     }
@@ -271,7 +271,7 @@ import Hours
                 client, "/api/v1/hours/periods/2026-03-10/reopen?driver=anna", h.bearer("boss"), [:])
             #expect(again.status == .conflict)
         }
-        #expect(try h.database.shift(1).shift.breakMinutes == 0)
+        #expect(try h.database.hoursEntry(1).entry.breakMinutes == 0)
     }
 
     @Test("a driver sees only their own hours; an accountant reads but does not change")
@@ -310,7 +310,7 @@ import Hours
                 #expect(response.status == .forbidden)
             }
         }
-        #expect(try h.database.shift(1).shift.driver == "dave")
+        #expect(try h.database.hoursEntry(1).entry.driver == "dave")
     }
 
     @Test("the clock: start, pause, resume and stop make one shift, the pause counted as break")

@@ -17,12 +17,12 @@ import Hours
     {
         let rules = HoursRules(zone: WorkZone(identifier: "UTC")!)
         let day = CalendarDay(parsing: date)!
-        let times = try rules.shiftTimes(
+        let times = try rules.entryTimes(
             day: day, start: ClockTime(parsing: start)!, end: ClockTime(parsing: end)!)
-        let shift = try Shift(
+        let shift = try HoursEntry(
             id: UUID(), driver: "anna", rawStart: times.start, rawEnd: times.end, enteredBreakMinutes: minutes,
             message: "Tour A", vehicle: "ABC1", rules: rules)
-        return try h.database.addShift(shift, zone: rules.zone)
+        return try h.database.addHoursEntry(shift, zone: rules.zone)
     }
 
     @Test("the period page lists the days with their shifts and totals, and the period before and after")
@@ -101,7 +101,7 @@ import Hours
                 #expect(response.status == .forbidden)
             }
             let march = (CalendarDay(parsing: "2026-03-01")!, CalendarDay(parsing: "2026-03-31")!)
-            #expect(try h.database.shifts(driver: "anna", from: march.0, through: march.1).isEmpty)
+            #expect(try h.database.hoursEntries(driver: "anna", from: march.0, through: march.1).isEmpty)
 
             try await client.execute(
                 uri: "/hours/shifts/new", method: .post, headers: browser.header.merging(PageTests.formHeaders),
@@ -110,9 +110,9 @@ import Hours
                 #expect(response.status == .seeOther, "\(String(buffer: response.body).prefix(500))")
                 #expect(response.headers[.location]?.hasPrefix("/hours?period=2026-03-10#shift-") == true)
             }
-            let stored = try h.database.shifts(driver: "anna", from: march.0, through: march.1)
+            let stored = try h.database.hoursEntries(driver: "anna", from: march.0, through: march.1)
             #expect(stored.count == 1)
-            #expect(stored.first?.shift.netMinutes == 480 && stored.first?.shift.vehicle == "ABC1")
+            #expect(stored.first?.entry.netMinutes == 480 && stored.first?.entry.vehicle == "ABC1")
             let number = try #require(stored.first?.number)
 
             // An overlapping one: the form says why (409), naming the other shift.
@@ -141,14 +141,14 @@ import Hours
             ) { response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try h.database.shift(number).shift.netMinutes == 510)
+            #expect(try h.database.hoursEntry(number).entry.netMinutes == 510)
             try await client.execute(
                 uri: "/hours/shifts/\(number)/delete", method: .post,
                 headers: browser.header.merging(PageTests.formHeaders), body: Browser.form(["csrf": token])
             ) { response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try h.database.shifts(driver: "anna", from: march.0, through: march.1).isEmpty)
+            #expect(try h.database.hoursEntries(driver: "anna", from: march.0, through: march.1).isEmpty)
         }
     }
 
@@ -186,7 +186,7 @@ import Hours
             ) { response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try h.database.runningShift(driver: "anna")?.shift.message == "On the road")
+            #expect(try h.database.runningHoursEntry(driver: "anna")?.entry.message == "On the road")
             try await client.execute(uri: "/hours", method: .get, headers: browser.header) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("id=\"clock-stop\"") && html.contains("id=\"clock-pause\""))

@@ -44,8 +44,8 @@ import Testing
         #expect(locked.kind == .refused)
         #expect(locked.field == nil)
 
-        let hours = TimesheetError(.implausible, field: "break", "longer than the shift").serviceError
-        #expect(hours.kind == .invalid && hours.field == "break" && hours.exitStatus == 64)
+        let hours = HoursError(.implausible, field: "break_minutes", "longer than the shift").serviceError
+        #expect(hours.kind == .invalid && hours.field == "break_minutes" && hours.exitStatus == 64)
     }
 
     struct Body: Decodable {

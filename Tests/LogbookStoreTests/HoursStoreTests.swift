@@ -10,10 +10,10 @@ struct HoursStoreTests {
     static let zone = WorkZone(identifier: "Europe/Helsinki")!
     static let rules = HoursRules(zone: zone)
 
-    static func shift(_ driver: String, _ date: String, _ start: String, _ end: String) throws -> Shift {
-        let times = try rules.shiftTimes(
+    static func shift(_ driver: String, _ date: String, _ start: String, _ end: String) throws -> HoursEntry {
+        let times = try rules.entryTimes(
             day: CalendarDay(parsing: date)!, start: ClockTime(parsing: start)!, end: ClockTime(parsing: end)!)
-        return try Shift(
+        return try HoursEntry(
             id: UUID(), driver: driver, rawStart: times.start, rawEnd: times.end, enteredBreakMinutes: 0, message: "",
             vehicle: nil, rules: rules)
     }
@@ -33,19 +33,19 @@ struct HoursStoreTests {
         let test = try Self.make(kind)
         defer { test.remove() }
         let db = test.database
-        try db.addShift(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
+        try db.addHoursEntry(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
         #expect(throws: StoreError.self) {
-            try db.addShift(try Self.shift("anna", "2026-11-02", "14:59", "16:00"), zone: Self.zone)
+            try db.addHoursEntry(try Self.shift("anna", "2026-11-02", "14:59", "16:00"), zone: Self.zone)
         }
         #expect(throws: StoreError.self) {
-            try db.addShift(try Self.shift("anna", "2026-11-01", "22:00", "08:00"), zone: Self.zone)
+            try db.addHoursEntry(try Self.shift("anna", "2026-11-01", "22:00", "08:00"), zone: Self.zone)
         }
         // Touching ends do not overlap; another driver may work the same hours.
-        try db.addShift(try Self.shift("anna", "2026-11-02", "15:00", "16:00"), zone: Self.zone)
-        try db.addShift(try Self.shift("ben", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
+        try db.addHoursEntry(try Self.shift("anna", "2026-11-02", "15:00", "16:00"), zone: Self.zone)
+        try db.addHoursEntry(try Self.shift("ben", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
         let day = CalendarDay(parsing: "2026-11-02")!
-        #expect(try db.shifts(driver: "anna", from: day, through: day).count == 2)
-        #expect(try db.shifts(driver: nil, from: day, through: day).count == 3)
+        #expect(try db.hoursEntries(driver: "anna", from: day, through: day).count == 2)
+        #expect(try db.hoursEntries(driver: nil, from: day, through: day).count == 3)
     }
 
     @Test("a locked period refuses every change, also written past the store's API", arguments: DatabaseKind.allCases)
@@ -53,13 +53,13 @@ struct HoursStoreTests {
         let test = try Self.make(kind)
         defer { test.remove() }
         let db = test.database
-        let number = try db.addShift(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
+        let number = try db.addHoursEntry(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
         try db.lockPeriod(Self.november, by: "test")
         #expect(try db.periodStatus(Self.november, driver: "anna").isLocked)
         #expect(throws: StoreError.self) {
-            try db.addShift(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
+            try db.addHoursEntry(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
         }
-        #expect(throws: StoreError.self) { try db.deleteShift(number) }
+        #expect(throws: StoreError.self) { try db.deleteHoursEntry(number) }
         // Straight SQL: the triggers refuse inserting into, changing, moving out of and deleting from the period.
         let refusals = [
             "UPDATE hours_shift SET message = 'x' WHERE id = \(number)",
@@ -79,7 +79,7 @@ struct HoursStoreTests {
             #expect(error?.message?.hasPrefix("hours_period_locked") == true, "\(sql): \(String(describing: error))")
         }
         // December is open.
-        try db.addShift(try Self.shift("anna", "2026-12-01", "07:00", "15:00"), zone: Self.zone)
+        try db.addHoursEntry(try Self.shift("anna", "2026-12-01", "07:00", "15:00"), zone: Self.zone)
         #expect(throws: StoreError.self) { try db.lockPeriod(Self.november, by: "test") }
     }
 
@@ -88,16 +88,16 @@ struct HoursStoreTests {
         let test = try Self.make(kind)
         defer { test.remove() }
         let db = test.database
-        let number = try db.addShift(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
+        let number = try db.addHoursEntry(try Self.shift("anna", "2026-11-02", "07:00", "15:00"), zone: Self.zone)
         try db.submitPeriod(Self.november, driver: "anna", by: "anna")
-        #expect(throws: StoreError.self) { try db.deleteShift(number) }
+        #expect(throws: StoreError.self) { try db.deleteHoursEntry(number) }
         #expect(throws: StoreError.self) {
-            try db.addShift(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
+            try db.addHoursEntry(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
         }
         // Ben did not submit.
-        try db.addShift(try Self.shift("ben", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
+        try db.addHoursEntry(try Self.shift("ben", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
         try db.reopenPeriod(Self.november, driver: "anna")
-        try db.deleteShift(number)
+        try db.deleteHoursEntry(number)
         // A running clock cannot be handed in.
         let start = try Self.rules.moment(
             ClockTime(parsing: "08:00")!, on: CalendarDay(parsing: "2026-11-05")!, field: "")
@@ -113,12 +113,12 @@ struct HoursStoreTests {
         defer { test.remove() }
         let db = test.database
         var first = try Self.shift("anna", "2026-11-02", "07:00", "15:00")
-        let a = try db.addShift(first, zone: Self.zone)
+        let a = try db.addHoursEntry(first, zone: Self.zone)
         first.message = "edited"
-        try db.replaceShift(a, with: first, zone: Self.zone)
-        let b = try db.addShift(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
-        try db.deleteShift(b)
-        let all = try db.hoursChanges().reversed().map { ($0.shiftUUID, $0.method) }
+        try db.replaceHoursEntry(a, with: first, zone: Self.zone)
+        let b = try db.addHoursEntry(try Self.shift("anna", "2026-11-03", "07:00", "15:00"), zone: Self.zone)
+        try db.deleteHoursEntry(b)
+        let all = try db.hoursChanges().reversed().map { ($0.entryUUID, $0.method) }
         let uuidA = first.id.uuidString.lowercased()
         #expect(all.map(\.0) == [uuidA, uuidA, all[2].0, all[2].0])
         #expect(all.map(\.1) == [.put, .put, .put, .delete])
@@ -126,11 +126,11 @@ struct HoursStoreTests {
         var ready = try db.hoursChangesToSend(dueOnly: false)
         #expect(ready.count == 2 && ready.allSatisfy { $0.method == .put })
         // A refused change holds back the later changes of its shift.
-        let headA = try #require(ready.first { $0.shiftUUID == uuidA })
+        let headA = try #require(ready.first { $0.entryUUID == uuidA })
         try db.markHoursChangeFailed(headA.id, error: "HTTP 422: no")
         ready = try db.hoursChangesToSend(dueOnly: false)
-        #expect(ready.count == 1 && ready[0].shiftUUID != uuidA)
-        #expect(try db.shift(a).sync == .failed)
+        #expect(ready.count == 1 && ready[0].entryUUID != uuidA)
+        #expect(try db.hoursEntry(a).sync == .failed)
         // Deferred changes are not due until their time, but a full sync sends them.
         try db.markHoursChangeDeferred(ready[0].id, error: "HTTP 503", nextAttempt: Moment(seconds: 4_000_000_000))
         #expect(try db.hoursChangesToSend(dueOnly: true).isEmpty)
@@ -164,18 +164,18 @@ struct HoursStoreTests {
             try db.startClock(driver: "anna", at: try at("07:05"), message: "", vehicle: nil, zone: Self.zone)
         }
         #expect(try db.hoursChanges().isEmpty, "a running shift stays local until it ends")
-        #expect(try db.runningShift(driver: "anna")?.sync == .pending, "nothing of a running shift was sent")
+        #expect(try db.runningHoursEntry(driver: "anna")?.sync == .pending, "nothing of a running shift was sent")
         try db.pauseClock(driver: "anna", at: try at("11:00"), zone: Self.zone)
         #expect(throws: StoreError.self) { try db.pauseClock(driver: "anna", at: try at("11:10"), zone: Self.zone) }
         try db.resumeClock(driver: "anna", at: try at("11:40"), zone: Self.zone)
         let stopped = try db.stopClock(driver: "anna", at: try at("16:00"), rules: Self.rules)
         #expect(
-            stopped.shift.workedMinutes == 540 && stopped.shift.breakMinutes == 40 && stopped.shift.netMinutes == 500)
-        #expect(try db.runningShift(driver: "anna") == nil)
+            stopped.entry.workedMinutes == 540 && stopped.entry.breakMinutes == 40 && stopped.entry.netMinutes == 500)
+        #expect(try db.runningHoursEntry(driver: "anna") == nil)
         #expect(try db.hoursChanges().count == 1)
-        #expect(try db.shift(stopped.number).sync == .pending)
+        #expect(try db.hoursEntry(stopped.number).sync == .pending)
         try db.markHoursChangeSent(try #require(try db.hoursChanges().first).id)
-        #expect(try db.shift(stopped.number).sync == .sent)
+        #expect(try db.hoursEntry(stopped.number).sync == .sent)
         #expect(throws: StoreError.self) { try db.stopClock(driver: "anna", at: try at("17:00"), rules: Self.rules) }
     }
 }

@@ -1,27 +1,21 @@
 import ArgumentParser
-import Foundation
-import LogbookDaemon
-import LogbookStore
 import Hours
+import LogbookDaemon
+import LogbookServices
 
 /// The options of the clock commands: whose clock, and when (default now).
 struct ClockOptions: ParsableArguments {
     @Option(name: .long, help: "Whose clock (default: the log's only driver).") var driver: String?
-    @Option(name: .long, help: "When, if not now: HH:MM today (or HH:MM+01:00).") var at: String?
+    @Option(name: .long, help: "When, if not now: HH:MM today (or HH:MM+01:00).") var at: ClockTime?
     @Option(name: .long, help: "Output: text or json.") var format: HoursOutputFormat = .text
     @OptionGroup var options: HoursOptions
 
-    func moment(_ context: HoursContext) throws -> Moment {
-        guard let at else { return context.now }
-        let time = try HoursArguments.time(at, option: "--at")
-        return try HoursArguments.rules { () throws(TimesheetError) in
-            try context.rules.moment(time, on: context.today, field: "--at")
-        }
-    }
-
-    func report(_ verb: String, _ entry: HoursEntry, context: HoursContext) {
-        Diagnostics.print(verb + " " + HoursArguments.summary(entry, zone: context.zone))
-        HoursOutput.printShift(entry, format: format, zone: context.zone)
+    /// Does `action` and says what it did.
+    func perform(_ action: HoursClockAction, _ verb: String, message: String? = nil, vehicle: String? = nil) throws {
+        let entry = try options.service().clock(
+            action, HoursClockInput(driver: driver, at: at, message: message, vehicle: vehicle))
+        Diagnostics.print(verb + " " + HoursArguments.summary(entry))
+        try HoursOutput.printEntry(entry, format: format)
     }
 }
 
@@ -34,17 +28,7 @@ struct HoursStartCommand: ParsableCommand {
     @Option(name: .long, help: "The vehicle driven (plate).") var vehicle: String?
     @OptionGroup var clock: ClockOptions
 
-    func run() throws {
-        let context = try clock.options.open()
-        let driver = try context.driver(clock.driver)
-        let plate = try vehicle.map { try KnownNames.vehicle($0, in: context.database).plate }
-        let moment = try clock.moment(context)
-        let entry = try storeCall {
-            try context.database.startClock(
-                driver: driver, at: moment, message: message, vehicle: plate, zone: context.zone)
-        }
-        clock.report("Started", entry, context: context)
-    }
+    func run() throws { try clock.perform(.start, "Started", message: message, vehicle: vehicle) }
 }
 
 /// `hours pause`.
@@ -54,13 +38,7 @@ struct HoursPauseCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    func run() throws {
-        let context = try clock.options.open()
-        let driver = try context.driver(clock.driver)
-        let moment = try clock.moment(context)
-        let entry = try storeCall { try context.database.pauseClock(driver: driver, at: moment, zone: context.zone) }
-        clock.report("Paused", entry, context: context)
-    }
+    func run() throws { try clock.perform(.pause, "Paused") }
 }
 
 /// `hours resume`.
@@ -69,27 +47,15 @@ struct HoursResumeCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
-    func run() throws {
-        let context = try clock.options.open()
-        let driver = try context.driver(clock.driver)
-        let moment = try clock.moment(context)
-        let entry = try storeCall { try context.database.resumeClock(driver: driver, at: moment, zone: context.zone) }
-        clock.report("Resumed", entry, context: context)
-    }
+    func run() throws { try clock.perform(.resume, "Resumed") }
 }
 
-/// `hours stop`: the shift is closed (rounded, automatic break) and queued for payroll.
+/// `hours stop`: the entry is closed (rounded, automatic break) and queued for payroll.
 struct HoursStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop", abstract: "Stop the clock: the shift is closed under the rules and queued for payroll.")
 
     @OptionGroup var clock: ClockOptions
 
-    func run() throws {
-        let context = try clock.options.open()
-        let driver = try context.driver(clock.driver)
-        let moment = try clock.moment(context)
-        let entry = try storeCall { try context.database.stopClock(driver: driver, at: moment, rules: context.rules) }
-        clock.report("Stopped", entry, context: context)
-    }
+    func run() throws { try clock.perform(.stop, "Stopped") }
 }

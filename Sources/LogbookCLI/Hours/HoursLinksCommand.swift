@@ -1,11 +1,9 @@
-import CalendarDays
 import ArgumentParser
-import LogbookConfiguration
 import Foundation
 import LogbookDaemon
-import LogbookStore
-import Hours
 import LogbookServices
+import Hours
+import LogbookConfiguration
 
 /// `hours links`: the user's own web links (the payroll portal, the roster), as in the original app's menu.
 struct HoursLinksCommand: ParsableCommand {
@@ -21,11 +19,8 @@ struct HoursLinksCommand: ParsableCommand {
         @OptionGroup var options: HoursOptions
 
         func run() throws {
-            let context = try options.open()
-            let driver = try driver.map { try context.driver($0) }
-            let link = try HoursArguments.rules { () throws(TimesheetError) in try WebLink(name: name, url: url) }
-            _ = try storeCall { try context.database.addLink(link, driver: driver) }
-            Diagnostics.print("Added the link \(link.name)" + (driver.map { " for \($0)" } ?? ""))
+            let link = try options.service().addLink(HoursLinkInput(name: name, url: url, driver: driver))
+            Diagnostics.print("Added the link \(link.name)" + (link.driver.map { " for \($0)" } ?? ""))
         }
     }
 
@@ -36,13 +31,12 @@ struct HoursLinksCommand: ParsableCommand {
         @OptionGroup var options: HoursOptions
 
         func run() throws {
-            let context = try options.openForReading()
-            let driver = try driver.map { try context.driver($0) }
+            let service = try options.readingService()
             var listing = Listing([("name", "Name"), ("url", "Address"), ("driver", "For")])
-            for stored in try storeCall({ try context.database.links(driver: driver) }) {
-                listing.append([.text(stored.link.name), .text(stored.link.url.absoluteString), .text(stored.driver)])
+            for link in try service.links(driver: driver) {
+                listing.append([.text(link.name), .text(link.url), .text(link.driver)])
             }
-            listing.print(format, clock: LocalClock(identifier: context.zone.identifier))
+            listing.print(format, clock: LocalClock(identifier: service.zone.identifier))
         }
     }
 
@@ -53,9 +47,7 @@ struct HoursLinksCommand: ParsableCommand {
         @OptionGroup var options: HoursOptions
 
         func run() throws {
-            let context = try options.open()
-            let driver = try driver.map { try context.driver($0) }
-            try storeCall { try context.database.removeLink(named: name, driver: driver) }
+            try options.service().removeLink(named: name, driver: driver)
             Diagnostics.print("Removed the link \(name)")
         }
     }
@@ -72,52 +64,15 @@ struct HoursSettingsCommand: ParsableCommand {
     func run() throws {
         let file = try options.log.configurationOptions.load()
         let settings = try file.table(HoursSettings.self, "hours")
-        let rules = settings.rules
-        let today = rules.zone.day(of: Date())
-        let current = rules.periods.period(containing: today)
-        let o = rules.overtime
-        func factors() -> String {
-            let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-            let set = (1...7).compactMap { d in o.weekdayFactors[d].map { "\(names[d - 1]) \($0)" } }
-            return (set + ["holiday \(o.holidayFactor)"]).joined(separator: ", ")
-        }
-        var listing = Listing([("key", "Setting"), ("value", "Value")])
-        let rows: [(String, String)] = [
-            ("configuration", file.path ?? "(none: defaults)"),
-            ("period", settings.period.rawValue),
-            ("period_anchor", settings.periodAnchor.description),
-            ("current_period", current.description),
-            ("timezone", rules.zone.identifier),
-            ("rounding.start", rules.rounding.start.description),
-            ("rounding.end", rules.rounding.end.description),
-            ("rounding.duration", rules.rounding.duration.description),
-            (
-                "auto_break",
-                rules.autoBreak.steps.isEmpty
-                    ? "none"
-                    : rules.autoBreak.steps.map { "\($0.breakMinutes)m after \(MinutesText.clock($0.afterMinutes))" }
-                        .joined(separator: ", ")
-            ),
-            ("overtime.daily", o.dailyMinutes.map(MinutesText.clock) ?? "none"),
-            ("overtime.weekly", o.weeklyMinutes.map(MinutesText.clock) ?? "none"),
-            ("overtime.factor", "\(o.overtimeFactor)"),
-            ("rates", factors()),
-            ("holidays", o.holidays.sorted().map(\.description).joined(separator: ", ")),
-            ("endpoint", settings.endpoint?.absoluteString ?? "(none: changes stay queued)"),
-            ("token_file", settings.tokenFile ?? "(none)"),
-            ("timeout", "\(settings.timeoutSeconds) s"),
-        ]
-        for (key, value) in rows { listing.append([.text(key), .text(value)]) }
+        let view = HoursSettingsView(settings, configurationPath: file.path, now: Date())
         if format == .json {
-            var j = JSONText()
-            j.beginObject()
-            for (key, value) in rows { j.field(key, value) }
-            j.endObject()
             var output = StandardOutput()
-            output.write(j.text + "\n")
+            output.write(try ServiceJSON.text(view) + "\n")
             output.flush()
         } else {
-            listing.print(format, clock: LocalClock(identifier: rules.zone.identifier))
+            var listing = Listing([("key", "Setting"), ("value", "Value")])
+            for row in view.rows { listing.append([.text(row.key), .text(row.value)]) }
+            listing.print(format, clock: LocalClock(identifier: settings.zone.identifier))
         }
     }
 }

@@ -1,10 +1,9 @@
 import ArgumentParser
-import Foundation
 import LogbookDaemon
-import LogbookStore
-import Hours
-import TrackModel
 import LogbookServices
+import LogbookStore
+import TrackModel
+import Hours
 
 /// `hours status`: the changes queued for the payroll system — pending, sent and failed — with their last problem.
 struct HoursStatusCommand: ParsableCommand {
@@ -26,57 +25,38 @@ struct HoursStatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try options.openForReading()
-        let counts = try storeCall { try context.database.hoursChangeCounts() }
-        let changes = try storeCall { try context.database.hoursChanges(status: state, limit: limit) }
-        let numbers = try storeCall { try context.database.shiftNumbers(uuids: Set(changes.map(\.shiftUUID))) }
-        var listing = Listing([
-            ("id", "Change"), ("shift", "Shift"), ("shift_id", "Shift id"), ("method", "Method"),
-            ("state", "State"), ("attempts", "Tries"), ("created", "Made"), ("next_attempt", "Next try"),
-            ("sent", "Sent"), ("error", "Last problem"), ("idempotency_key", "Idempotency key"),
-        ])
-        for change in changes {
-            let numberCell: Cell = numbers[change.shiftUUID].map { .integer(Int($0)) } ?? .text(nil)
-            listing.append([
-                .integer(Int(change.id)), numberCell, .text(change.shiftUUID), .text(change.method.rawValue),
-                .text(change.status.rawValue), .integer(change.attempts), .time(Self.timestamp(change.createdAt)),
-                .time(change.status == .pending ? Self.timestamp(change.nextAttemptAt) : nil),
-                .time(change.sentAt.map(Self.timestamp)), .text(change.lastError), .text(change.changeUUID),
-            ])
-        }
-        let clock = LocalClock(identifier: context.zone.identifier)
-        let pending = counts[.pending] ?? 0
-        let sent = counts[.sent] ?? 0
-        let failed = counts[.failed] ?? 0
+        let service = try options.readingService()
+        let outbox = try service.outbox(state: state, limit: limit)
+        var output = StandardOutput()
         switch format {
         case .json:
-            var j = JSONText()
-            j.beginObject()
-            j.key("endpoint")
-            if let url = context.settings.endpoint { j.value(url.absoluteString) } else { j.null() }
-            j.key("counts")
-            j.beginObject()
-            j.field("pending", pending)
-            j.field("sent", sent)
-            j.field("failed", failed)
-            j.endObject()
-            j.key("changes")
-            listing.objects(into: &j)
-            j.endObject()
-            var output = StandardOutput()
-            output.write(j.text + "\n")
+            output.write(try ServiceJSON.text(outbox) + "\n")
             output.flush()
         case .csv, .table:
-            let where_ = context.settings.endpoint.map { "to \($0.absoluteString)" } ?? "no [hours] endpoint set"
+            var listing = Listing([
+                ("id", "Change"), ("shift", "Shift"), ("shift_id", "Shift id"), ("method", "Method"),
+                ("state", "State"), ("attempts", "Tries"), ("created", "Made"), ("next_attempt", "Next try"),
+                ("sent", "Sent"), ("error", "Last problem"), ("idempotency_key", "Idempotency key"),
+            ])
+            for change in outbox.changes {
+                listing.append([
+                    .integer(Int(change.id)), .integer(change.number.map(Int.init)), .text(change.entryID),
+                    .text(change.method), .text(change.state.rawValue), .integer(change.attempts),
+                    .time(Self.timestamp(change.created)), .time(Self.timestamp(change.nextAttempt)),
+                    .time(Self.timestamp(change.sent)), .text(change.error), .text(change.idempotencyKey),
+                ])
+            }
+            let c = outbox.counts
+            let where_ = outbox.endpoint.map { "to \($0)" } ?? "no [hours] endpoint set"
             listing.print(
-                format, clock: clock, footer: ["\(pending) pending, \(sent) sent, \(failed) failed (\(where_))"])
+                format, clock: LocalClock(identifier: service.zone.identifier),
+                footer: ["\(c.pending) pending, \(c.sent) sent, \(c.failed) failed (\(where_))"])
         }
     }
 
-    static func timestamp(_ moment: Moment) -> Timestamp { Timestamp(secondsSince1970: moment.seconds) }
+    /// An ISO 8601 time of the view back as a time the listing shows in local time.
+    static func timestamp(_ text: String?) -> Timestamp? { text.flatMap(Timestamp.init(iso8601:)) }
 }
-
-extension HoursSyncState: ExpressibleByArgument {}
 
 /// `hours retry ID`: a failed change (or one waiting for its backoff) is due again now.
 struct HoursRetryCommand: ParsableCommand {
@@ -96,15 +76,7 @@ struct HoursRetryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try options.open()
-        var chosen = ids
-        if allFailed {
-            chosen = try storeCall { try context.database.hoursChanges(status: .failed, limit: 100_000) }.map(\.id)
-                .sorted()
-        }
-        for id in chosen {
-            try storeCall { try context.database.retryHoursChange(id) }
-        }
+        let chosen = try options.service().retry(ids, allFailed: allFailed)
         Diagnostics.print(
             chosen.isEmpty
                 ? "No failed change to retry"

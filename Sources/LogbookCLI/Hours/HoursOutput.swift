@@ -1,24 +1,19 @@
 import ArgumentParser
 import LogbookDaemon
-import LogbookStore
-import Hours
+import LogbookServices
 
-/// Output of commands that show one shift.
+/// Output of commands that show one entry.
 enum HoursOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
 enum HoursOutput {
-    /// The shift on standard output: its summary line, or its JSON object.
-    static func printShift(_ entry: HoursEntry, format: HoursOutputFormat, zone: WorkZone) {
+    /// The entry on standard output: its summary line, or its JSON object.
+    static func printEntry(_ entry: HoursEntryView, format: HoursOutputFormat) throws {
         var output = StandardOutput()
         switch format {
-        case .text:
-            output.write(HoursArguments.summary(entry, zone: zone) + "\n")
-        case .json:
-            var j = JSONText()
-            TimesheetJSON.shift(entry, row: nil, zone: zone, into: &j)
-            output.write(j.text + "\n")
+        case .text: output.write(HoursArguments.summary(entry) + "\n")
+        case .json: output.write(try ServiceJSON.text(entry) + "\n")
         }
         output.flush()
     }

@@ -1,12 +1,10 @@
-import CalendarDays
 import ArgumentParser
-import Foundation
-import LogbookDaemon
-import LogbookStore
 import Hours
+import LogbookDaemon
 import LogbookServices
+import LogbookStore
 
-/// `hours list`: every shift of a pay period in time order, with day and period totals.
+/// `hours list`: every entry of a pay period in time order, with day and period totals.
 struct HoursListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -25,80 +23,69 @@ struct HoursListCommand: ParsableCommand {
     @OptionGroup var options: HoursOptions
 
     func run() throws {
-        let context = try options.openForReading()
-        let driver = try context.driver(driver)
-        let period = try context.period(period)
-        let (sheet, entries) = try context.timesheet(period, driver: driver)
-        let status = try storeCall { try context.database.periodStatus(period, driver: driver) }
+        let sheet = try options.readingService().sheet(period: period, driver: driver)
         var output = StandardOutput()
         switch format {
         case .json:
-            output.write(
-                TimesheetJSON.render(sheet, entries: entries, driver: driver, status: status, zone: context.zone) + "\n"
-            )
+            output.write(try ServiceJSON.text(sheet) + "\n")
         case .csv:
-            output.write(TimesheetListing.listing(sheet, entries: entries, zone: context.zone, totals: true).csv())
+            output.write(HoursSheetListing.listing(sheet, totals: true).csv())
         case .table:
-            let listing = TimesheetListing.listing(sheet, entries: entries, zone: context.zone, totals: false)
+            let listing = HoursSheetListing.listing(sheet, totals: false)
             var footer = [String]()
-            for day in sheet.days.keys.sorted() {
-                let t = sheet.days[day]!
+            for day in sheet.days {
+                let t = day.totals
                 footer.append(
-                    "\(day)  net \(MinutesText.clock(t.netMinutes))"
+                    "\(day.date)  net \(MinutesText.clock(t.netMinutes))"
                         + (t.overtimeMinutes > 0 ? ", overtime \(MinutesText.clock(t.overtimeMinutes))" : ""))
             }
             let t = sheet.totals
-            let state = status.isLocked ? "locked" : status.isSubmitted ? "submitted" : "open"
             footer.append(
-                "\(period.kind.rawValue) period \(period) (\(state)) of \(driver): \(t.shifts) shift"
-                    + "\(t.shifts == 1 ? "" : "s"), worked \(MinutesText.clock(t.workedMinutes)), break "
-                    + "\(MinutesText.clock(t.breakMinutes)), net \(MinutesText.clock(t.netMinutes)), overtime "
-                    + "\(MinutesText.clock(t.overtimeMinutes))")
-            output.write(listing.table(LocalClock(identifier: context.zone.identifier), footer: footer))
+                "\(sheet.period.kind) period \(sheet.period.start)..\(sheet.period.end) (\(sheet.status)) of "
+                    + "\(sheet.driver ?? ""): \(t.entries) shift\(t.entries == 1 ? "" : "s"), worked "
+                    + "\(MinutesText.clock(t.workedMinutes)), break \(MinutesText.clock(t.breakMinutes)), net "
+                    + "\(MinutesText.clock(t.netMinutes)), overtime \(MinutesText.clock(t.overtimeMinutes))")
+            output.write(listing.table(LocalClock(identifier: sheet.timezone), footer: footer))
         }
         output.flush()
     }
 }
 
-/// A period's shifts as rows: for `hours list` and the report's CSV.
-package enum TimesheetListing {
-    /// With `totals`, a `kind` column and a row per day and one for the period follow the shifts (CSV), and times
+/// A period's entries as rows: for `hours list` and the report's CSV.
+package enum HoursSheetListing {
+    /// With `totals`, a `kind` column and a row per day and one for the period follow the entries (CSV), and times
     /// are ISO 8601 with offset; else times are HH:MM and durations h:mm (tables for people).
-    package static func listing(_ sheet: Timesheet, entries: [HoursEntry], zone: WorkZone, totals: Bool) -> Listing {
+    package static func listing(_ sheet: HoursSheetView, totals: Bool) -> Listing {
         var listing = Listing([
             ("kind", "Kind"), ("number", "#"), ("date", "Date"), ("start", "Start"), ("end", "End"),
             ("break_minutes", "Break"), ("worked_minutes", "Worked"), ("net_minutes", "Net"),
             ("overtime_minutes", "Overtime"), ("message", "Message"), ("vehicle", "Vehicle"), ("sync", "Sync"),
         ])
         if !totals { listing.columns.removeFirst() }
-        let rows = Dictionary(sheet.rows.map { ($0.shift.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Minutes for machines (CSV), h:mm for people.
         let minutes: (Int) -> Cell = { totals ? .integer($0) : .text(MinutesText.clock($0)) }
-        for entry in entries {
-            let s = entry.shift
-            let time: (Moment?) -> Cell = { moment in
-                .text(moment.map { totals ? zone.iso8601($0.date) : zone.clockText($0.date) })
-            }
+        let time: (String?) -> Cell = { iso in .text(iso.map { totals ? $0 : HoursEntryView.clock($0) }) }
+        for entry in sheet.entries {
             var row: [Cell] = [
-                .integer(Int(entry.number)), .text(s.day.description), time(s.start),
-                s.end == nil ? .text(totals ? nil : "running") : time(s.end),
-                minutes(s.breakMinutes), minutes(s.workedMinutes), minutes(s.netMinutes),
-                minutes(rows[s.id]?.overtimeMinutes ?? 0), .text(s.message), .text(s.vehicle),
+                .integer(Int(entry.number)), .text(entry.date), time(entry.start),
+                entry.end == nil ? .text(totals ? nil : "running") : time(entry.end),
+                minutes(entry.breakMinutes), minutes(entry.workedMinutes), minutes(entry.netMinutes),
+                minutes(entry.overtimeMinutes), .text(entry.message), .text(entry.vehicle),
                 .text(entry.sync.rawValue),
             ]
             if totals { row.insert(.text("shift"), at: 0) }
             listing.append(row)
         }
         if totals {
-            func total(_ kind: String, _ date: String, _ t: Timesheet.Totals) -> [Cell] {
+            func total(_ kind: String, _ date: String, _ t: HoursSheetView.Totals) -> [Cell] {
                 [
                     .text(kind), .integer(nil), .text(date), .text(nil), .text(nil), .integer(t.breakMinutes),
                     .integer(t.workedMinutes), .integer(t.netMinutes), .integer(t.overtimeMinutes), .text(nil),
                     .text(nil), .text(nil),
                 ]
             }
-            for day in sheet.days.keys.sorted() { listing.append(total("day", day.description, sheet.days[day]!)) }
-            listing.append(total("period", sheet.period.description, sheet.totals))
+            for day in sheet.days { listing.append(total("day", day.date, day.totals)) }
+            listing.append(total("period", "\(sheet.period.start)..\(sheet.period.end)", sheet.totals))
         }
         return listing
     }
@@ -111,6 +98,11 @@ struct PeriodOptions: ParsableArguments {
     @OptionGroup var options: HoursOptions
 }
 
+extension HoursPeriodStatusView {
+    /// `monthly period 2026-11-01..2026-11-30`.
+    var named: String { "\(period.kind) period \(period.start)..\(period.end)" }
+}
+
 /// `hours submit`: the driver hands the period in; it is read-only for them from now on.
 struct HoursSubmitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -120,11 +112,9 @@ struct HoursSubmitCommand: ParsableCommand {
     @OptionGroup var period: PeriodOptions
 
     func run() throws {
-        let context = try period.options.open()
-        let driver = try context.driver(driver)
-        let range = try context.period(period.period)
-        try storeCall { try context.database.submitPeriod(range, driver: driver, by: HoursArguments.actor) }
-        Diagnostics.print("Submitted the \(range.kind.rawValue) period \(range) of \(driver)")
+        let service = try period.options.service()
+        let status = try service.submit(try service.period(named: period.period), driver: driver)
+        Diagnostics.print("Submitted the \(status.named) of \(status.driver ?? "")")
     }
 }
 
@@ -137,11 +127,9 @@ struct HoursReopenCommand: ParsableCommand {
     @OptionGroup var period: PeriodOptions
 
     func run() throws {
-        let context = try period.options.open()
-        let driver = try context.driver(driver)
-        let range = try context.period(period.period)
-        try storeCall { try context.database.reopenPeriod(range, driver: driver) }
-        Diagnostics.print("Reopened the period \(range) of \(driver)")
+        let service = try period.options.service()
+        let status = try service.reopen(try service.period(named: period.period), driver: driver)
+        Diagnostics.print("Reopened the period \(status.period.start)..\(status.period.end) of \(status.driver ?? "")")
     }
 }
 
@@ -153,9 +141,8 @@ struct HoursLockCommand: ParsableCommand {
     @OptionGroup var period: PeriodOptions
 
     func run() throws {
-        let context = try period.options.open()
-        let range = try context.period(period.period)
-        try storeCall { try context.database.lockPeriod(range, by: HoursArguments.actor) }
-        Diagnostics.print("Locked the \(range.kind.rawValue) period \(range)")
+        let service = try period.options.service()
+        let status = try service.lock(try service.period(named: period.period), driver: nil)
+        Diagnostics.print("Locked the \(status.named)")
     }
 }

@@ -1,14 +1,12 @@
 import ArgumentParser
-import Foundation
 import HoursSubmission
 import LogbookCLI
-import LogbookConfiguration
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
 import Logging
-import Hours
+import LogbookConfiguration
 
-/// `hours sync`: sends the queued changes of shifts to the payroll system now.
+/// `hours sync`: sends the queued changes of entries to the payroll system now.
 struct HoursSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -27,19 +25,19 @@ struct HoursSyncCommand: AsyncParsableCommand {
     @OptionGroup var options: HoursOptions
 
     func run() async throws {
-        let context = try options.open()
-        let endpoint = try context.settings.payrollEndpoint(configuration: context.configuration)
+        let file = try options.log.configurationOptions.load()
+        let service = try options.service()
+        let endpoint = try service.settings.payrollEndpoint(configurationPath: file.path)
         let client = PayrollClient(endpoint: endpoint, userAgent: "logbook/\(LogbookVersion.current)")
         let summary: HoursSync.Summary
         do {
             summary = try await HoursSync(
-                database: context.database, client: client,
+                database: service.context.database, client: client,
                 logger: Logger(label: "logbook.hours", factory: { _ in SwiftLogNoOpLogHandler() })
             ).run(dueOnly: dueOnly)
         } catch {
             await client.shutdown()
-            try storeCall { () throws -> Void in throw error }
-            throw ExitCode(74)
+            throw ServiceError.from(error) ?? ServiceError(.failed, "\(error)")
         }
         await client.shutdown()
         for problem in summary.problems {

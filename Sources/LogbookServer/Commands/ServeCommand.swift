@@ -5,6 +5,7 @@ import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
 import LogbookReporting
+import LogbookServices
 import LogbookStore
 import Logging
 import ServiceLifecycle
@@ -73,7 +74,8 @@ package struct ServeCommand: AsyncParsableCommand {
             .init(service: app), .init(service: reminders),
         ]
         if let payroll = try HoursSyncService.configured(
-            database: database, configuration: file, logger: Logger(label: "logbook.hours"))
+            database: database, settings: try file.table(HoursSettings.self, "hours"), configurationPath: file.path,
+            userAgent: "logbook/\(LogbookVersion.current)", logger: Logger(label: "logbook.hours"))
         {
             services.append(.init(service: payroll))
         }

@@ -1,15 +1,11 @@
-import Foundation
 import HoursSubmission
-import LogbookCLI
-import LogbookConfiguration
-import LogbookDaemon
-import LogbookReporting
+import LogbookServices
 import LogbookStore
 import Logging
 import ServiceLifecycle
 
-/// `logbook serve` sends changes of shifts to the payroll system as they come (shifts added, edited or deleted on
-/// the pages, through the API or the CLI): every few seconds it delivers what is due, with the backoff of
+/// `logbook serve` sends changes of entries to the payroll system as they come (entries added, edited or deleted
+/// on the pages, through the API or the CLI): every few seconds it delivers what is due, with the backoff of
 /// `HoursSync`. A graceful shutdown stops it between changes; a change cut off mid-flight is sent again later with
 /// the same idempotency key.
 struct HoursSyncService: Service {
@@ -17,14 +13,14 @@ struct HoursSyncService: Service {
     let client: PayrollClient
     var interval: Duration = .seconds(5)
 
-    /// The sender for `[hours] endpoint`, or nil when none is set; a missing or unreadable token ends with 78.
-    static func configured(database: AppDatabase, configuration: ConfigurationFile, logger: Logger) throws
-        -> HoursSyncService?
-    {
-        let settings = try configuration.table(HoursSettings.self, "hours")
+    /// The sender for `[hours] endpoint`, or nil when none is set; a missing or unreadable token is refused (78 at
+    /// the command line), naming the configuration file at `configurationPath`.
+    static func configured(
+        database: AppDatabase, settings: HoursSettings, configurationPath: String?, userAgent: String, logger: Logger
+    ) throws -> HoursSyncService? {
         guard settings.endpoint != nil else { return nil }
-        let endpoint = try settings.payrollEndpoint(configuration: configuration)
-        let client = PayrollClient(endpoint: endpoint, userAgent: "logbook/\(LogbookVersion.current)")
+        let endpoint = try settings.payrollEndpoint(configurationPath: configurationPath)
+        let client = PayrollClient(endpoint: endpoint, userAgent: userAgent)
         return HoursSyncService(sync: HoursSync(database: database, client: client, logger: logger), client: client)
     }
 

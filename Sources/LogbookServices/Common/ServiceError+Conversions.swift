@@ -51,7 +51,7 @@ extension RoofingError: ServiceErrorConvertible {
     }
 }
 
-extension TimesheetError: ServiceErrorConvertible {
+extension HoursError: ServiceErrorConvertible {
     public var serviceError: ServiceError {
         ServiceError(.invalid, field: ServiceError.neutralField(field), message)
     }

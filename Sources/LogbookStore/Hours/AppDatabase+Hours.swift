@@ -7,17 +7,17 @@ public import Hours
 extension AppDatabase {
     // MARK: Shifts
 
-    /// Stores a shift (closed or running) after checking that the driver and vehicle exist, that it overlaps none
-    /// of the driver's shifts and that its pay period is neither submitted nor locked; a closed shift is queued for
+    /// Stores an entry (closed or running) after checking that the driver and vehicle exist, that it overlaps none
+    /// of the driver's entries and that its pay period is neither submitted nor locked; a closed entry is queued for
     /// the payroll system in the same transaction.
     @discardableResult
-    public func addShift(_ shift: Shift, zone: WorkZone, pausedAt: Moment? = nil) throws -> Int64 {
+    public func addHoursEntry(_ entry: HoursEntry, zone: WorkZone, pausedAt: Moment? = nil) throws -> Int64 {
         let now = clock().secondsSince1970
-        return try hoursWrite("addShift") { db in
-            let driverID = try Self.requireDriver(shift.driver, db)
-            let vehicleID = try shift.vehicle.map { try Self.requireVehicle($0, db).id }
-            try Self.refuseOverlap(shift, driverID: driverID, excluding: nil, now: now, db)
-            try Self.refuseSubmitted(driverID: driverID, day: shift.day, db)
+        return try hoursWrite("addHoursEntry") { db in
+            let driverID = try Self.requireDriver(entry.driver, db)
+            let vehicleID = try entry.vehicle.map { try Self.requireVehicle($0, db).id }
+            try Self.refuseOverlap(entry, driverID: driverID, excluding: nil, now: now, db)
+            try Self.refuseSubmitted(driverID: driverID, day: entry.day, db)
             try db.execute(
                 sql: """
                     INSERT INTO hours_shift (
@@ -25,30 +25,32 @@ extension AppDatabase {
                         worked_minutes, net_minutes, message, vehicle_id, paused_at, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: Self.shiftArguments(shift, driverID: driverID, vehicleID: vehicleID)
+                arguments: Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
                     + [pausedAt?.seconds, now, now])
             let number = db.lastInsertedRowID
-            if let submission = ShiftSubmission(shift, zone: zone) {
-                try Self.queue(.put, shift: shift.id, body: submission.json, now: now, db)
+            if let submission = HoursPayrollEntry(entry, zone: zone) {
+                try Self.queue(.put, entry: entry.id, body: submission.json, now: now, db)
             }
             return number
         }
     }
 
-    /// Replaces a stored shift by a changed version of it (same id): the same checks as `addShift`, and the change
+    /// Replaces a stored entry by a changed version of it (same id): the same checks as `addHoursEntry`, and the change
     /// queued. `pausedAt` is for a running clock.
-    public func replaceShift(_ number: Int64, with shift: Shift, zone: WorkZone, pausedAt: Moment? = nil) throws {
+    public func replaceHoursEntry(_ number: Int64, with entry: HoursEntry, zone: WorkZone, pausedAt: Moment? = nil)
+        throws
+    {
         let now = clock().secondsSince1970
-        try hoursWrite("replaceShift") { db in
-            let old = try Self.requireShift(number, db)
-            guard old.shift.id == shift.id else {
-                throw StoreError(.invalidArgument, operation: "replaceShift", detail: "a shift keeps its id")
+        try hoursWrite("replaceHoursEntry") { db in
+            let old = try Self.requireHoursEntry(number, db)
+            guard old.entry.id == entry.id else {
+                throw StoreError(.invalidArgument, operation: "replaceHoursEntry", detail: "an entry keeps its id")
             }
-            let driverID = try Self.requireDriver(shift.driver, db)
-            let vehicleID = try shift.vehicle.map { try Self.requireVehicle($0, db).id }
-            try Self.refuseOverlap(shift, driverID: driverID, excluding: number, now: now, db)
-            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.shift.driver, db), day: old.shift.day, db)
-            try Self.refuseSubmitted(driverID: driverID, day: shift.day, db)
+            let driverID = try Self.requireDriver(entry.driver, db)
+            let vehicleID = try entry.vehicle.map { try Self.requireVehicle($0, db).id }
+            try Self.refuseOverlap(entry, driverID: driverID, excluding: number, now: now, db)
+            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.entry.driver, db), day: old.entry.day, db)
+            try Self.refuseSubmitted(driverID: driverID, day: entry.day, db)
             try db.execute(
                 sql: """
                     UPDATE hours_shift SET uuid = ?, driver_id = ?, day = ?, raw_start = ?, raw_end = ?, start = ?,
@@ -56,54 +58,56 @@ extension AppDatabase {
                         message = ?, vehicle_id = ?, paused_at = ?, updated_at = ?
                     WHERE id = ?
                     """,
-                arguments: Self.shiftArguments(shift, driverID: driverID, vehicleID: vehicleID)
+                arguments: Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
                     + [pausedAt?.seconds, now, number])
-            if let submission = ShiftSubmission(shift, zone: zone) {
-                try Self.queue(.put, shift: shift.id, body: submission.json, now: now, db)
+            if let submission = HoursPayrollEntry(entry, zone: zone) {
+                try Self.queue(.put, entry: entry.id, body: submission.json, now: now, db)
             }
         }
     }
 
-    /// Deletes a shift; the payroll system is told if it had been told of the shift.
-    public func deleteShift(_ number: Int64) throws {
+    /// Deletes an entry; the payroll system is told if it had been told of the entry.
+    public func deleteHoursEntry(_ number: Int64) throws {
         let now = clock().secondsSince1970
-        try hoursWrite("deleteShift") { db in
-            let old = try Self.requireShift(number, db)
-            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.shift.driver, db), day: old.shift.day, db)
+        try hoursWrite("deleteHoursEntry") { db in
+            let old = try Self.requireHoursEntry(number, db)
+            try Self.refuseSubmitted(driverID: try Self.requireDriver(old.entry.driver, db), day: old.entry.day, db)
             try db.execute(sql: "DELETE FROM hours_shift WHERE id = ?", arguments: [number])
             let known =
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM hours_outbox WHERE shift_uuid = ?)",
-                    arguments: [old.shift.id.uuidString.lowercased()]) ?? false
-            if known { try Self.queue(.delete, shift: old.shift.id, body: nil, now: now, db) }
+                    arguments: [old.entry.id.uuidString.lowercased()]) ?? false
+            if known { try Self.queue(.delete, entry: old.entry.id, body: nil, now: now, db) }
         }
     }
 
-    public func shift(_ number: Int64) throws -> HoursEntry {
-        try read("shift") { db in try Self.requireShift(number, db) }
+    public func hoursEntry(_ number: Int64) throws -> StoredHoursEntry {
+        try read("hoursEntry") { db in try Self.requireHoursEntry(number, db) }
     }
 
-    /// The shifts of the days from `first` to `last` (both included), of one driver or all, in time order.
-    public func shifts(driver: String?, from first: CalendarDay, through last: CalendarDay) throws -> [HoursEntry] {
-        try read("shifts") { db in
-            var sql = Self.shiftSelect + " WHERE s.day BETWEEN ? AND ?"
+    /// The entries of the days from `first` to `last` (both included), of one driver or all, in time order.
+    public func hoursEntries(driver: String?, from first: CalendarDay, through last: CalendarDay) throws
+        -> [StoredHoursEntry]
+    {
+        try read("hoursEntries") { db in
+            var sql = Self.entrySelect + " WHERE s.day BETWEEN ? AND ?"
             var arguments: StatementArguments = [first.description, last.description]
             if let driver {
                 sql += " AND s.driver_id = ?"
                 arguments += [try Self.requireDriver(driver, db)]
             }
             sql += " ORDER BY s.start, s.id"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry)
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.storedEntry)
         }
     }
 
     /// The driver's running clock, if any.
-    public func runningShift(driver: String) throws -> HoursEntry? {
-        try read("runningShift") { db in
+    public func runningHoursEntry(driver: String) throws -> StoredHoursEntry? {
+        try read("runningHoursEntry") { db in
             let driverID = try Self.requireDriver(driver, db)
             return try Row.fetchOne(
-                db, sql: Self.shiftSelect + " WHERE s.driver_id = ? AND s.end IS NULL", arguments: [driverID]
-            ).map(Self.entry)
+                db, sql: Self.entrySelect + " WHERE s.driver_id = ? AND s.end IS NULL", arguments: [driverID]
+            ).map(Self.storedEntry)
         }
     }
 
@@ -160,7 +164,7 @@ extension AppDatabase {
         }
     }
 
-    /// Locks a period for every driver, for good: the schema refuses every change of its shifts from now on.
+    /// Locks a period for every driver, for good: the schema refuses every change of its entries from now on.
     public func lockPeriod(_ period: PayPeriod, by actor: String) throws {
         let now = clock().secondsSince1970
         try hoursWrite("lockPeriod") { db in
@@ -235,13 +239,15 @@ extension AppDatabase {
     func hoursWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
         do {
             return try write(operation, updates)
+        } catch let error as StoreError where error.rule == "hours_period_locked" {
+            throw StoreError(.refused, operation: operation, detail: error.detail)
         } catch let error as StoreError where error.detail.hasPrefix("hours_period_locked: ") {
             throw StoreError(
                 .refused, operation: operation, detail: String(error.detail.dropFirst("hours_period_locked: ".count)))
         }
     }
 
-    static let shiftSelect = """
+    static let entrySelect = """
         SELECT s.*, d.name AS driver_name, v.plate AS vehicle_plate,
             CASE WHEN s."end" IS NULL THEN 'pending' ELSE
             (SELECT CASE WHEN count(*) = 0 THEN 'pending' WHEN max(o.status = 'failed') = 1 THEN 'failed'
@@ -250,16 +256,16 @@ extension AppDatabase {
         FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
         """
 
-    static func shiftArguments(_ shift: Shift, driverID: Int64, vehicleID: Int64?) -> StatementArguments {
+    static func entryArguments(_ entry: HoursEntry, driverID: Int64, vehicleID: Int64?) -> StatementArguments {
         [
-            shift.id.uuidString.lowercased(), driverID, shift.day.description, shift.rawStart.seconds,
-            shift.rawEnd?.seconds, shift.start.seconds, shift.end?.seconds, shift.enteredBreakMinutes,
-            shift.breakMinutes, shift.workedMinutes, shift.netMinutes, shift.message, vehicleID,
+            entry.id.uuidString.lowercased(), driverID, entry.day.description, entry.rawStart.seconds,
+            entry.rawEnd?.seconds, entry.start.seconds, entry.end?.seconds, entry.enteredBreakMinutes,
+            entry.breakMinutes, entry.workedMinutes, entry.netMinutes, entry.message, vehicleID,
         ]
     }
 
-    static func entry(_ row: Row) -> HoursEntry {
-        let shift = Shift(
+    static func storedEntry(_ row: Row) -> StoredHoursEntry {
+        let entry = HoursEntry(
             id: UUID(uuidString: row["uuid"]) ?? UUID(), driver: row["driver_name"],
             day: CalendarDay(parsing: row["day"] as String) ?? CalendarDay(dayNumber: 0),
             rawStart: Moment(seconds: row["raw_start"]), rawEnd: (row["raw_end"] as Double?).map(Moment.init(seconds:)),
@@ -268,20 +274,22 @@ extension AppDatabase {
             workedMinutes: row["worked_minutes"], netMinutes: row["net_minutes"], message: row["message"],
             vehicle: row["vehicle_plate"])
         let sync = (row["sync"] as String?).flatMap(HoursSyncState.init(rawValue:)) ?? .pending
-        return HoursEntry(
-            number: row["id"], shift: shift, pausedAt: (row["paused_at"] as Double?).map(Moment.init(seconds:)),
+        return StoredHoursEntry(
+            number: row["id"], entry: entry, pausedAt: (row["paused_at"] as Double?).map(Moment.init(seconds:)),
             sync: sync, updatedAt: Moment(seconds: row["updated_at"]))
     }
 
-    static func requireShift(_ number: Int64, _ db: Database) throws -> HoursEntry {
-        guard let row = try Row.fetchOne(db, sql: shiftSelect + " WHERE s.id = ?", arguments: [number]) else {
-            throw StoreError(.notFound, operation: "shift", detail: "there is no shift \(number)")
+    static func requireHoursEntry(_ number: Int64, _ db: Database) throws -> StoredHoursEntry {
+        guard let row = try Row.fetchOne(db, sql: entrySelect + " WHERE s.id = ?", arguments: [number]) else {
+            throw StoreError(.notFound, operation: "hoursEntry", detail: "there is no shift \(number)")
         }
-        return entry(row)
+        return storedEntry(row)
     }
 
-    static func refuseOverlap(_ shift: Shift, driverID: Int64, excluding: Int64?, now: Double, _ db: Database) throws {
-        let end = shift.end?.seconds ?? max(now, shift.start.seconds + 1)
+    static func refuseOverlap(_ entry: HoursEntry, driverID: Int64, excluding: Int64?, now: Double, _ db: Database)
+        throws
+    {
+        let end = entry.end?.seconds ?? max(now, entry.start.seconds + 1)
         if let other = try Row.fetchOne(
             db,
             sql: """
@@ -289,13 +297,13 @@ extension AppDatabase {
                 WHERE driver_id = ? AND id != ? AND start < ? AND ? < ifnull(end, max(?, start + 1))
                 ORDER BY start LIMIT 1
                 """,
-            arguments: [driverID, excluding ?? -1, end, shift.start.seconds, now])
+            arguments: [driverID, excluding ?? -1, end, entry.start.seconds, now])
         {
             let number: Int64 = other["id"]
             let running = (other["end"] as Double?) == nil
             throw StoreError(
-                .refused, operation: "shift",
-                detail: "the shift overlaps shift \(number) of \(shift.driver)"
+                .refused, operation: "hoursEntry",
+                detail: "the shift overlaps shift \(number) of \(entry.driver)"
                     + (running ? " (the running clock; `hours stop` first)" : ""))
         }
     }
@@ -312,7 +320,7 @@ extension AppDatabase {
             let status: String = row["status"]
             let range = "\(row["start_day"] as String)..\(row["end_day"] as String)"
             throw StoreError(
-                .refused, operation: "shift",
+                .refused, operation: "hoursEntry",
                 detail: status == "locked"
                     ? "the pay period \(range) is locked"
                     : "the pay period \(range) was submitted; an admin can reopen it (`logbook hours reopen`)")
@@ -352,12 +360,12 @@ extension AppDatabase {
         return status
     }
 
-    static func queue(_ method: HoursChange.Method, shift: UUID, body: Data?, now: Double, _ db: Database) throws {
+    static func queue(_ method: HoursChange.Method, entry: UUID, body: Data?, now: Double, _ db: Database) throws {
         try db.execute(
             sql: """
                 INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [UUID().uuidString.lowercased(), shift.uuidString.lowercased(), method.rawValue, body, now, now])
+            arguments: [UUID().uuidString.lowercased(), entry.uuidString.lowercased(), method.rawValue, body, now, now])
     }
 }

@@ -2,15 +2,15 @@ public import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// The number of the shift with this id (the UUID the API and the payroll system know it by).
-    public func shiftNumber(id: UUID) throws -> Int64 {
-        try read("shiftNumber") { db in
+    /// The number of the entry with this id (the UUID the API and the payroll system know it by).
+    public func hoursEntryNumber(id: UUID) throws -> Int64 {
+        try read("hoursEntryNumber") { db in
             guard
                 let number = try Int64.fetchOne(
                     db, sql: "SELECT id FROM hours_shift WHERE uuid = ?", arguments: [id.uuidString.lowercased()])
             else {
                 throw StoreError(
-                    .notFound, operation: "shift", detail: "there is no shift \(id.uuidString.lowercased())")
+                    .notFound, operation: "hoursEntry", detail: "there is no shift \(id.uuidString.lowercased())")
             }
             return number
         }
@@ -18,10 +18,10 @@ extension AppDatabase {
 }
 
 extension AppDatabase {
-    /// The numbers of the stored shifts among these ids (a deleted shift has none).
-    public func shiftNumbers(uuids: Set<String>) throws -> [String: Int64] {
+    /// The numbers of the stored entries among these ids (a deleted entry has none).
+    public func hoursEntryNumbers(uuids: Set<String>) throws -> [String: Int64] {
         guard !uuids.isEmpty else { return [:] }
-        return try read("shiftNumbers") { db in
+        return try read("hoursEntryNumbers") { db in
             var numbers: [String: Int64] = [:]
             let rows = try Row.fetchAll(
                 db, sql: "SELECT uuid, id FROM hours_shift WHERE uuid IN (SELECT value FROM json_each(?))",

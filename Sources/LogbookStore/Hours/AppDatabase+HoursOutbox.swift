@@ -4,8 +4,8 @@ import TrackModel
 public import Hours
 
 extension AppDatabase {
-    /// The changes to send now: for every shift, its oldest change not yet sent, if that one is pending (a failed
-    /// change holds back the later changes of its shift, so the receiver never sees them out of order); with
+    /// The changes to send now: for every entry, its oldest change not yet sent, if that one is pending (a failed
+    /// change holds back the later changes of its entry, so the receiver never sees them out of order); with
     /// `dueOnly`, only those whose backoff has passed. Oldest first.
     public func hoursChangesToSend(dueOnly: Bool, now: Moment? = nil) throws -> [HoursChange] {
         let now = now?.seconds ?? clock().secondsSince1970
@@ -107,7 +107,7 @@ extension AppDatabase {
 
     static func change(_ row: Row) -> HoursChange {
         HoursChange(
-            id: row["id"], changeUUID: row["change_uuid"], shiftUUID: row["shift_uuid"],
+            id: row["id"], changeUUID: row["change_uuid"], entryUUID: row["shift_uuid"],
             method: HoursChange.Method(rawValue: row["method"]) ?? .put, body: row["body"],
             createdAt: Moment(seconds: row["created_at"]),
             status: HoursSyncState(rawValue: row["status"]) ?? .pending, attempts: row["attempts"],

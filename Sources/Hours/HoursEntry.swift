@@ -3,13 +3,13 @@ public import Foundation
 
 /// One stretch of work of one driver: start, end, break, a message and optionally the vehicle.
 ///
-/// The raw times are what was typed or clocked; `start` and `end` are rounded when the shift is closed. A running
-/// shift (the clock) has no end yet.
-public struct Shift: Sendable, Hashable, Identifiable {
-    /// Stable across edits and devices: the payroll system knows the shift by it.
+/// The raw times are what was typed or clocked; `start` and `end` are rounded when the entry is closed. A running
+/// entry (the clock) has no end yet.
+public struct HoursEntry: Sendable, Hashable, Identifiable {
+    /// Stable across edits and devices: the payroll system knows the entry by it.
     public var id: UUID
     public var driver: String
-    /// The local day the shift started on: the day it counts for.
+    /// The local day the entry started on: the day it counts for.
     public var day: CalendarDay
     public var rawStart: Moment
     public var rawEnd: Moment?
@@ -44,11 +44,11 @@ public struct Shift: Sendable, Hashable, Identifiable {
         self.vehicle = vehicle
     }
 
-    /// A closed shift under the rules.
+    /// A closed entry under the rules.
     public init(
         id: UUID, driver: String, rawStart: Moment, rawEnd: Moment, enteredBreakMinutes: Int, message: String,
         vehicle: String?, rules: HoursRules
-    ) throws(TimesheetError) {
+    ) throws(HoursError) {
         let closed = try rules.close(rawStart: rawStart, rawEnd: rawEnd, enteredBreakMinutes: enteredBreakMinutes)
         self.init(
             id: id, driver: driver, day: rules.zone.day(of: rawStart.date), rawStart: rawStart, rawEnd: rawEnd,
@@ -57,11 +57,11 @@ public struct Shift: Sendable, Hashable, Identifiable {
             message: message, vehicle: vehicle)
     }
 
-    /// A shift whose clock is running.
+    /// An entry whose clock is running.
     public static func running(
         id: UUID, driver: String, start: Moment, message: String, vehicle: String?, zone: WorkZone
-    ) -> Shift {
-        Shift(
+    ) -> HoursEntry {
+        HoursEntry(
             id: id, driver: driver, day: zone.day(of: start.date), rawStart: start, rawEnd: nil, start: start,
             end: nil, enteredBreakMinutes: 0, breakMinutes: 0, workedMinutes: 0, netMinutes: 0, message: message,
             vehicle: vehicle)
@@ -69,8 +69,8 @@ public struct Shift: Sendable, Hashable, Identifiable {
 
     public var isRunning: Bool { end == nil }
 
-    /// Whether two shifts share any moment (touching ends do not overlap); a running shift lasts until `now`.
-    public func overlaps(_ other: Shift, now: Moment) -> Bool {
+    /// Whether two entries share any moment (touching ends do not overlap); a running entry lasts until `now`.
+    public func overlaps(_ other: HoursEntry, now: Moment) -> Bool {
         start < (other.end ?? now) && other.start < (end ?? now)
     }
 }

@@ -1,9 +1,9 @@
 public import Foundation
 public import Hours
 
-/// Where a shift stands with the payroll system.
+/// Where an entry stands with the payroll system.
 public enum HoursSyncState: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Changes are waiting to be sent (or the shift is still running).
+    /// Changes are waiting to be sent (or the entry is still running).
     case pending
     /// Every change arrived.
     case sent
@@ -11,18 +11,18 @@ public enum HoursSyncState: String, Sendable, Hashable, Codable, CaseIterable {
     case failed
 }
 
-/// A stored shift: its number in the log, the shift, and its state.
-public struct HoursEntry: Sendable, Hashable {
+/// A stored entry: its number in the log, the entry, and its state.
+public struct StoredHoursEntry: Sendable, Hashable {
     public var number: Int64
-    public var shift: Shift
+    public var entry: HoursEntry
     /// Since when a running clock is paused.
     public var pausedAt: Moment?
     public var sync: HoursSyncState
     public var updatedAt: Moment
 
-    public init(number: Int64, shift: Shift, pausedAt: Moment?, sync: HoursSyncState, updatedAt: Moment) {
+    public init(number: Int64, entry: HoursEntry, pausedAt: Moment?, sync: HoursSyncState, updatedAt: Moment) {
         self.number = number
-        self.shift = shift
+        self.entry = entry
         self.pausedAt = pausedAt
         self.sync = sync
         self.updatedAt = updatedAt
@@ -59,7 +59,7 @@ public struct HoursChange: Sendable, Hashable {
     public var id: Int64
     /// The `Idempotency-Key`: the receiver applies a change once however often it arrives.
     public var changeUUID: String
-    public var shiftUUID: String
+    public var entryUUID: String
     public var method: Method
     public var body: Data?
     public var createdAt: Moment

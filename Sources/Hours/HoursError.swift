@@ -1,16 +1,16 @@
-/// A shift or setting the rules refuse, with the field it concerns.
-public struct TimesheetError: Error, Sendable, Hashable, CustomStringConvertible {
+/// An entry or setting the rules refuse, with the field it concerns.
+public struct HoursError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable {
         /// A time, date or duration that cannot be read or does not exist.
         case invalidValue
-        /// A shift that cannot be: ending before it starts, a break longer than the shift, too long.
+        /// An entry that cannot be: ending before it starts, a break longer than the entry, too long.
         case implausible
         /// A time that exists twice on that day (clocks went back) and the offset was not given.
         case ambiguousTime
     }
 
     public var code: Code
-    /// The option or field (`--start`, `break`).
+    /// The field, as the input names it (`start`, `break_minutes`): the command line spells it as its option.
     public var field: String
     public var message: String
 

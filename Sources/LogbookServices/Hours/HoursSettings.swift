@@ -1,10 +1,10 @@
 import CalendarDays
-import Foundation
+public import Foundation
 import LogbookConfiguration
-import Hours
+public import Hours
 
 /// `[hours]` in the configuration file: the employer's pay periods, time zone, rounding, automatic breaks,
-/// overtime, and where shifts are submitted.
+/// overtime, and where entries are submitted.
 ///
 /// ```toml
 /// [hours]
@@ -19,18 +19,18 @@ import Hours
 /// token_file = "/etc/logbook/exim-token"   # mode 0600, owned by the user running logbook
 /// timeout = 30                         # seconds per request
 /// ```
-package struct HoursSettings: Decodable, Sendable {
-    package var period = PayPeriodKind.monthly
-    package var periodAnchor = PayPeriodRule().anchor
-    package var timezone: String?
-    package var rounding = RoundingRules()
-    package var autoBreak = AutoBreak.none
-    package var overtime = OvertimeRules.none
-    package var endpoint: URL?
-    package var tokenFile: String?
-    package var timeoutSeconds = 30
+public struct HoursSettings: Decodable, Sendable {
+    public var period = PayPeriodKind.monthly
+    public var periodAnchor = PayPeriodRule().anchor
+    public var timezone: String?
+    public var rounding = RoundingRules()
+    public var autoBreak = AutoBreak.none
+    public var overtime = OvertimeRules.none
+    public var endpoint: URL?
+    public var tokenFile: String?
+    public var timeoutSeconds = 30
 
-    package enum CodingKeys: String, CodingKey, CaseIterable {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case period
         case periodAnchor = "period_anchor"
         case timezone
@@ -52,7 +52,7 @@ package struct HoursSettings: Decodable, Sendable {
         case monday, tuesday, wednesday, thursday, friday, saturday, sunday
     }
 
-    package init() {}
+    public init() {}
 
     /// Any key, to find the unknown ones in an inline table (`overtime = { dialy = "8h" }`).
     struct AnyKey: CodingKey {
@@ -77,7 +77,7 @@ package struct HoursSettings: Decodable, Sendable {
         }
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func bad(_ key: CodingKeys, _ message: String) -> DecodingError {
             DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message)
@@ -181,7 +181,7 @@ package struct HoursSettings: Decodable, Sendable {
     }
 
     /// `none`, or `30m after 6h[, 45m after 9h]`.
-    package static func autoBreak(_ text: String) -> AutoBreak? {
+    public static func autoBreak(_ text: String) -> AutoBreak? {
         if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return AutoBreak.none }
         var steps: [AutoBreak.Step] = []
         for part in text.split(separator: ",") {
@@ -195,11 +195,11 @@ package struct HoursSettings: Decodable, Sendable {
     }
 
     /// The time zone in force: the configured one, else the system's.
-    package var zone: WorkZone {
+    public var zone: WorkZone {
         timezone.flatMap(WorkZone.init(identifier:)) ?? WorkZone(TimeZone.current)
     }
 
-    package var rules: HoursRules {
+    public var rules: HoursRules {
         HoursRules(
             periods: PayPeriodRule(kind: period, anchor: periodAnchor), zone: zone, rounding: rounding,
             autoBreak: autoBreak, overtime: overtime)

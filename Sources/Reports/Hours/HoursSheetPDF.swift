@@ -1,9 +1,9 @@
 import CCairo
 import ReportDocuments
 
-/// Renders a timesheet to PDF through Cairo: header block, the shift table (its header row repeated on every
+/// Renders a timesheet to PDF through Cairo: header block, the entries' table (its header row repeated on every
 /// page, day totals shaded), the period's totals, signature lines and "Page n of m".
-public struct TimesheetPDF: Sendable {
+public struct HoursSheetPDF: Sendable {
     public var paper: ReportPDF.Paper
     public var fontFamily: String
 
@@ -12,23 +12,23 @@ public struct TimesheetPDF: Sendable {
         self.fontFamily = fontFamily
     }
 
-    public func render(_ document: TimesheetDocument) throws(ReportError) -> [UInt8] {
-        try TimesheetRenderer(document: document, paper: paper, fontFamily: fontFamily).render()
+    public func render(_ document: HoursSheetDocument) throws(ReportError) -> [UInt8] {
+        try HoursSheetRenderer(document: document, paper: paper, fontFamily: fontFamily).render()
     }
 
-    public func write(_ document: TimesheetDocument, to path: String) throws(ReportError) {
+    public func write(_ document: HoursSheetDocument, to path: String) throws(ReportError) {
         try FileOutput.write(render(document), to: path)
     }
 }
 
-final class TimesheetRenderer {
+final class HoursSheetRenderer {
     enum Operation {
         case text(String, x: Double, baseline: Double, bold: Bool, size: Int)
         case fill(x: Double, y: Double, width: Double, height: Double, grey: Double)
         case line(x1: Double, y1: Double, x2: Double, y2: Double)
     }
 
-    let document: TimesheetDocument
+    let document: HoursSheetDocument
     let pageWidth: Double
     let pageHeight: Double
     let margin = 40.0
@@ -43,7 +43,7 @@ final class TimesheetRenderer {
     let titles = ["Date", "Start", "End", "Break", "Worked", "Net", "Overtime", "Vehicle", "Message"]
     let widths: [Double]
 
-    init(document: TimesheetDocument, paper: ReportPDF.Paper, fontFamily: String) throws(ReportError) {
+    init(document: HoursSheetDocument, paper: ReportPDF.Paper, fontFamily: String) throws(ReportError) {
         self.document = document
         (pageWidth, pageHeight) = paper.size
         regular = [

@@ -4,7 +4,7 @@ import Testing
 import Hours
 
 @Suite("Shift rules: daylight saving, rounding, automatic breaks")
-struct ShiftRulesTests {
+struct HoursRulesTests {
     static func day(_ text: String) -> CalendarDay { CalendarDay(parsing: text)! }
     static func time(_ text: String) -> ClockTime { ClockTime(parsing: text)! }
     static func rules(_ zone: String, rounding: RoundingRules = RoundingRules(), autoBreak: AutoBreak = .none)
@@ -33,8 +33,8 @@ struct ShiftRulesTests {
         ])
     func elapsed(zone: String, date: String, start: String, end: String, minutes: Int) throws {
         let rules = Self.rules(zone)
-        let times = try rules.shiftTimes(day: Self.day(date), start: Self.time(start), end: Self.time(end))
-        let shift = try Shift(
+        let times = try rules.entryTimes(day: Self.day(date), start: Self.time(start), end: Self.time(end))
+        let shift = try HoursEntry(
             id: UUID(), driver: "a", rawStart: times.start, rawEnd: times.end, enteredBreakMinutes: 0, message: "",
             vehicle: nil, rules: rules)
         #expect(shift.workedMinutes == minutes)
@@ -44,7 +44,7 @@ struct ShiftRulesTests {
     @Test("a time the clocks skipped is refused; a repeated one needs its offset")
     func missingAndRepeatedTimes() throws {
         let helsinki = Self.rules("Europe/Helsinki")
-        #expect(throws: TimesheetError.self) {
+        #expect(throws: HoursError.self) {
             try helsinki.moment(Self.time("03:30"), on: Self.day("2026-03-29"), field: "--start")
         }
         do {
@@ -58,14 +58,14 @@ struct ShiftRulesTests {
         let second = try helsinki.moment(Self.time("03:30+02:00"), on: Self.day("2026-10-25"), field: "--start")
         #expect(second.seconds - first.seconds == 3_600)
         let newYork = Self.rules("America/New_York")
-        #expect(throws: TimesheetError.self) {
+        #expect(throws: HoursError.self) {
             try newYork.moment(Self.time("02:30"), on: Self.day("2026-03-08"), field: "--start")
         }
-        #expect(throws: TimesheetError.self) {
+        #expect(throws: HoursError.self) {
             try newYork.moment(Self.time("01:30"), on: Self.day("2026-11-01"), field: "--start")
         }
         // An offset the zone did not have that day.
-        #expect(throws: TimesheetError.self) {
+        #expect(throws: HoursError.self) {
             try newYork.moment(Self.time("10:00+02:00"), on: Self.day("2026-11-01"), field: "--start")
         }
     }
@@ -103,7 +103,7 @@ struct ShiftRulesTests {
         let day = Self.day("2026-06-10")
         let start = try rules.moment(Self.time("07:02"), on: day, field: "start")
         let end = try rules.moment(Self.time("15:02"), on: day, field: "end")
-        let shift = try Shift(
+        let shift = try HoursEntry(
             id: UUID(), driver: "a", rawStart: start, rawEnd: end, enteredBreakMinutes: 20, message: "", vehicle: nil,
             rules: rules)
         // 07:15–15:02 is 467 minutes, less 20 is 447, down to 435.
@@ -134,11 +134,11 @@ struct ShiftRulesTests {
         let day = Self.day("2026-06-10")
         let start = try rules.moment(Self.time("08:00"), on: day, field: "start")
         let end = try rules.moment(Self.time("09:00"), on: day, field: "end")
-        #expect(throws: TimesheetError.self) { try rules.close(rawStart: end, rawEnd: start, enteredBreakMinutes: 0) }
-        #expect(throws: TimesheetError.self) { try rules.close(rawStart: start, rawEnd: end, enteredBreakMinutes: 60) }
-        #expect(throws: TimesheetError.self) { try rules.close(rawStart: start, rawEnd: end, enteredBreakMinutes: -1) }
+        #expect(throws: HoursError.self) { try rules.close(rawStart: end, rawEnd: start, enteredBreakMinutes: 0) }
+        #expect(throws: HoursError.self) { try rules.close(rawStart: start, rawEnd: end, enteredBreakMinutes: 60) }
+        #expect(throws: HoursError.self) { try rules.close(rawStart: start, rawEnd: end, enteredBreakMinutes: -1) }
         let late = Moment(seconds: start.seconds + 25 * 3_600)
-        #expect(throws: TimesheetError.self) { try rules.close(rawStart: start, rawEnd: late, enteredBreakMinutes: 0) }
+        #expect(throws: HoursError.self) { try rules.close(rawStart: start, rawEnd: late, enteredBreakMinutes: 0) }
     }
 
     @Test("durations as people type them")
@@ -163,7 +163,7 @@ struct ShiftRulesTests {
             ("", "https://example.com"), (String(repeating: "x", count: 41), "https://example.com"),
             ("Roster", "https://exa mple.com"), ("Bell\u{7}", "https://example.com"),
         ] {
-            #expect(throws: TimesheetError.self, "\(name) \(url)") { try WebLink(name: name, url: url) }
+            #expect(throws: HoursError.self, "\(name) \(url)") { try WebLink(name: name, url: url) }
         }
     }
 }

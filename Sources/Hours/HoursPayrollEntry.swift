@@ -1,8 +1,8 @@
 import CalendarDays
 public import Foundation
 
-/// The shift as the payroll system receives it (`PUT {endpoint}/{id}`): times in ISO 8601 with the local offset.
-public struct ShiftSubmission: Sendable, Hashable, Codable {
+/// An entry as the payroll system receives it (`PUT {endpoint}/{id}`): times in ISO 8601 with the local offset.
+public struct HoursPayrollEntry: Sendable, Hashable, Codable {
     public var id: String
     public var driver: String
     public var date: String
@@ -26,21 +26,21 @@ public struct ShiftSubmission: Sendable, Hashable, Codable {
         case netMinutes = "net_minutes"
     }
 
-    /// nil for a running shift (it is sent once it ends).
-    public init?(_ shift: Shift, zone: WorkZone) {
-        guard let end = shift.end, let rawEnd = shift.rawEnd else { return nil }
-        id = shift.id.uuidString.lowercased()
-        driver = shift.driver
-        date = shift.day.description
-        start = zone.iso8601(shift.start.date)
+    /// nil for a running entry (it is sent once it ends).
+    public init?(_ entry: HoursEntry, zone: WorkZone) {
+        guard let end = entry.end, let rawEnd = entry.rawEnd else { return nil }
+        id = entry.id.uuidString.lowercased()
+        driver = entry.driver
+        date = entry.day.description
+        start = zone.iso8601(entry.start.date)
         self.end = zone.iso8601(end.date)
-        rawStart = zone.iso8601(shift.rawStart.date)
+        rawStart = zone.iso8601(entry.rawStart.date)
         self.rawEnd = zone.iso8601(rawEnd.date)
-        breakMinutes = shift.breakMinutes
-        workedMinutes = shift.workedMinutes
-        netMinutes = shift.netMinutes
-        message = shift.message
-        vehicle = shift.vehicle
+        breakMinutes = entry.breakMinutes
+        workedMinutes = entry.workedMinutes
+        netMinutes = entry.netMinutes
+        message = entry.message
+        vehicle = entry.vehicle
         timezone = zone.identifier
     }
 

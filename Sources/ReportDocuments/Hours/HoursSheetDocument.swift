@@ -1,5 +1,5 @@
 /// A pay period's timesheet as the payroll clerk signs it, in plain values (the Hours domain fills it in).
-public struct TimesheetDocument: Sendable, Hashable {
+public struct HoursSheetDocument: Sendable, Hashable {
     public struct Row: Sendable, Hashable {
         public var date: String
         public var start: String
@@ -10,7 +10,7 @@ public struct TimesheetDocument: Sendable, Hashable {
         public var overtime: String
         public var vehicle: String
         public var message: String
-        /// A day's total (shaded, bold) rather than a shift.
+        /// A day's total (shaded, bold) rather than an entry.
         public var isTotal: Bool
 
         public init(
@@ -47,7 +47,7 @@ public struct TimesheetDocument: Sendable, Hashable {
         self.createdAt = createdAt
     }
 
-    public static func == (a: TimesheetDocument, b: TimesheetDocument) -> Bool {
+    public static func == (a: HoursSheetDocument, b: HoursSheetDocument) -> Bool {
         a.title == b.title && a.rows == b.rows && a.createdAt == b.createdAt
             && a.header.map { [$0.0, $0.1] } == b.header.map { [$0.0, $0.1] }
             && a.totals.map { [$0.0, $0.1] } == b.totals.map { [$0.0, $0.1] }

@@ -1,6 +1,6 @@
-/// A shift proposed from a day's trips: from the first trip's start to the last trip's end, with the stops longer
+/// An entry proposed from a day's trips: from the first trip's start to the last trip's end, with the stops longer
 /// than `breakThreshold` between trips as the break.
-public struct ShiftProposal: Sendable, Hashable {
+public struct HoursProposal: Sendable, Hashable {
     public var start: Moment
     public var end: Moment
     public var breakMinutes: Int
@@ -36,7 +36,7 @@ public struct ShiftProposal: Sendable, Hashable {
         tripCount = sorted.count
     }
 
-    public static func == (a: ShiftProposal, b: ShiftProposal) -> Bool {
+    public static func == (a: HoursProposal, b: HoursProposal) -> Bool {
         a.start == b.start && a.end == b.end && a.breakList == b.breakList && a.tripCount == b.tripCount
     }
 

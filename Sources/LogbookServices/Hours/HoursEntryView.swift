@@ -1,0 +1,114 @@
+public import Hours
+public import LogbookStore
+import CalendarDays
+import Foundation
+
+/// One entry as `hours list --format json`, `hours add|edit|start|stop --format json` and the API
+/// (`/api/v1/hours/shifts…`) show it (a contract):
+///
+/// `{"id", "number", "driver", "date", "start", "end", "raw_start", "raw_end", "break_minutes",
+/// "entered_break_minutes", "worked_minutes", "net_minutes", "overtime_minutes", "paid_minutes", "message",
+/// "vehicle", "sync", "running", "paused"}`
+///
+/// Times are ISO 8601 with the zone's offset at that moment; `id` is the entry's UUID, `number` its number in the
+/// log (what `hours edit` takes). A running entry has `"end": null` and counts in no total; its overtime is 0.
+public struct HoursEntryView: Encodable, Sendable, Hashable {
+    public var id: String
+    public var number: Int64
+    public var driver: String
+    /// The local day the entry counts for, `YYYY-MM-DD`.
+    public var date: String
+    public var start: String
+    public var end: String?
+    public var rawStart: String
+    public var rawEnd: String?
+    public var breakMinutes: Int
+    public var enteredBreakMinutes: Int
+    public var workedMinutes: Int
+    public var netMinutes: Int
+    public var overtimeMinutes: Int
+    /// Net minutes weighted by the day's and the overtime's rates, to a tenth of a minute.
+    public var paidMinutes: Double
+    public var message: String
+    public var vehicle: String?
+    public var sync: HoursSyncState
+    public var running: Bool
+    public var paused: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, driver, date, start, end, message, vehicle, sync, running, paused
+        case rawStart = "raw_start"
+        case rawEnd = "raw_end"
+        case breakMinutes = "break_minutes"
+        case enteredBreakMinutes = "entered_break_minutes"
+        case workedMinutes = "worked_minutes"
+        case netMinutes = "net_minutes"
+        case overtimeMinutes = "overtime_minutes"
+        case paidMinutes = "paid_minutes"
+    }
+
+    /// The stored entry with its overtime as its period counts it (`row`; none for a running entry).
+    public init(_ stored: StoredHoursEntry, row: HoursSheet.Row?, zone: WorkZone) {
+        let entry = stored.entry
+        id = entry.id.uuidString.lowercased()
+        number = stored.number
+        driver = entry.driver
+        date = entry.day.description
+        start = zone.iso8601(entry.start.date)
+        end = entry.end.map { zone.iso8601($0.date) }
+        rawStart = zone.iso8601(entry.rawStart.date)
+        rawEnd = entry.rawEnd.map { zone.iso8601($0.date) }
+        breakMinutes = entry.breakMinutes
+        enteredBreakMinutes = entry.enteredBreakMinutes
+        workedMinutes = entry.workedMinutes
+        netMinutes = entry.netMinutes
+        overtimeMinutes = row?.overtimeMinutes ?? 0
+        paidMinutes = Self.tenths(row?.paidMinutes ?? 0)
+        message = entry.message
+        vehicle = entry.vehicle
+        sync = stored.sync
+        running = entry.isRunning
+        paused = stored.pausedAt != nil
+    }
+
+    /// Minutes to a tenth, as the JSON has always carried them.
+    static func tenths(_ minutes: Double) -> Double { (minutes * 10).rounded() / 10 }
+
+    /// Every key is written, a missing end or vehicle as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(number, forKey: .number)
+        try c.encode(driver, forKey: .driver)
+        try c.encode(date, forKey: .date)
+        try c.encode(start, forKey: .start)
+        try c.encode(end, forKey: .end)
+        try c.encode(rawStart, forKey: .rawStart)
+        try c.encode(rawEnd, forKey: .rawEnd)
+        try c.encode(breakMinutes, forKey: .breakMinutes)
+        try c.encode(enteredBreakMinutes, forKey: .enteredBreakMinutes)
+        try c.encode(workedMinutes, forKey: .workedMinutes)
+        try c.encode(netMinutes, forKey: .netMinutes)
+        try c.encode(overtimeMinutes, forKey: .overtimeMinutes)
+        try c.encode(paidMinutes, forKey: .paidMinutes)
+        try c.encode(message, forKey: .message)
+        try c.encode(vehicle, forKey: .vehicle)
+        try c.encode(sync, forKey: .sync)
+        try c.encode(running, forKey: .running)
+        try c.encode(paused, forKey: .paused)
+    }
+
+    /// `HH:MM` of the (rounded) start, in the employer's zone.
+    public var startClock: String { Self.clock(start) }
+    /// `HH:MM` of the (rounded) end; nil while running.
+    public var endClock: String? { end.map(Self.clock) }
+    /// The local day the entry ends on, `YYYY-MM-DD`; nil while running.
+    public var endDate: String? { end.map { String($0.prefix(10)) } }
+
+    /// `HH:MM` of an ISO 8601 time with offset (`2026-11-02T07:00:00+02:00` → `07:00`).
+    public static func clock(_ iso: String) -> String {
+        let characters = Array(iso)
+        guard characters.count >= 16 else { return iso }
+        return String(characters[11..<16])
+    }
+}
