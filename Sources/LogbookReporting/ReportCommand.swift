@@ -286,7 +286,7 @@ struct MailCommand: ParsableCommand {
 /// The reporting target's commands, for the root command.
 package enum ReportingCommands {
     package static let all: [any ParsableCommand.Type] = [
-        ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, VSMCommand.self,
+        ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, ValueStreamCommand.self,
         RoofingCommand.self,
     ]
 }

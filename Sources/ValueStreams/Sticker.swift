@@ -56,7 +56,7 @@ public struct Sticker: Sendable, Hashable, Identifiable {
     /// The colour it is drawn in.
     public var colour: Colour { style.background ?? kind.defaultColour }
 
-    /// Refuses what no map may hold, naming the field (`path` is where the sticker is: `--text`, `stickers[3]`).
+    /// Refuses what no map may hold, naming the field (`path` is where the sticker is: `sections[0].stickers[3]`; empty for a sticker on its own).
     public func validate(path: String = "") throws(ValueStreamError) {
         func fail(_ field: String, _ message: String) -> ValueStreamError {
             ValueStreamError(.invalid, path: path.isEmpty ? field : "\(path).\(field)", message)

@@ -10,7 +10,8 @@ public struct ValueStreamError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     public var code: Code
-    /// The field (`--ca`, `sections[1].stickers[0].kind`) or the thing named.
+    /// The field as an input or the map's JSON names it (`ca`, `position`, `sections[1].stickers[0].kind`); empty
+    /// when the error is about a section or sticker named in the message (`Kitchen: no such section`).
     public var path: String
     public var message: String
 

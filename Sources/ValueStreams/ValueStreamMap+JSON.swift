@@ -15,91 +15,12 @@ public enum ValueStreamJSON {
     public static let format = "logbook-value-stream-map"
     public static let version = 1
 
-    /// The map as its JSON document (keys sorted, so the same map gives the same bytes); with `measures`, the
-    /// measures of the map and of each section, and a future map's comparison with `current`.
+    /// The map as its JSON document (`ValueStreamDocument`: keys sorted, so the same map gives the same bytes);
+    /// with `measures`, the measures of the map and of each section, and a future map's comparison with `current`.
     public static func encode(_ map: ValueStreamMap, measures: Bool = false, current: ValueStreamMap? = nil) -> Data {
-        var root = document(map)
-        if measures {
-            root["measures"] = measuresObject(map.measures)
-            if var sections = root["sections"] as? [[String: Any]] {
-                for (index, m) in map.sectionMeasures.enumerated() { sections[index]["measures"] = measuresObject(m) }
-                root["sections"] = sections
-            }
-            if map.state == .future, let current {
-                let c = MapComparison(future: map, current: current)
-                root["comparison"] =
-                    [
-                        "current": c.current, "lead_time_change_s": c.leadTimeChangeSeconds,
-                        "pce_change": c.pceChange.map { $0 as Any } ?? NSNull(),
-                        "waste_removed_s": c.wasteRemovedSeconds, "waste_removed_count": c.wasteRemovedCount,
-                        "waiting_removed_s": c.waitingRemovedSeconds,
-                    ] as [String: Any]
-            }
-        }
-        return
-            (try? JSONSerialization.data(
-                withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])) ?? Data()
-    }
-
-    static func document(_ map: ValueStreamMap) -> [String: Any] {
-        func optional(_ value: Any?) -> Any { value ?? NSNull() }
-        return [
-            "format": format, "version": version, "name": map.name, "description": map.description,
-            "state": map.state.rawValue, "future_of": optional(map.futureOf),
-            "demand_per_day": optional(map.demandPerDay.map(number)),
-            "available_time_per_day_s": optional(map.availableSecondsPerDay.map(number)),
-            "created": timestamp(map.created), "updated": timestamp(map.updated),
-            "next_sticker_id": map.nextStickerID,
-            "sections": map.sections.map { section in
-                [
-                    "name": section.name,
-                    "stickers": section.stickers.map { s in
-                        [
-                            "id": s.id, "text": s.text, "kind": s.kind.rawValue,
-                            "background": optional(s.style.background?.description), "font": s.style.font,
-                            "size": number(s.style.size), "process_s": number(s.processSeconds),
-                            "wait_s": number(s.waitSeconds), "ca": optional(s.ca.map(number)),
-                            "inventory": optional(s.inventory),
-                        ] as [String: Any]
-                    },
-                ] as [String: Any]
-            },
-        ]
-    }
-
-    public static func measuresObject(_ m: Measures) -> [String: Any] {
-        func optional(_ value: Double?) -> Any { value.map(number) ?? NSNull() }
-        // Fractions keep 6 decimals (number() would round them to 3: a PCE of 0.04% would read 0).
-        func fraction(_ value: Double?) -> Any { value.map { rounded($0, 6) } ?? NSNull() }
-        var kinds: [String: Any] = [:]
-        for kind in StickerKind.allCases {
-            let total = m.byKind[kind] ?? Measures.KindTotal()
-            kinds[kind.rawValue] = ["count": total.count, "time_s": number(total.seconds)] as [String: Any]
-        }
-        return [
-            "lead_time_s": number(m.leadTimeSeconds), "process_time_s": number(m.processSeconds),
-            "value_added_s": number(m.valueAddedSeconds), "waiting_s": number(m.waitingSeconds),
-            "non_value_added_s": number(m.nonValueAddedSeconds), "pce": fraction(m.pce),
-            "rolled_ca": fraction(m.rolledCA), "takt_s": optional(m.taktSeconds),
-            "stickers": m.stickerCount, "by_kind": kinds,
-        ]
-    }
-
-    /// Whole numbers as integers, others with up to 3 decimals.
-    static func number(_ value: Double) -> Any {
-        if value.rounded() == value, abs(value) < 1e15 { return Int(value) }
-        return rounded(value, 3)
-    }
-
-    static func rounded(_ value: Double, _ places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        return (value * scale).rounded() / scale
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        return (try? encoder.encode(ValueStreamDocument(map, measures: measures, current: current))) ?? Data()
     }
 
     // MARK: Reading

@@ -132,7 +132,7 @@ public struct ValueStreamMap: Sendable, Hashable {
         guard let index = sections.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
             let known = sections.map(\.name).joined(separator: ", ")
             throw ValueStreamError(
-                .notFound, path: name, "no such section" + (known.isEmpty ? "" : " (the map has \(known))"))
+                .notFound, path: "", "\(name): no such section" + (known.isEmpty ? "" : " (the map has \(known))"))
         }
         return index
     }
@@ -142,7 +142,7 @@ public struct ValueStreamMap: Sendable, Hashable {
         for (s, section) in sections.enumerated() {
             if let k = section.stickers.firstIndex(where: { $0.id == id }) { return (s, k) }
         }
-        throw ValueStreamError(.notFound, path: "#\(id)", "no such sticker in \(name)")
+        throw ValueStreamError(.notFound, path: "", "#\(id): no such sticker in \(name)")
     }
 
     /// The sticker a user names: its id (`7` or `#7`), else the one sticker whose text is this (any case, any
@@ -158,12 +158,13 @@ public struct ValueStreamMap: Sendable, Hashable {
         let found = stickers.filter { SearchText.fold($0.text) == key }
         switch found.count {
         case 1: return found[0]
-        case 0: throw ValueStreamError(.notFound, path: reference, "no sticker has this number or text in \(name)")
+        case 0:
+            throw ValueStreamError(.notFound, path: "", "\(reference): no sticker has this number or text in \(name)")
         default:
+            let numbers = found.map { "#\($0.id)" }.joined(separator: ", ")
             throw ValueStreamError(
-                .refused, path: reference,
-                "\(found.count) stickers have this text (\(found.map { "#\($0.id)" }.joined(separator: ", "))); "
-                    + "name one by its number")
+                .refused, path: "",
+                "\(reference): \(found.count) stickers have this text (\(numbers)); name one by its number")
         }
     }
 
@@ -181,9 +182,10 @@ public struct ValueStreamMap: Sendable, Hashable {
     public mutating func addSection(_ name: String, at: Int? = nil) throws(ValueStreamError) {
         try Self.checkSectionName(name, field: "section")
         guard !sections.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
-            throw ValueStreamError(.refused, path: name, "the map has this section already")
+            throw ValueStreamError(.refused, path: "", "\(name): the map has this section already")
         }
-        sections.insert(MapSection(name: name), at: try Self.insertionIndex(at, count: sections.count, path: "--at"))
+        sections.insert(
+            MapSection(name: name), at: try Self.insertionIndex(at, count: sections.count, path: "position"))
     }
 
     public mutating func renameSection(_ name: String, to newName: String) throws(ValueStreamError) {
@@ -192,7 +194,7 @@ public struct ValueStreamMap: Sendable, Hashable {
         if sections.enumerated().contains(where: {
             $0.offset != index && $0.element.name.caseInsensitiveCompare(newName) == .orderedSame
         }) {
-            throw ValueStreamError(.refused, path: newName, "the map has this section already")
+            throw ValueStreamError(.refused, path: "", "\(newName): the map has this section already")
         }
         sections[index].name = newName
     }
@@ -202,7 +204,7 @@ public struct ValueStreamMap: Sendable, Hashable {
         let index = try sectionIndex(name)
         guard (1...sections.count).contains(position) else {
             throw ValueStreamError(
-                .refused, path: "--to", "position \(position) is not between 1 and \(sections.count)")
+                .refused, path: "position", "position \(position) is not between 1 and \(sections.count)")
         }
         let section = sections.remove(at: index)
         sections.insert(section, at: position - 1)
@@ -224,11 +226,11 @@ public struct ValueStreamMap: Sendable, Hashable {
         try sticker.validate()
         // Nothing changes until every check has passed: a refused position makes no default section.
         if section == nil, sections.isEmpty {
-            _ = try Self.insertionIndex(at, count: 0, path: "--at")
+            _ = try Self.insertionIndex(at, count: 0, path: "position")
             sections.append(MapSection(name: Self.defaultSectionName))
         }
         let s = try section.map { name throws(ValueStreamError) in try sectionIndex(name) } ?? sections.count - 1
-        let index = try Self.insertionIndex(at, count: sections[s].stickers.count, path: "--at")
+        let index = try Self.insertionIndex(at, count: sections[s].stickers.count, path: "position")
         sections[s].stickers.insert(sticker, at: index)
         nextStickerID += 1
         return sticker
@@ -240,7 +242,8 @@ public struct ValueStreamMap: Sendable, Hashable {
         let target = try section.map { name throws(ValueStreamError) in try sectionIndex(name) } ?? from
         let count = sections[target].stickers.count - (target == from ? 1 : 0)
         guard (1...count + 1).contains(position) else {
-            throw ValueStreamError(.refused, path: "--to", "position \(position) is not between 1 and \(count + 1)")
+            throw ValueStreamError(
+                .refused, path: "position", "position \(position) is not between 1 and \(count + 1)")
         }
         let sticker = sections[from].stickers.remove(at: index)
         sections[target].stickers.insert(sticker, at: position - 1)

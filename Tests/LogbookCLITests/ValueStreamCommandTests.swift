@@ -88,13 +88,13 @@ struct ValueStreamCommandTests {
         #expect(next.trimmingCharacters(in: .whitespacesAndNewlines) == "6", "a removed sticker's number is not reused")
         // Refusals name what is wrong; nothing changes.
         let far = try log.run(["vsm", "move", "Order to cash", "Ship", "--to", "9"], expect: 65)
-        #expect(far.stderr.contains("position 9 is not between 1 and 2"))
+        #expect(far.stderr.contains("--to 9 is not between 1 and 2"))
         let unknown = try log.run(["vsm", "remove", "Order to cash", "Nothing"], expect: 65)
         #expect(unknown.stderr.contains("Nothing: no sticker has this number or text"))
         let badWait = try log.run(["vsm", "edit", "Order to cash", "6", "--wait", "90"], expect: 64)
-        #expect(badWait.stderr.contains("--wait '90'"))
+        #expect(badWait.stderr.contains("'90'") && badWait.stderr.contains("--wait"))
         let badCA = try log.run(["vsm", "edit", "Order to cash", "6", "--ca", "120"], expect: 64)
-        #expect(badCA.stderr.contains("--ca '120'"))
+        #expect(badCA.stderr.contains("--ca: must be 0 to 100"))
         #expect(try log.run(["vsm", "show", "Order to cash", "--format", "csv"]).stdout.contains("Ship"))
     }
 

@@ -361,7 +361,7 @@ struct OrderingPropertyTests {
             try map.addSticker(Sticker(id: 0, text: "A", kind: .value), at: 2)
         }
         #expect(error?.code == .refused)
-        #expect(error?.path == "--at")
+        #expect(error?.path == "position")
         #expect(map == before)
         // At 1 (or nowhere) it goes into a new "Process" section with id 1.
         let added = try? map.addSticker(Sticker(id: 0, text: "A", kind: .value), at: 1)

@@ -202,7 +202,11 @@ struct RoofingAccess {
         try RequestText.path(context, parameter, missing: "no project named")
     }
 
-    static func pathComponent(_ text: String) -> String { VSMAccess.pathComponent(text) }
+    static func pathComponent(_ text: String) -> String {
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(
+                charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
+    }
 
     /// The local date today.
     static func today() -> CalendarDay {

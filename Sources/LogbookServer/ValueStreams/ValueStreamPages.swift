@@ -1,61 +1,63 @@
 import Foundation
 import Hummingbird
-import LogbookCLI
-import LogbookDaemon
+import LogbookServices
 import LogbookStore
 import NIOCore
 import TrackModel
 import ValueStreams
-import LogbookServices
 
 /// The value-stream pages, phone first: `/vsm` (the maps, the last saved first, with lead time and PCE; search;
 /// a new map), `/vsm/maps/NAME` (the timeline of lanes and sticker cards with the lean ladder, the measures,
 /// downloads, and forms to add stickers, move them left and right, and add, rename, move and remove sections),
-/// `/vsm/maps/NAME/stickers/ID` (edit, move to another section, remove) and `/vsm/search?q=`.
+/// `/vsm/maps/NAME/stickers/ID` (edit, move to another section, remove) and `/vsm/search?q=`. Each form is read
+/// into the use case's input (`input(_:_:names:leaving:)`) and goes through `PageFlow`.
 enum ValueStreamPages {
     static func register(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
+        @Sendable func service(_ user: AppUser, editing: Bool = false) throws -> ValueStreamService {
+            try ValueStreamsDomain.service(environment, user, editing: editing)
+        }
+        @Sendable func name(_ context: AppRequestContext) throws -> String {
+            try RequestText.path(context, "name", missing: "no map named")
+        }
+        @Sendable func sticker(_ context: AppRequestContext) throws -> String {
+            try RequestText.path(context, "id", missing: "no such sticker")
+        }
+
         pages.get("/static/vsm.css") { _, _ in
             css(ValueStreamTemplates.stylesheet, cache: "public, max-age=3600")
         }
         pages.get("/vsm") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try VSMAccess(environment, user)
-            var values = try indexValues(access, environment)
+            let service = try service(user)
+            var values = indexValues(try service.list(), editor: service.access.mayChange, environment)
             values["csrf"] = session.csrfToken
             values["message"] = PageFlow.message(request)
             return renderer.page("vsm/index", title: "Value-stream maps", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/vsm/maps") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = form.text("name") ?? ""
+            let service = try service(user, editing: true)
             return try PageFlow.redirecting(to: "/vsm") {
-                let futureOf = try form.text("future_of").map { try access.checkFutureOf($0) }
-                try access.create(
-                    ValueStreamMap(
-                        name: name, description: form.text("description") ?? "",
-                        state: futureOf == nil ? .current : .future, futureOf: futureOf, created: VSMAccess.now))
-                return mapURL(name)
+                mapURL(try service.create(try input(ValueStreamMapInput.self, form)).map.name)
             }
         }
         pages.get("/vsm/search") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try VSMAccess(environment, user)
-            let query = String((FormData.parse(request.uri.query ?? "").text("q") ?? "").prefix(200))
+            let service = try service(user)
+            let query = String(
+                ((try? RequestInput.query(ValueStreamSearchInput.self, from: request))?.q ?? "")
+                    .trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
             var values: [String: Any] = ["query": query, "searched": !query.isEmpty]
             if !query.isEmpty {
-                let found = try access.database.searchValueStreams(query)
+                let found = try service.search(ValueStreamSearchInput(q: query))
                 values["maps"] = found.maps.map { summary -> [String: Any] in
-                    [
-                        "name": summary.name, "path": VSMAccess.pathComponent(summary.name),
-                        "state": summary.state.rawValue,
-                    ]
+                    ["name": summary.name, "path": pathComponent(summary.name), "state": summary.state.rawValue]
                 }
                 values["stickers"] = found.stickers.map { match -> [String: Any] in
                     [
-                        "map": match.map, "path": VSMAccess.pathComponent(match.map), "section": match.section,
+                        "map": match.map, "path": pathComponent(match.map), "section": match.section,
                         "id": match.sticker.id, "text": match.sticker.text, "kind": match.sticker.kind.rawValue,
                     ]
                 }
@@ -64,96 +66,79 @@ enum ValueStreamPages {
         }
         pages.get("/vsm/maps/{name}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try VSMAccess(environment, user)
-            let map = try access.map(try VSMAccess.name(context))
-            var values = mapValues(map, current: access.current(of: map), access: access, environment)
+            let service = try service(user)
+            let view = try service.map(named: try name(context))
+            var values = mapValues(view, editor: service.access.mayChange, environment)
             values["csrf"] = session.csrfToken
             values["message"] = PageFlow.message(request)
-            return renderer.page("vsm/map", title: map.name, values, user: user, csrf: session.csrfToken)
+            return renderer.page("vsm/map", title: view.map.name, values, user: user, csrf: session.csrfToken)
         }
         pages.get("/vsm/maps/{name}/stickers.css") { request, context in
             let (user, _) = try requireLogin(request, context)
-            let map = try VSMAccess(environment, user).map(try VSMAccess.name(context))
-            return css(stickerCSS(map), cache: "private, max-age=86400")
+            return css(stickerCSS(try service(user).map(named: try name(context)).map), cache: "private, max-age=86400")
         }
-        for format in ValueStreamAPI.ExportFormat.allCases {
+        for format in ValueStreamExportFormat.allCases {
             pages.get("/vsm/maps/{name}/export.\(format.rawValue)") { request, context in
                 let (user, _) = try requireLogin(request, context)
-                let access = try VSMAccess(environment, user)
-                let map = try access.map(try VSMAccess.name(context))
-                let paper = FormData.parse(request.uri.query ?? "").text("paper")
-                return try format.response(map, current: access.current(of: map), paper: paper)
+                return try format.response(try service(user).export(named: try name(context)), request: request)
             }
         }
         pages.post("/vsm/maps/{name}/settings") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
             return try PageFlow.redirecting(to: mapURL(name)) {
-                let newName = form.text("name") ?? name
-                let description = form["description"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                let demand = try number(form, "demand")
-                let available = try duration(form, "available")
-                let saved = try access.change(
-                    name, fields: ["demand_per_day": "demand", "available_time_per_day_s": "available"]
-                ) {
-                    map throws(ValueStreamError) in
-                    try ValueStreamMap.checkName(newName)
-                    map.name = newName
-                    map.description = description
-                    map.demandPerDay = demand == 0 ? nil : demand
-                    map.availableSecondsPerDay = available == 0 ? nil : available
-                }
-                return mapURL(saved.name)
+                var change = try input(
+                    ValueStreamMapChange.self, form,
+                    names: ["demand": "demand_per_day", "available": "available_time_per_day_s"])
+                // The form shows every setting: one left blank is cleared, and 0 clears demand and working time.
+                change.description = change.description ?? ""
+                change.demandPerDay = .some((change.demandPerDay ?? nil).flatMap { $0 == 0 ? nil : $0 })
+                change.availableTime = .some((change.availableTime ?? nil).flatMap { $0.seconds == 0 ? nil : $0 })
+                return mapURL(try service.change(named: name, change).map.name)
             }
         }
         pages.post("/vsm/maps/{name}/duplicate") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
             return try PageFlow.redirecting(to: mapURL(name)) {
-                let copy = try ValueStreamAPI.duplicate(
-                    name, as: form.text("name") ?? "", future: form.text("future") != nil, access)
-                return mapURL(copy.name)
+                mapURL(try service.duplicate(named: name, try input(ValueStreamDuplicateInput.self, form)).map.name)
             }
         }
         pages.post("/vsm/maps/{name}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
             return try PageFlow.redirecting(to: mapURL(name)) {
-                try access.delete(name)
+                try service.delete(named: name)
                 return "/vsm"
             }
         }
         pages.post("/vsm/maps/{name}/sections") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
             return try PageFlow.redirecting(to: mapURL(name) + "#sections") {
-                let section = form.text("name") ?? ""
-                let position = try integer(form, "position")
-                try access.change(name, fields: ["section": "name"]) { map throws(ValueStreamError) in
-                    try map.addSection(section, at: position)
-                }
+                try service.addSection(map: name, try input(ValueStreamSectionInput.self, form))
                 return nil
             }
         }
         for action in ["rename", "move", "delete"] {
             pages.post("/vsm/maps/{name}/sections/\(action)") { request, context in
                 let (user, _, form) = try await submittedForm(request, context)
-                let access = try VSMAccess(environment, user, editing: true)
-                let name = try VSMAccess.name(context)
+                let service = try service(user, editing: true)
+                let name = try name(context)
+                let section = form.text("section") ?? ""
                 return try PageFlow.redirecting(to: mapURL(name) + "#sections") {
-                    let section = form.text("section") ?? ""
-                    let newName = form.text("name") ?? ""
-                    let position = try integer(form, "to") ?? 0
-                    try access.change(name, fields: ["section": "name", "--to": "to"]) { map throws(ValueStreamError) in
-                        switch action {
-                        case "rename": try map.renameSection(section, to: newName)
-                        case "move": try map.moveSection(section, to: position)
-                        default: try map.removeSection(section)
-                        }
+                    switch action {
+                    case "delete": try service.removeSection(map: name, section: section)
+                    default:
+                        var change = try input(
+                            ValueStreamSectionChange.self, form, names: ["to": "position"], leaving: ["section"])
+                        // Renaming to nothing is refused, not a change of nothing.
+                        if action == "rename" { change.name = change.name ?? "" }
+                        try service.changeSection(map: name, section: section, change)
                     }
                     return nil
                 }
@@ -161,72 +146,60 @@ enum ValueStreamPages {
         }
         pages.post("/vsm/maps/{name}/stickers") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
             return try PageFlow.redirecting(to: mapURL(name) + "#add-sticker") {
-                let change = try stickerChange(form)
-                let draft = change.applied(to: Sticker(id: 0, text: form["text"] ?? "", kind: change.kind ?? .value))
-                let section = form.text("section")
-                let position = try integer(form, "position")
-                var added: Sticker?
-                try access.change(name) { map throws(ValueStreamError) in
-                    let named = try section.map { name throws(ValueStreamError) in
-                        try VSMAccess.section(name, in: map)
-                    }
-                    added = try map.addSticker(draft, section: named, at: position)
-                }
-                return mapURL(name) + (added.map { "#sticker-\($0.id)" } ?? "#timeline")
+                let added = try service.addSticker(
+                    map: name, try input(ValueStreamStickerInput.self, form, names: stickerFields))
+                return mapURL(name) + "#sticker-\(added.sticker.id)"
             }
         }
         pages.get("/vsm/maps/{name}/stickers/{id}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try VSMAccess(environment, user)
-            let map = try access.map(try VSMAccess.name(context))
-            let id = try VSMAccess.stickerID(context.parameters.get("id"), in: map.name)
-            var values = try stickerValues(id, in: map, access: access)
+            let service = try service(user)
+            let name = try name(context)
+            let found = try service.sticker(map: name, try sticker(context))
+            let view = try service.map(named: name)
+            var values = stickerValues(found, in: view.map, editor: service.access.mayChange)
             values["csrf"] = session.csrfToken
             values["message"] = PageFlow.message(request)
             return renderer.page(
-                "vsm/sticker", title: "Sticker #\(id)", values, user: user, csrf: session.csrfToken)
+                "vsm/sticker", title: "Sticker #\(found.sticker.id)", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/vsm/maps/{name}/stickers/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
-            let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/\(id)") {
-                var change = try stickerChange(form, editing: true)
-                change.text = form["text"] ?? ""
-                try access.change(name) { map throws(ValueStreamError) in try map.editSticker(id, change) }
-                return mapURL(name) + "#sticker-\(id)"
+            let service = try service(user, editing: true)
+            let name = try name(context)
+            let sticker = try sticker(context)
+            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/" + pathComponent(sticker)) {
+                var change = try input(ValueStreamStickerChange.self, form, names: stickerFields)
+                // The form shows every field: the text is required; a blank %C&A, inventory or colour is cleared.
+                change.text = change.text ?? ""
+                change.ca = change.ca ?? .some(nil)
+                change.inventory = change.inventory ?? .some(nil)
+                change.background = change.background ?? .some(nil)
+                let edited = try service.editSticker(map: name, sticker, change)
+                return mapURL(name) + "#sticker-\(edited.sticker.id)"
             }
         }
         pages.post("/vsm/maps/{name}/stickers/{id}/move") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
-            let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try PageFlow.redirecting(to: mapURL(name) + "#sticker-\(id)") {
-                guard let position = try integer(form, "to") else {
-                    throw APIError.invalid("to: give the position, from 1", field: "to")
-                }
-                let section = form.text("section")
-                try access.change(name, fields: ["--to": "to"]) { map throws(ValueStreamError) in
-                    let named = try section.map { name throws(ValueStreamError) in
-                        try VSMAccess.section(name, in: map)
-                    }
-                    try map.moveSticker(id, to: position, section: named)
-                }
+            let service = try service(user, editing: true)
+            let name = try name(context)
+            let sticker = try sticker(context)
+            return try PageFlow.redirecting(to: mapURL(name) + "#sticker-" + pathComponent(sticker)) {
+                try service.moveSticker(
+                    map: name, sticker, try input(ValueStreamStickerMove.self, form, names: ["to": "position"]))
                 return nil
             }
         }
         pages.post("/vsm/maps/{name}/stickers/{id}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try VSMAccess(environment, user, editing: true)
-            let name = try VSMAccess.name(context)
-            let id = try VSMAccess.stickerID(context.parameters.get("id"), in: name)
-            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/\(id)") {
-                try access.change(name) { map throws(ValueStreamError) in try map.removeSticker(id) }
+            let service = try service(user, editing: true)
+            let name = try name(context)
+            let sticker = try sticker(context)
+            return try PageFlow.redirecting(to: mapURL(name) + "/stickers/" + pathComponent(sticker)) {
+                try service.removeSticker(map: name, sticker)
                 return mapURL(name) + "#timeline"
             }
         }
@@ -234,101 +207,76 @@ enum ValueStreamPages {
 
     // MARK: Forms
 
-    /// Does `body` and goes to the address it returns (or `url`); what the map's rules refuse (409, 422) is said on
-    /// `url`'s page.
-    static func mapURL(_ name: String) -> String { "/vsm/maps/" + VSMAccess.pathComponent(name) }
+    /// The sticker forms' names for the input's fields.
+    static let stickerFields = ["process": "process_s", "wait": "wait_s", "colour": "background"]
 
-    /// `5m`, `1h30m`; empty is none.
-    static func duration(_ form: FormData, _ field: String) throws -> Double? {
-        guard let text = form.text(field) else { return nil }
-        guard let seconds = DurationText.seconds(text) else {
-            throw APIError.invalid(
-                "\(field): '\(text.prefix(40))' is not a duration such as 45s, 5m or 1h30m", field: field)
-        }
-        return seconds
-    }
+    /// Fields people may write with a decimal comma or a trailing `%`.
+    static let decimalFields: Set<String> = ["ca", "size", "demand_per_day"]
 
-    static func number(_ form: FormData, _ field: String) throws -> Double? {
-        guard let text = form.text(field) else { return nil }
-        let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(trimmed.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            throw APIError.invalid("\(field): '\(text.prefix(40))' is not a number", field: field)
-        }
-        return value
-    }
-
-    static func integer(_ form: FormData, _ field: String) throws -> Int? {
-        guard let text = form.text(field) else { return nil }
-        guard let value = Int(text) else {
-            throw APIError.invalid("\(field): '\(text.prefix(40))' is not a whole number", field: field)
-        }
-        return value
-    }
-
-    /// A sticker's fields from a form; `editing`: an empty %C&A, inventory or colour clears it.
-    static func stickerChange(_ form: FormData, editing: Bool = false) throws -> StickerChange {
-        var change = StickerChange()
-        if let kind = form.text("kind") {
-            guard let parsed = StickerKind(parsing: kind) else {
-                throw APIError.invalid("kind: expected value, auxiliary or waste", field: "kind")
+    /// A form as a use case's input: the CSRF token and the fields in `leaving` left out, blank fields absent (not
+    /// given), the form's names renamed to the input's (`names`: `process` is `process_s`), values trimmed (a
+    /// sticker's text kept as written), and `95 %` or `2,5` read as numbers. A value that does not read is refused
+    /// naming its field (422, said on the form's page).
+    static func input<T: Decodable>(
+        _ type: T.Type, _ form: FormData, names: [String: String] = [:], leaving: Set<String> = []
+    ) throws -> T {
+        var fields: [(String, String)] = []
+        for (field, value) in form.values.sorted(by: { $0.key < $1.key }) where field != "csrf" {
+            guard !leaving.contains(field) else { continue }
+            let key = names[field] ?? field
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            var text = key == "text" ? value : trimmed
+            if decimalFields.contains(key) {
+                if text.hasSuffix("%") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+                text = text.replacingOccurrences(of: ",", with: ".")
             }
-            change.kind = parsed
+            fields.append((key, text))
         }
-        change.processSeconds = try duration(form, "process") ?? (editing ? nil : 0)
-        change.waitSeconds = try duration(form, "wait") ?? (editing ? nil : 0)
-        if let ca = try number(form, "ca") {
-            change.ca = .some(ca)
-        } else if editing {
-            change.ca = .some(nil)
-        }
-        if let inventory = try integer(form, "inventory") {
-            change.inventory = .some(inventory)
-        } else if editing {
-            change.inventory = .some(nil)
-        }
-        if let text = form.text("colour"), text.lowercased() != "default" {
-            guard let colour = Colour(parsing: text) else {
-                throw APIError.invalid("colour: expected #RRGGBB or a colour name such as yellow", field: "colour")
-            }
-            change.background = .some(colour)
-        } else if editing {
-            change.background = .some(nil)
-        }
-        change.font = form.text("font")
-        change.size = try number(form, "size")
-        return change
+        return try FormDecoder().decode(T.self, from: fields)
     }
+
+    static func mapURL(_ name: String) -> String { "/vsm/maps/" + pathComponent(name) }
+
+    /// A name for an address: every character outside A–Z, a–z, 0–9 and `-._~` percent-encoded (so addresses and
+    /// the `Location` header stay ASCII).
+    static func pathComponent(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     // MARK: Values
 
-    static func indexValues(_ access: VSMAccess, _ environment: ServerEnvironment) throws -> [String: Any] {
-        let rows = try ValueStreamAPI.summaries(access)
-        let maps = rows.enumerated().map { index, row -> [String: Any] in
-            let (summary, measures) = row
+    static func indexValues(_ maps: [ValueStreamSummaryView], editor: Bool, _ environment: ServerEnvironment)
+        -> [String: Any]
+    {
+        let rows = maps.enumerated().map { index, row -> [String: Any] in
+            let summary = row.summary
             return [
-                "number": index + 1, "name": summary.name, "path": VSMAccess.pathComponent(summary.name),
+                "number": index + 1, "name": summary.name, "path": pathComponent(summary.name),
                 "state": summary.state.rawValue, "futureOf": summary.futureOf.map { $0 as Any } ?? false,
-                "lead": DurationText.text(measures.leadTimeSeconds), "pce": percent(measures.pce),
+                "lead": DurationText.text(row.measures.leadTimeSeconds), "pce": percent(row.measures.pce),
                 "stickers": summary.stickers, "saved": saved(summary.updated, environment),
             ]
         }
         return [
-            "maps": maps, "none": maps.isEmpty, "editor": access.canEdit,
-            "currents": rows.filter { $0.0.state == .current }.map(\.0.name),
+            "maps": rows, "none": rows.isEmpty, "editor": editor,
+            "currents": maps.filter { $0.summary.state == .current }.map(\.summary.name),
         ]
     }
 
-    static func mapValues(
-        _ map: ValueStreamMap, current: ValueStreamMap?, access: VSMAccess, _ environment: ServerEnvironment
-    ) -> [String: Any] {
+    static func mapValues(_ view: ValueStreamMapView, editor: Bool, _ environment: ServerEnvironment) -> [String: Any] {
+        let map = view.map
         let m = map.measures
         var values: [String: Any] = [
-            "name": map.name, "path": VSMAccess.pathComponent(map.name), "description": map.description,
+            "name": map.name, "path": pathComponent(map.name), "description": map.description,
             "state": map.state.rawValue, "isFuture": map.state == .future,
             "futureOf": map.futureOf.map { $0 as Any } ?? false,
-            "futureOfPath": map.futureOf.map(VSMAccess.pathComponent) ?? "", "saved": saved(map.updated, environment),
-            "stamp": Int(map.updated.timeIntervalSince1970), "editor": access.canEdit,
-            "demand": map.demandPerDay.map { JSONText.fixed($0, decimals: $0.rounded() == $0 ? 0 : 3) } ?? "",
+            "futureOfPath": map.futureOf.map(pathComponent) ?? "", "saved": saved(map.updated, environment),
+            "stamp": Int(map.updated.timeIntervalSince1970), "editor": editor,
+            "demand": map.demandPerDay.map(number) ?? "",
             "available": map.availableSecondsPerDay.map(DurationText.text)?.replacingOccurrences(of: " ", with: "")
                 ?? "",
             "noSections": map.sections.isEmpty,
@@ -349,11 +297,10 @@ enum ValueStreamPages {
                     ]
                 },
             ] as [String: Any]
-        if let current, map.state == .future {
-            let c = MapComparison(future: map, current: current)
+        if let c = view.comparison {
             values["comparison"] =
                 [
-                    "current": c.current, "currentPath": VSMAccess.pathComponent(c.current),
+                    "current": c.current, "currentPath": pathComponent(c.current),
                     "leadChange": (c.leadTimeChangeSeconds <= 0 ? "−" : "+")
                         + DurationText.text(abs(c.leadTimeChangeSeconds)),
                     "pceChange": c.pceChange.map { String(format: "%+.1f points", $0 * 100) } ?? "–",
@@ -385,13 +332,12 @@ enum ValueStreamPages {
         return values
     }
 
-    static func stickerValues(_ id: Int, in map: ValueStreamMap, access: VSMAccess) throws -> [String: Any] {
-        let (s, k) = try ValueStreamAPI.stickerLocation(id, in: map)
-        let sticker = map.sections[s].stickers[k]
+    static func stickerValues(_ found: ValueStreamStickerView, in map: ValueStreamMap, editor: Bool) -> [String: Any] {
+        let sticker = found.sticker
         return [
-            "map": map.name, "path": VSMAccess.pathComponent(map.name), "stamp": Int(map.updated.timeIntervalSince1970),
-            "section": map.sections[s].name, "position": k + 1, "id": id, "text": sticker.text,
-            "kindTitle": sticker.kind.title, "editor": access.canEdit,
+            "map": map.name, "path": pathComponent(map.name), "stamp": Int(map.updated.timeIntervalSince1970),
+            "section": found.section, "position": found.position, "id": sticker.id, "text": sticker.text,
+            "kindTitle": sticker.kind.title, "editor": editor,
             "kinds": StickerKind.allCases.map {
                 ["value": $0.rawValue, "title": $0.title, "chosen": $0 == sticker.kind]
             },
@@ -400,7 +346,7 @@ enum ValueStreamPages {
             "ca": sticker.ca.map(number) ?? "", "inventory": sticker.inventory.map(String.init) ?? "",
             "colour": sticker.style.background?.description ?? "", "font": sticker.style.font,
             "size": number(sticker.style.size),
-            "sectionNames": map.sections.enumerated().map { ["name": $0.element.name, "chosen": $0.offset == s] },
+            "sectionNames": map.sections.map { ["name": $0.name, "chosen": $0.name == found.section] },
         ]
     }
 
@@ -410,9 +356,10 @@ enum ValueStreamPages {
         return String(format: "%.1f %%", fraction * 100)
     }
 
-    /// `95` or `99.5`.
+    /// `95`, `99.5`, `0.125`: to 3 decimals, whole numbers without.
     static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : JSONText.fixed(value, decimals: 3)
+        let rounded = (value * 1_000).rounded() / 1_000
+        return rounded.rounded() == rounded && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 
     static func saved(_ date: Date, _ environment: ServerEnvironment) -> String {

@@ -30,16 +30,7 @@ extension AppDatabase {
                 throw StoreError(.refused, operation: "createMap", detail: "a map named \"\(map.name)\" exists already")
             }
             let futureOf = try map.futureOf.map { try Self.requireMapID($0, db) }
-            try db.execute(
-                sql: """
-                    INSERT INTO vsm_map (name, description, state, future_of, demand_per_day, available_s,
-                        next_sticker, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    map.name, map.description, map.state.rawValue, futureOf, map.demandPerDay,
-                    map.availableSecondsPerDay, map.nextStickerID, map.created.timeIntervalSince1970,
-                    map.updated.timeIntervalSince1970,
-                ])
+            try ValueStreamMapRecord(map, futureOf: futureOf).insert(db)
             try Self.writeContents(map, id: db.lastInsertedRowID, db)
         }
     }
@@ -55,18 +46,18 @@ extension AppDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT m.name, m.state, f.name AS future_of, m.created_at, m.updated_at,
+                    SELECT m.*, f.name AS future_name,
                         (SELECT count(*) FROM vsm_section s WHERE s.map_id = m.id) AS sections,
                         (SELECT count(*) FROM vsm_sticker k WHERE k.map_id = m.id) AS stickers
                     FROM vsm_map m LEFT JOIN vsm_map f ON f.id = m.future_of
                     ORDER BY m.updated_at DESC, m.id DESC
                     """
             ).map { row in
-                ValueStreamMapSummary(
-                    name: row["name"], state: MapState(rawValue: row["state"]) ?? .current, futureOf: row["future_of"],
-                    sections: row["sections"], stickers: row["stickers"],
-                    created: Date(timeIntervalSince1970: row["created_at"]),
-                    updated: Date(timeIntervalSince1970: row["updated_at"]))
+                let record = try ValueStreamMapRecord(row: row)
+                return ValueStreamMapSummary(
+                    name: record.name, state: record.state, futureOf: row["future_name"], sections: row["sections"],
+                    stickers: row["stickers"], created: Date(timeIntervalSince1970: record.createdAt),
+                    updated: Date(timeIntervalSince1970: record.updatedAt))
             }
         }
     }
@@ -94,17 +85,12 @@ extension AppDatabase {
                 throw StoreError(.refused, operation: "renameMap", detail: "a map named \"\(map.name)\" exists already")
             }
             let futureOf = try map.futureOf.map { try Self.requireMapID($0, db) }
-            try db.execute(
-                sql: """
-                    UPDATE vsm_map SET name = ?, description = ?, state = ?, future_of = ?, demand_per_day = ?,
-                        available_s = ?, next_sticker = ?, updated_at = ? WHERE id = ?
-                    """,
-                arguments: [
-                    map.name, map.description, map.state.rawValue, futureOf, map.demandPerDay,
-                    map.availableSecondsPerDay, map.nextStickerID, map.updated.timeIntervalSince1970, id,
-                ])
-            try db.execute(sql: "DELETE FROM vsm_sticker WHERE map_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM vsm_section WHERE map_id = ?", arguments: [id])
+            // The creation time stays the stored one, whatever the change did to it.
+            var record = ValueStreamMapRecord(map, id: id, futureOf: futureOf)
+            record.createdAt = before.created.timeIntervalSince1970
+            try record.update(db)
+            try ValueStreamStickerRecord.filter(ValueStreamStickerRecord.Columns.mapID == id).deleteAll(db)
+            try ValueStreamSectionRecord.filter(ValueStreamSectionRecord.Columns.mapID == id).deleteAll(db)
             try Self.writeContents(map, id: id, db)
             return map
         }
@@ -114,7 +100,7 @@ extension AppDatabase {
     public func deleteValueStreamMap(named name: String) throws {
         try valueStreamWrite("deleteMap") { db in
             let id = try Self.requireMapID(name, db)
-            try db.execute(sql: "DELETE FROM vsm_map WHERE id = ?", arguments: [id])
+            _ = try ValueStreamMapRecord.deleteOne(db, key: id)
         }
     }
 
@@ -131,7 +117,7 @@ extension AppDatabase {
                     ORDER BY m.updated_at DESC, m.id DESC, k.section_position, k.position
                     """
             ).compactMap { row -> StickerMatch? in
-                let sticker = Self.sticker(row)
+                let sticker = try ValueStreamStickerRecord(row: row).sticker
                 guard SearchText.contains(sticker.text, text) else { return nil }
                 return StickerMatch(map: row["map"], section: row["section"], sticker: sticker)
             }
@@ -142,7 +128,7 @@ extension AppDatabase {
     // MARK: Rows
 
     static func mapID(_ name: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM vsm_map WHERE name = ?", arguments: [name])
+        try ValueStreamMapRecord.filter(ValueStreamMapRecord.Columns.name == name).fetchOne(db)?.id
     }
 
     static func requireMapID(_ name: String, _ db: Database) throws -> Int64 {
@@ -152,55 +138,32 @@ extension AppDatabase {
         return id
     }
 
-    static func loadMap(_ id: Int64, _ db: Database) throws -> ValueStreamMap {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT m.*, f.name AS future_name FROM vsm_map m LEFT JOIN vsm_map f ON f.id = m.future_of "
-                    + "WHERE m.id = ?", arguments: [id])
-        else { throw StoreError(.notFound, operation: "map", detail: "there is no map \(id)") }
-        var sections = try Row.fetchAll(
-            db, sql: "SELECT name FROM vsm_section WHERE map_id = ? ORDER BY position", arguments: [id]
-        ).map { MapSection(name: $0["name"]) }
-        for sticker in try Row.fetchAll(
-            db, sql: "SELECT * FROM vsm_sticker WHERE map_id = ? ORDER BY section_position, position", arguments: [id])
-        {
-            let section: Int = sticker["section_position"]
-            sections[section].stickers.append(Self.sticker(sticker))
+    static func mapRecord(_ id: Int64, _ db: Database) throws -> ValueStreamMapRecord {
+        guard let record = try ValueStreamMapRecord.fetchOne(db, key: id) else {
+            throw StoreError(.notFound, operation: "map", detail: "there is no map \(id)")
         }
-        return ValueStreamMap(
-            name: row["name"], description: row["description"], state: MapState(rawValue: row["state"]) ?? .current,
-            futureOf: row["future_name"], demandPerDay: row["demand_per_day"],
-            availableSecondsPerDay: row["available_s"], sections: sections,
-            created: Date(timeIntervalSince1970: row["created_at"]),
-            updated: Date(timeIntervalSince1970: row["updated_at"]), nextStickerID: row["next_sticker"])
+        return record
     }
 
-    static func sticker(_ row: Row) -> Sticker {
-        Sticker(
-            id: row["number"], text: row["text"], kind: StickerKind(rawValue: row["kind"]) ?? .waste,
-            style: StickerStyle(
-                background: (row["background"] as String?).flatMap(Colour.init(parsing:)), font: row["font"],
-                size: row["size"]),
-            processSeconds: row["process_s"], waitSeconds: row["wait_s"], ca: row["ca"], inventory: row["inventory"])
+    static func loadMap(_ id: Int64, _ db: Database) throws -> ValueStreamMap {
+        let record = try mapRecord(id, db)
+        let futureName = try record.futureOf.flatMap { try ValueStreamMapRecord.fetchOne(db, key: $0)?.name }
+        var sections = try ValueStreamSectionRecord.filter(ValueStreamSectionRecord.Columns.mapID == id)
+            .order(ValueStreamSectionRecord.Columns.position).fetchAll(db).map { MapSection(name: $0.name) }
+        let stickers = try ValueStreamStickerRecord.filter(ValueStreamStickerRecord.Columns.mapID == id)
+            .order(ValueStreamStickerRecord.Columns.sectionPosition, ValueStreamStickerRecord.Columns.position)
+            .fetchAll(db)
+        for row in stickers {
+            sections[row.sectionPosition].stickers.append(row.sticker)
+        }
+        return record.map(futureName: futureName, sections: sections)
     }
 
     static func writeContents(_ map: ValueStreamMap, id: Int64, _ db: Database) throws {
         for (s, section) in map.sections.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO vsm_section (map_id, position, name) VALUES (?, ?, ?)",
-                arguments: [id, s, section.name])
+            try ValueStreamSectionRecord(mapID: id, position: s, name: section.name).insert(db)
             for (k, sticker) in section.stickers.enumerated() {
-                try db.execute(
-                    sql: """
-                        INSERT INTO vsm_sticker (map_id, number, section_position, position, text, kind, background,
-                            font, size, process_s, wait_s, ca, inventory) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        id, sticker.id, s, k, sticker.text, sticker.kind.rawValue,
-                        sticker.style.background?.description, sticker.style.font, sticker.style.size,
-                        sticker.processSeconds, sticker.waitSeconds, sticker.ca, sticker.inventory,
-                    ])
+                try ValueStreamStickerRecord(mapID: id, sectionPosition: s, position: k, sticker: sticker).insert(db)
             }
         }
     }

@@ -1,25 +1,30 @@
 import ArgumentParser
-import Foundation
 import LogbookCLI
 import LogbookDaemon
-import LogbookStore
-import Reports
-import ValueStreams
+import LogbookServices
 import ReportDocuments
+import Reports
 
 /// `logbook vsm`: value-stream maps — coloured sticker timelines with sections, lean measures, current versus
 /// future state, search, and export as JSON, PDF, SVG and PNG.
-package struct VSMCommand: ParsableCommand {
+package struct ValueStreamCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "vsm",
         abstract: "Value-stream maps: sticker timelines with sections, lean measures, current and future state.",
-        subcommands: VSMCommands.all + [VSMExportCommand.self])
+        subcommands: ValueStreamCommands.all + [ValueStreamExportCommand.self])
 
     package init() {}
 }
 
+/// `a4`, `a3` or `letter` (any case).
+extension ValueStreamRendering.Paper: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
+
 /// `vsm export NAME --json F --pdf F --svg F --png F`.
-struct VSMExportCommand: ParsableCommand {
+struct ValueStreamExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a map as JSON (its format, to import again), PDF, SVG or PNG.")
@@ -30,51 +35,48 @@ struct VSMExportCommand: ParsableCommand {
     @Option(name: .long, help: "Write an SVG here.") var svg: String?
     @Option(name: .long, help: "Write a PNG here.") var png: String?
     @Option(name: .long, help: "Paper: a4, a3 or letter, landscape (the PDF's pages; the width of the SVG and PNG).")
-    var paper: String = "a4"
-    @OptionGroup var options: VSMOptions
+    var paper: ValueStreamRendering.Paper = .a4
+    @OptionGroup var options: ValueStreamOptions
 
     func validate() throws {
         guard json != nil || pdf != nil || svg != nil || png != nil else {
             throw ValidationError("Give --json, --pdf, --svg or --png FILE (any of them).")
         }
-        guard ValueStreamRendering.Paper(rawValue: paper.lowercased()) != nil else {
-            throw ValidationError("--paper: a4, a3 or letter.")
-        }
     }
 
     func run() throws {
-        let (database, _) = try options.openForReading()
-        let map = try storeCall { try database.valueStreamMap(named: name) }
-        let current = try map.futureOf.map { name in try storeCall { try database.valueStreamMap(named: name) } }
-        let comparison = current.map { MapComparison(future: map, current: $0) }
+        let (service, _) = try options.service(reading: true)
+        let export = try service.export(named: name)
         do throws(ReportError) {
             if let json {
-                let bytes = Array(ValueStreamJSON.encode(map)) + [0x0A]
                 if json == "-" {
                     var output = StandardOutput()
-                    output.write(String(decoding: bytes, as: UTF8.self))
+                    output.write(String(decoding: export.json, as: UTF8.self))
                     output.flush()
                 } else {
-                    try FileOutput.write(bytes, to: json)
+                    try FileOutput.write(Array(export.json), to: json)
                     Diagnostics.print("Wrote \(json)")
                 }
             }
-            let paper = ValueStreamRendering.Paper(rawValue: paper.lowercased()) ?? .a4
+            let comparison = export.comparison
             if let pdf {
-                try FileOutput.write(try ValueStreamRendering.pdf(map, paper: paper, comparison: comparison), to: pdf)
+                try FileOutput.write(
+                    try ValueStreamRendering.pdf(export.map, paper: paper, comparison: comparison), to: pdf)
                 Diagnostics.print("Wrote \(pdf)")
             }
             if let svg {
-                try FileOutput.write(try ValueStreamRendering.svg(map, paper: paper, comparison: comparison), to: svg)
+                try FileOutput.write(
+                    try ValueStreamRendering.svg(export.map, paper: paper, comparison: comparison), to: svg)
                 Diagnostics.print("Wrote \(svg)")
             }
             if let png {
-                try FileOutput.write(try ValueStreamRendering.png(map, paper: paper, comparison: comparison), to: png)
+                try FileOutput.write(
+                    try ValueStreamRendering.png(export.map, paper: paper, comparison: comparison), to: png)
                 Diagnostics.print("Wrote \(png)")
             }
         } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(error.code == .output ? 73 : 70)
+            // A file that cannot be written is 73 (cannot create), a drawing that fails 70 (software).
+            throw ServiceError(.failed, error.description, exitCode: error.code == .output ? 73 : 70)
         }
     }
 }

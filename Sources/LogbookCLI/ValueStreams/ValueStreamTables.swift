@@ -1,11 +1,48 @@
 import Foundation
 import LogbookDaemon
+import LogbookServices
+import LogbookStore
 import TrackModel
 import ValueStreams
-import LogbookServices
 
-/// A map as people read it in a terminal, and its stickers as rows.
-package enum VSMRendering {
+/// The maps as people read them in a terminal, and as rows for tables and CSV: the list, a map's stickers, what a
+/// search found, and a whole map with its measures.
+package enum ValueStreamTables {
+    /// `vsm list`: one row per map (the JSON is the views' own).
+    package static func maps(_ maps: [ValueStreamSummaryView]) -> Listing {
+        var listing = Listing([
+            ("name", "Map"), ("state", "State"), ("future_of", "Future of"), ("sections", "Sections"),
+            ("stickers", "Stickers"), ("lead_time_s", "Lead time s"), ("pce", "PCE"), ("created", "Created"),
+            ("updated", "Saved"),
+        ])
+        for map in maps {
+            let summary = map.summary
+            listing.append([
+                .text(summary.name), .text(summary.state.rawValue), .text(summary.futureOf),
+                .integer(summary.sections), .integer(summary.stickers),
+                .number(map.measures.leadTimeSeconds, decimals: 0), .number(map.measures.pce, decimals: 3),
+                .time(Timestamp(secondsSince1970: summary.created.timeIntervalSince1970)),
+                .time(Timestamp(secondsSince1970: summary.updated.timeIntervalSince1970)),
+            ])
+        }
+        return listing
+    }
+
+    /// `vsm search`: the maps found, then the stickers.
+    package static func found(_ rows: [ValueStreamSearchRow]) -> Listing {
+        var listing = Listing([
+            ("kind", "Found"), ("map", "Map"), ("section", "Section"), ("sticker", "Sticker"), ("text", "Text"),
+            ("sticker_kind", "Kind"),
+        ])
+        for row in rows {
+            listing.append([
+                .text(row.kind), .text(row.map), .text(row.section), .integer(row.sticker), .text(row.text),
+                .text(row.stickerKind),
+            ])
+        }
+        return listing
+    }
+
     /// One row per sticker, in timeline order (CSV of `vsm show`).
     package static func stickers(_ map: ValueStreamMap) -> Listing {
         var listing = Listing([
@@ -49,7 +86,8 @@ package enum VSMRendering {
 
     /// The whole map: title, each section's stickers and measures, the map's measures and takt time, and a future
     /// map's change against its current map.
-    package static func table(_ map: ValueStreamMap, current: ValueStreamMap?, clock: LocalClock) -> String {
+    package static func table(_ view: ValueStreamMapView, clock: LocalClock) -> String {
+        let map = view.map
         var out = "\(map.name) — \(map.state.rawValue) state"
         if let futureOf = map.futureOf { out += " of \(futureOf)" }
         out += ", saved \(clock.dateTime(Timestamp(secondsSince1970: map.updated.timeIntervalSince1970)))\n"
@@ -74,8 +112,7 @@ package enum VSMRendering {
         out += "\nWhole map (\(m.stickerCount) sticker\(m.stickerCount == 1 ? "" : "s"))\n"
         out += measureLines(m).joined(separator: "\n") + "\n"
         out += "  takt time " + (m.taktSeconds.map(DurationText.text) ?? "– (set --demand and --available)") + "\n"
-        if let current, map.state == .future {
-            let c = MapComparison(future: map, current: current)
+        if let c = view.comparison {
             let sign = c.leadTimeChangeSeconds <= 0 ? "−" : "+"
             out += "\nAgainst \(c.current): lead time \(sign)\(DurationText.text(abs(c.leadTimeChangeSeconds))), "
             out += "PCE " + (c.pceChange.map { String(format: "%+.1f points", $0 * 100) } ?? "–")
