@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact amount of money as an integer of minor units (øre for DKK): never binary floating point.
 ///
 /// The currency belongs to the catalogue and the project, not to each amount; `Money` encodes as the JSON
@@ -70,13 +72,20 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         return Money(minorUnits: total)
     }
 
+    /// From a JSON string or a form's text, as people write it (`1234.50`). A JSON number is refused: it may not
+    /// be exact. A value that does not read names its field by the decoder's coding path, not the value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
+        guard let text = try? container.decode(String.self) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an amount as a string such as \"1234.50\"")
+        }
         do {
-            self = try Money(parsing: text, field: decoder.codingPath.map(\.stringValue).joined(separator: "."))
+            self = try Money(parsing: text, field: decoder.codingPath.last?.stringValue ?? "")
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+            // The reason without the value (which may be personal): `is not a number: at most 3 decimals`.
+            let reason = error.message.replacingOccurrences(of: "'\(text)' ", with: "")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: reason)
         }
     }
 

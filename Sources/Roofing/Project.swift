@@ -72,11 +72,11 @@ public struct Project: Sendable, Hashable, Codable {
     /// Adds a roofer, or sets the hours of one already on the project.
     public mutating func setHours(_ hours: Quantity, for roofer: String) throws(RoofingError) {
         try requireOpen()
-        guard hours.thousandths >= 0 else { throw RoofingError(.invalid, path: "--hours", "hours cannot be negative") }
+        guard hours.thousandths >= 0 else { throw RoofingError(.invalid, path: "hours", "hours cannot be negative") }
         if let index = roofers.firstIndex(where: { $0.name == roofer }) {
             roofers[index].hours = hours
         } else {
-            let added = try Roofer(parsing: roofer)
+            let added = try Roofer(parsing: roofer, field: "roofer")
             roofers.append(Roofer(name: added.name, hours: hours))
         }
     }
@@ -84,7 +84,7 @@ public struct Project: Sendable, Hashable, Codable {
     public mutating func removeRoofer(_ name: String) throws(RoofingError) {
         try requireOpen()
         guard let index = roofers.firstIndex(where: { $0.name == name }) else {
-            throw RoofingError(.notFound, path: "--roofer", "\(name) is not on \(self.name)")
+            throw RoofingError(.notFound, path: "roofer", "\(name) is not on \(self.name)")
         }
         roofers.remove(at: index)
     }
@@ -107,7 +107,7 @@ public struct Project: Sendable, Hashable, Codable {
         try requireOpen()
         guard let price = activity.price else {
             throw RoofingError(
-                .refused, path: "--pos",
+                .refused, path: "pos",
                 "\(activity.position) is a supplement (% of a base): add it as a supplement, without a quantity")
         }
         let line = AccountLine(
@@ -142,7 +142,7 @@ public struct Project: Sendable, Hashable, Codable {
     static func checkAmount(_ line: AccountLine) throws(RoofingError) {
         let exact = Int128(line.unitPrice.minorUnits) * Int128(line.quantity.thousandths) / 1_000
         guard exact.magnitude <= UInt128(Money.limit) else {
-            throw RoofingError(.invalid, path: "--quantity", "the line's amount would be too large")
+            throw RoofingError(.invalid, path: "quantity", "the line's amount would be too large")
         }
     }
 
@@ -154,7 +154,7 @@ public struct Project: Sendable, Hashable, Codable {
         try requireOpen()
         guard let (percent, base) = activity.supplement else {
             throw RoofingError(
-                .refused, path: "--pos", "\(activity.position) is not a supplement: add it with a quantity")
+                .refused, path: "pos", "\(activity.position) is not a supplement: add it with a quantity")
         }
         try addSupplement(
             SupplementLine(
@@ -207,7 +207,7 @@ public struct Project: Sendable, Hashable, Codable {
             throw RoofingError(.invalid, path: "text", "extra work needs a description")
         }
         if case .hours(let hours, _) = work.pricing, hours.thousandths < 0 {
-            throw RoofingError(.invalid, path: "--hours", "hours cannot be negative")
+            throw RoofingError(.invalid, path: "hours", "hours cannot be negative")
         }
         extraWork.append(work)
     }
@@ -224,7 +224,7 @@ public struct Project: Sendable, Hashable, Codable {
     public mutating func addDeduction(_ deduction: Deduction) throws(RoofingError) {
         try requireOpen()
         guard deduction.amount > .zero else {
-            throw RoofingError(.invalid, path: "--amount", "a deduction is a positive amount (it is subtracted)")
+            throw RoofingError(.invalid, path: "amount", "a deduction is a positive amount (it is subtracted)")
         }
         deductions.append(deduction)
     }
@@ -241,7 +241,7 @@ public struct Project: Sendable, Hashable, Codable {
     public mutating func addAdvance(_ advance: Advance) throws(RoofingError) {
         try requireOpen()
         guard advance.amount > .zero else {
-            throw RoofingError(.invalid, path: "--amount", "an advance is a positive amount")
+            throw RoofingError(.invalid, path: "amount", "an advance is a positive amount")
         }
         let index = advances.firstIndex { advance.date < $0.date } ?? advances.count
         advances.insert(advance, at: index)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact decimal with up to three places, as an integer of thousandths: a quantity (`33.333` m²), hours
 /// worked (`7.5`), a percentage (`12.5` %).
 ///
@@ -33,13 +35,20 @@ public struct Quantity: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public static func + (a: Quantity, b: Quantity) -> Quantity { Quantity(thousandths: a.thousandths + b.thousandths) }
     public static func - (a: Quantity, b: Quantity) -> Quantity { Quantity(thousandths: a.thousandths - b.thousandths) }
 
+    /// From a JSON string or a form's text, as people write it (`12.5`). A JSON number is refused: it may not
+    /// be exact. A value that does not read names its field by the decoder's coding path, not the value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
+        guard let text = try? container.decode(String.self) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an exact decimal as a string such as \"12.5\"")
+        }
         do {
-            self = try Quantity(parsing: text, field: decoder.codingPath.map(\.stringValue).joined(separator: "."))
+            self = try Quantity(parsing: text, field: decoder.codingPath.last?.stringValue ?? "")
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+            // The reason without the value (which may be personal): `is not a number: at most 3 decimals`.
+            let reason = error.message.replacingOccurrences(of: "'\(text)' ", with: "")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: reason)
         }
     }
 

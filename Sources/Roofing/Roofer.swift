@@ -8,8 +8,8 @@ public struct Roofer: Sendable, Hashable, Codable {
         self.hours = hours
     }
 
-    /// `NAME` or `NAME:HOURS` (`Jens:37,5`), as `--roofer` takes it.
-    public init(parsing text: String, field: String = "--roofer") throws(RoofingError) {
+    /// `NAME` or `NAME:HOURS` (`Jens:37,5`), as the team is given on the command line and in the API.
+    public init(parsing text: String, field: String = "roofer") throws(RoofingError) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0].trimmingWhitespace()
         guard !name.isEmpty else { throw RoofingError(.invalid, path: field, "a roofer needs a name") }

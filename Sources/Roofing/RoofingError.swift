@@ -13,7 +13,7 @@ public struct RoofingError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var code: Code
-    /// The field (`price`, `--quantity`) or the JSON path (`activities[3].price`).
+    /// The field as the API names it (`price`, `quantity`, never a flag) or the JSON path (`activities[3].price`).
     public var path: String
     /// For CSV input: the 1-based line and column (the field's number) of the offending value.
     public var line: Int?

@@ -37,6 +37,29 @@ struct RoofingCommandTests {
         try log.run(["roofing", "advance", "Skolegade 4", "--amount", "2000", "--date", "2026-05-15"])
     }
 
+    @Test("project show --format json: the API's project, its lines numbered (no longer their count)")
+    func projectShowJSON() throws {
+        let log = try IsolatedLog()
+        try Self.makeProject(log)
+        let p = try Self.object(try log.run(["roofing", "project", "show", "Skolegade 4", "--format", "json"]).stdout)
+        let lines = try #require(p["lines"] as? [[String: Any]], "lines is the array of the lines (issue 27)")
+        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3])
+        #expect(lines.map { $0["pos"] as? String } == ["12.1", "12.2", "12.3"])
+        #expect(lines.map { $0["amount"] as? String } == ["1571.65", "12962.25", "624.80"])
+        #expect(lines[2]["note"] as? String == "hjørner")
+        #expect(p["name"] as? String == "Skolegade 4" && p["guaranteed_rate"] as? String == "150.00")
+        #expect(p["start"] as? String == "2026-05-04" && p["end"] is NSNull && p["versions"] as? Int == 0)
+        let roofers = try #require(p["roofers"] as? [[String: Any]])
+        #expect(roofers.map { $0["name"] as? String } == ["Jens", "Ole"])
+        #expect(roofers.map { $0["hours"] as? String } == ["30", "10"])
+        // The list keeps its count.
+        let list = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try log.run(["roofing", "project", "list", "--format", "json"]).stdout.utf8))
+                as? [[String: Any]])
+        #expect(list.first?["lines"] as? Int == 3)
+    }
+
     @Test("account --format json: amounts computed by hand, strings with two decimals")
     func accountContract() throws {
         let log = try IsolatedLog()

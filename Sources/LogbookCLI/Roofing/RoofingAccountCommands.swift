@@ -2,10 +2,9 @@ import ArgumentParser
 import CalendarDays
 import Foundation
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
 import Roofing
 import TrackModel
-import LogbookServices
 
 /// `roofing add PROJECT --pos P --quantity Q [--note T]`: prints the new line's number.
 struct RoofingAddCommand: ParsableCommand {
@@ -13,80 +12,65 @@ struct RoofingAddCommand: ParsableCommand {
         commandName: "add", abstract: "Add a line: an activity of the catalogue with a quantity (prints its number).")
     @Argument(help: "The project (default: the selected one).") var project: String?
     @Option(name: .long, help: "The activity's position number, such as 12.3.4.") var pos: String
-    @Option(name: .long, help: "The quantity in the activity's unit (up to 3 decimals).") var quantity: String
+    @Option(name: .long, help: "The quantity in the activity's unit (up to 3 decimals).") var quantity: Quantity
     @Option(name: .long, help: "A note on the line.") var note: String = ""
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let quantity = try RoofingArguments.quantity(quantity, "--quantity")
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        let activity = try RoofingActivities.activity(pos, project: name, database)
-        let saved = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.add(activity, quantity: quantity, note: note)
-        }
-        roofingPrint("\(saved.lines.count)")
+        let (service, _) = try options.service()
+        let line = try service.addLine(
+            project: try service.projectName(project), RoofingLineInput(pos: pos, quantity: quantity, note: note))
+        roofingPrint("\(line.line)")
     }
 }
 
-/// The activities a project's lines are priced from: its catalogue, at the prices in force on its first day
-/// (today when it has none).
-enum RoofingActivities {
-    static func activity(_ position: String, project name: String, _ database: AppDatabase) throws -> Activity {
-        let project = try storeCall { try database.roofingProject(named: name) }.project
-        guard !project.catalogue.isEmpty else {
-            throw usageError("--pos: \(name) has no catalogue (import one, then add the project with --catalogue)")
+/// `PROJECT LINE` or `LINE` (of the selected project), as `edit` and `remove` take them.
+struct RoofingLineArguments: ParsableArguments {
+    @Argument(help: "PROJECT LINE, or LINE of the selected project.") var arguments: [String]
+
+    func validate() throws {
+        guard (1...2).contains(arguments.count) else { throw ValidationError("Give PROJECT LINE, or LINE.") }
+        guard RoofingService.lineNumber(arguments.last ?? "") != nil else {
+            throw ValidationError("LINE '\(arguments.last ?? "")': expected a line number from 1 (see roofing account)")
         }
-        let catalogue = try storeCall { try database.roofingCatalogue(named: project.catalogue) }
-        guard let activity = catalogue.activity(position, on: project.start ?? RoofingArguments.today()) else {
-            throw usageError("--pos \(position): not in \(catalogue.name) (try roofing catalogue search)")
-        }
-        return activity
     }
+
+    var project: String? { arguments.count == 2 ? arguments[0] : nil }
+    var line: Int { RoofingService.lineNumber(arguments.last ?? "") ?? 0 }
 }
 
 /// `roofing edit PROJECT LINE [--quantity Q] [--note T]`.
 struct RoofingEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a line's quantity or note (the price stays as accounted).")
-    @Argument(help: "PROJECT LINE, or LINE of the selected project.") var arguments: [String]
-    @Option(name: .long, help: "The new quantity.") var quantity: String?
+    @OptionGroup var line: RoofingLineArguments
+    @Option(name: .long, help: "The new quantity.") var quantity: Quantity?
     @Option(name: .long, help: "The new note.") var note: String?
     @OptionGroup var options: RoofingOptions
 
     func validate() throws {
-        guard (1...2).contains(arguments.count) else { throw ValidationError("Give PROJECT LINE, or LINE.") }
         guard quantity != nil || note != nil else { throw ValidationError("Give --quantity or --note.") }
     }
 
     func run() throws {
-        let quantity = try quantity.map { try RoofingArguments.quantity($0, "--quantity") }
-        let line = try RoofingArguments.line(arguments.last ?? "")
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(arguments.count == 2 ? arguments[0] : nil, database)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.editLine(at: line - 1, quantity: quantity, note: note)
-        }
-        Diagnostics.print("Changed line \(line) of \(name)")
+        let (service, _) = try options.service()
+        let name = try service.projectName(line.project)
+        try service.editLine(project: name, line: line.line, RoofingLineChange(quantity: quantity, note: note))
+        Diagnostics.print("Changed line \(line.line) of \(name)")
     }
 }
 
 /// `roofing remove PROJECT LINE`.
 struct RoofingRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a line.")
-    @Argument(help: "PROJECT LINE, or LINE of the selected project.") var arguments: [String]
+    @OptionGroup var line: RoofingLineArguments
     @OptionGroup var options: RoofingOptions
 
-    func validate() throws {
-        guard (1...2).contains(arguments.count) else { throw ValidationError("Give PROJECT LINE, or LINE.") }
-    }
-
     func run() throws {
-        let line = try RoofingArguments.line(arguments.last ?? "")
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(arguments.count == 2 ? arguments[0] : nil, database)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in try p.removeLine(at: line - 1) }
-        Diagnostics.print("Removed line \(line) of \(name)")
+        let (service, _) = try options.service()
+        let name = try service.projectName(line.project)
+        try service.removeLine(project: name, line: line.line)
+        Diagnostics.print("Removed line \(line.line) of \(name)")
     }
 }
 
@@ -99,16 +83,10 @@ struct RoofingSupplementCommand: ParsableCommand {
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        let activity = try RoofingActivities.activity(pos, project: name, database)
-        let catalogue = try storeCall {
-            try database.roofingCatalogue(named: try database.roofingProject(named: name).project.catalogue)
-        }
-        _ = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.addSupplement(activity, catalogue: catalogue)
-        }
-        Diagnostics.print("Added the supplement \(activity.position) \(activity.name) to \(name)")
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        let supplement = try service.addSupplement(project: name, RoofingSupplementInput(pos: pos))
+        Diagnostics.print("Added the supplement \(supplement.position) \(supplement.name) to \(name)")
     }
 }
 
@@ -118,31 +96,17 @@ struct RoofingExtraCommand: ParsableCommand {
         commandName: "extra", abstract: "Add extra work: hours at an hourly rate, or a fixed amount.")
     @Argument(help: "The project (default: the selected one).") var project: String?
     @Option(name: .long, help: "What was done.") var text: String
-    @Option(name: .long, help: "Hours (with --rate).") var hours: String?
-    @Option(name: .long, help: "The hourly rate (with --hours).") var rate: String?
-    @Option(name: .long, help: "A fixed amount (instead of --hours and --rate).") var amount: String?
+    @Option(name: .long, help: "Hours (with --rate).") var hours: Quantity?
+    @Option(name: .long, help: "The hourly rate (with --hours).") var rate: Money?
+    @Option(name: .long, help: "A fixed amount (instead of --hours and --rate).") var amount: Money?
     @OptionGroup var options: RoofingOptions
 
-    func validate() throws {
-        guard (hours != nil && rate != nil && amount == nil) || (hours == nil && rate == nil && amount != nil) else {
-            throw ValidationError("Give --hours and --rate, or --amount.")
-        }
-    }
-
     func run() throws {
-        let pricing: ExtraWork.Pricing
-        if let amount {
-            pricing = .fixed(try RoofingArguments.money(amount, "--amount"))
-        } else {
-            pricing = .hours(
-                try RoofingArguments.hours(hours ?? "", "--hours"),
-                rate: try RoofingArguments.money(rate ?? "", "--rate"))
-        }
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        let work = ExtraWork(text: text, pricing: pricing)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in try p.addExtraWork(work) }
-        Diagnostics.print("Added extra work of \(work.amount.danish()) to \(name)")
+        let input = RoofingExtraWorkInput(text: text, hours: hours, rate: rate, amount: amount)
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        try service.addExtraWork(project: name, input)
+        Diagnostics.print("Added extra work of \(try input.validated().amount.danish()) to \(name)")
     }
 }
 
@@ -152,17 +116,13 @@ struct RoofingDeductCommand: ParsableCommand {
         commandName: "deduct", abstract: "Add a deduction (a positive amount taken off the account).")
     @Argument(help: "The project (default: the selected one).") var project: String?
     @Option(name: .long, help: "What is deducted.") var text: String
-    @Option(name: .long, help: "The amount (positive).") var amount: String
+    @Option(name: .long, help: "The amount (positive).") var amount: Money
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let amount = try RoofingArguments.money(amount, "--amount")
-        guard amount > .zero else { throw usageError("--amount: a deduction is a positive amount (it is subtracted)") }
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.addDeduction(Deduction(text: text, amount: amount))
-        }
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        try service.addDeduction(project: name, RoofingDeductionInput(text: text, amount: amount))
         Diagnostics.print("Deducted \(amount.danish()) from \(name)")
     }
 }
@@ -172,29 +132,24 @@ struct RoofingAdvanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance", abstract: "Record an advance paid to the team on account (a conto).")
     @Argument(help: "The project (default: the selected one).") var project: String?
-    @Option(name: .long, help: "The amount paid.") var amount: String
-    @Option(name: .long, help: "The day it was paid (YYYY-MM-DD).") var date: String
+    @Option(name: .long, help: "The amount paid.") var amount: Money
+    @Option(name: .long, help: "The day it was paid (YYYY-MM-DD).") var date: CalendarDay
     @Option(name: .long, help: "A note.") var note: String = ""
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let amount = try RoofingArguments.money(amount, "--amount")
-        guard amount > .zero else { throw usageError("--amount: an advance is a positive amount") }
-        let day = try RoofingArguments.day(date, "--date")
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.addAdvance(Advance(date: day, amount: amount, note: note))
-        }
-        Diagnostics.print("Recorded an advance of \(amount.danish()) on \(day) for \(name)")
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        try service.addAdvance(project: name, RoofingAdvanceInput(amount: amount, date: date, note: note))
+        Diagnostics.print("Recorded an advance of \(amount.danish()) on \(date) for \(name)")
     }
 }
 
 /// The account as people read it: Danish amounts, the entries, the sums and each roofer's share.
 package enum RoofingAccountText {
     package static func entries(_ a: Account, _ format: OutputFormat) -> Listing {
-        func money(_ m: Money?) -> Cell { RoofingArguments.amount(m, format, currency: a.currency) }
-        func number(_ q: Quantity?) -> Cell { RoofingArguments.number(q, format) }
+        func money(_ m: Money?) -> Cell { RoofingCells.amount(m, format, currency: a.currency) }
+        func number(_ q: Quantity?) -> Cell { RoofingCells.number(q, format) }
         var listing = Listing([
             ("line", "#"), ("kind", "Kind"), ("pos", "Pos"), ("name", "Name"), ("quantity", "Quantity"),
             ("unit", "Unit"), ("unit_price", "Unit price"), ("amount", "Amount"), ("note", "Note"),
@@ -226,10 +181,10 @@ package enum RoofingAccountText {
         return listing
     }
 
-    package static func table(_ a: Account, stored: StoredRoofingProject, clock: LocalClock) -> String {
+    package static func table(_ a: Account, project: RoofingProjectView, clock: LocalClock) -> String {
         func kr(_ m: Money) -> String { m.danish(currency: a.currency) }
-        var text = "\(a.project) — \(stored.status)"
-        if !stored.project.catalogue.isEmpty { text += " — \(stored.project.catalogue)" }
+        var text = "\(a.project) — \(project.status)"
+        if !project.catalogue.isEmpty { text += " — \(project.catalogue)" }
         text += "\n\n" + entries(a, .table).table(clock) + "\n"
         let sums: [(String, Money)] = [
             ("Lines", a.linesTotal), ("Supplements", a.supplementsTotal), ("Extra work", a.extraWorkTotal),
@@ -270,10 +225,10 @@ struct RoofingSubmitCommand: ParsableCommand {
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        let version = try storeCall { try database.submitRoofingProject(named: name) }
-        Diagnostics.print("Submitted \(name) as version \(version.number)")
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        let submitted = try service.submit(project: name)
+        Diagnostics.print("Submitted \(name) as version \(submitted.version ?? submitted.versions)")
     }
 }
 
@@ -287,12 +242,9 @@ struct RoofingReviseCommand: ParsableCommand {
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw usageError("--reason: say why the account changes")
-        }
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        try storeCall { try database.reviseRoofingProject(named: name, reason: reason) }
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        try service.revise(project: name, RoofingReviseInput(reason: reason))
         Diagnostics.print("\(name) is open for a new version: change it, then run roofing submit")
     }
 }
@@ -306,21 +258,18 @@ struct RoofingHistoryCommand: ParsableCommand {
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let (database, clock) = try options.openForReading()
-        let name = try RoofingArguments.project(project, database)
-        let stored = try storeCall { try database.roofingProject(named: name) }
+        let (service, clock) = try options.reader()
+        let versions = try service.history(project: try service.projectName(project))
         var listing = Listing([
             ("version", "Version"), ("author", "Who"), ("date", "When"), ("reason", "Why"),
             ("changes", "What changed"), ("total", "Total"),
         ])
-        for v in stored.versions {
-            let total = try? Account(v.project).total
+        for v in versions {
             listing.append([
-                .integer(v.number), .text(v.author), .time(Timestamp(secondsSince1970: v.date.timeIntervalSince1970)),
-                .text(v.reason), .text(v.changes.joined(separator: "; ")),
-                RoofingArguments.amount(total, format, currency: v.project.currency),
+                .integer(v.version), .text(v.author), .time(v.date), .text(v.reason), .text(v.changes),
+                RoofingCells.amount(v.total, format, currency: v.currency),
             ])
         }
-        listing.print(format, clock: clock)
+        try listing.print(format, clock: clock, json: versions)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CalendarDays
 import Foundation
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
 import Roofing
 
 /// `roofing catalogue import|list|search|export|index`.
@@ -28,25 +28,10 @@ struct RoofingCatalogueCommand: ParsableCommand {
                 Diagnostics.error("\(file): cannot be read")
                 throw ExitCode(66)
             }
-            let isJSON = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
-            let catalogue: Catalogue
-            do {
-                if isJSON {
-                    catalogue = try CatalogueJSON.decode(data, name: name)
-                } else {
-                    let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                    catalogue = try CatalogueCSV.decode(data, name: name ?? stem)
-                }
-            } catch {
-                Diagnostics.error("\(file): \(error.description)")
-                throw ExitCode(65)
-            }
-            let (database, _) = try options.open()
-            try storeCall { try database.importRoofingCatalogue(catalogue) }
-            let supplements = catalogue.activities.count { $0.isSupplement }
+            let (service, _) = try options.service()
+            let catalogue = try service.importCatalogue(RoofingCatalogueFile(data: data, fileName: file, name: name))
             Diagnostics.print(
-                "Imported \(catalogue.name): \(catalogue.activities.count - supplements) activities, "
-                    + "\(supplements) supplements")
+                "Imported \(catalogue.name): \(catalogue.activities) activities, \(catalogue.supplements) supplements")
         }
     }
 
@@ -56,25 +41,27 @@ struct RoofingCatalogueCommand: ParsableCommand {
         @OptionGroup var options: RoofingOptions
 
         func run() throws {
-            let (database, clock) = try options.openForReading()
+            let (service, clock) = try options.reader()
+            let catalogues = try service.catalogues()
             var listing = Listing([
                 ("name", "Catalogue"), ("currency", "Currency"), ("activities", "Activities"),
                 ("supplements", "Supplements"), ("indexings", "Indexings"),
             ])
-            for c in try storeCall({ try database.roofingCatalogues() }) {
+            for c in catalogues {
                 listing.append([
                     .text(c.name), .text(c.currency), .integer(c.activities), .integer(c.supplements),
                     .integer(c.indexings),
                 ])
             }
-            listing.print(format, clock: clock)
+            try listing.print(format, clock: clock, json: catalogues)
         }
     }
 
     /// `catalogue search TEXT`: by name and position number, accent-insensitive, prefix and typo-tolerant.
-    struct Search: ParsableCommand {
+    struct Search: ParsableCommand, CommandFieldNames {
         static let configuration = CommandConfiguration(
             commandName: "search", abstract: "Find activities by name or position number (any accents, typos).")
+        static let fieldNames = ["q": "<text>"]
         @Argument(help: "What to look for.") var text: String
         @Option(name: .long, help: "Search only this catalogue.") var catalogue: String?
         @Option(name: .long, help: "At most this many hits per catalogue.") var limit: Int = 20
@@ -82,40 +69,63 @@ struct RoofingCatalogueCommand: ParsableCommand {
         @OptionGroup var options: RoofingOptions
 
         func run() throws {
-            guard limit >= 1 else { throw usageError("--limit \(limit): expected 1 or more") }
-            let (database, clock) = try options.openForReading()
-            let names =
-                try catalogue.map { [$0] } ?? storeCall({ try database.roofingCatalogues() }).map(\.name)
+            let (service, clock) = try options.reader()
+            let hits = try service.search(RoofingSearchInput(q: text, catalogue: catalogue, limit: limit))
+            let rows = hits.map(Row.init)
             var listing = Listing([
                 ("catalogue", "Catalogue"), ("pos", "Pos"), ("section", "Section"), ("name", "Name"),
                 ("unit", "Unit"), ("price", "Price"), ("base", "Base"),
             ])
-            for name in names {
-                let catalogue = try storeCall { try database.roofingCatalogue(named: name) }
-                for hit in CatalogueSearch.search(text, in: catalogue, limit: limit) {
-                    listing.append(Self.row(hit.activity, in: catalogue, format: format))
-                }
-            }
-            listing.print(format, clock: clock)
+            for row in rows { listing.append(row.cells(format)) }
+            try listing.print(format, clock: clock, json: rows)
         }
 
-        /// One hit's row. One switch over the rate: Swift 6.3's optimiser crashed (an ownership verifier error in
-        /// CopyPropagation) on the same row written with `price.map` and `supplement?.base` inside `run()`.
-        static func row(_ a: Activity, in catalogue: Catalogue, format: OutputFormat) -> [Cell] {
-            let price: Cell
-            let base: String?
-            switch a.rate {
-            case .price(let amount):
-                price = RoofingArguments.amount(amount, format, currency: catalogue.currency)
-                base = nil
-            case .percent(let percent, let of):
-                price = .text(percent.description + (format == .table ? " %" : ""))
-                base = of.description
+        /// A hit as this command lists it (its JSON contract): the activity at its list price, or a supplement's
+        /// percentage in `price` and its base in `base` (null for a measured activity).
+        struct Row: Encodable {
+            var catalogue: String
+            var currency: String
+            var pos: String
+            var section: String
+            var name: String
+            var unit: String
+            var price: Money?
+            var percent: Quantity?
+            var base: String?
+
+            enum CodingKeys: String, CodingKey { case catalogue, pos, section, name, unit, price, base }
+
+            init(_ hit: RoofingSearchHitView) {
+                catalogue = hit.catalogue
+                currency = hit.currency
+                pos = hit.activity.position
+                section = hit.activity.section
+                name = hit.activity.name
+                unit = hit.activity.unit.description
+                price = hit.activity.price
+                percent = hit.activity.supplement?.percent
+                base = hit.activity.supplement?.base.description
             }
-            return [
-                .text(catalogue.name), .text(a.position), .text(a.section), .text(a.name),
-                .text(a.unit.description), price, .text(base),
-            ]
+
+            func cells(_ format: OutputFormat) -> [Cell] {
+                let priceCell =
+                    percent.map { .text($0.description + (format == .table ? " %" : "")) }
+                    ?? RoofingCells.amount(price, format, currency: currency)
+                return [
+                    .text(catalogue), .text(pos), .text(section), .text(name), .text(unit), priceCell, .text(base),
+                ]
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(catalogue, forKey: .catalogue)
+                try c.encode(pos, forKey: .pos)
+                try c.encode(section, forKey: .section)
+                try c.encode(name, forKey: .name)
+                try c.encode(unit, forKey: .unit)
+                try c.encode(percent?.description ?? price?.description, forKey: .price)
+                try c.encode(base, forKey: .base)
+            }
         }
     }
 
@@ -133,8 +143,8 @@ struct RoofingCatalogueCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (database, _) = try options.openForReading()
-            let catalogue = try storeCall { try database.roofingCatalogue(named: name) }
+            let (service, _) = try options.reader()
+            let catalogue = try service.catalogue(named: name)
             if let json {
                 try Self.write(Array(CatalogueJSON.encode(catalogue)) + [0x0A], to: json)
             }
@@ -163,21 +173,14 @@ struct RoofingCatalogueCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "index", abstract: "Raise every unit price of a catalogue by a percentage from a date on.")
         @Argument(help: "The catalogue.") var name: String
-        @Option(name: .long, help: "The first day the new prices apply (YYYY-MM-DD).") var from: String
-        @Option(name: .long, help: "The percentage, such as 2.5 (negative lowers the prices).") var percent: String
+        @Option(name: .long, help: "The first day the new prices apply (YYYY-MM-DD).") var from: CalendarDay
+        @Option(name: .long, help: "The percentage, such as 2.5 (negative lowers the prices).") var percent: Quantity
         @OptionGroup var options: RoofingOptions
 
         func run() throws {
-            let day = try RoofingArguments.day(from, "--from")
-            let percent = try RoofingArguments.quantity(percent, "--percent")
-            guard percent.thousandths > -100_000, percent.thousandths <= 1_000_000 else {
-                throw usageError("--percent \(percent): expected more than -100 and at most 1000")
-            }
-            let (database, _) = try options.open()
-            try storeCall {
-                try database.addRoofingIndexing(PriceIndexing(from: day, percent: percent), catalogue: name)
-            }
-            Diagnostics.print("Prices of \(name) rise by \(percent) % from \(day)")
+            let (service, _) = try options.service()
+            let indexing = try service.indexCatalogue(name, RoofingIndexingInput(from: from, percent: percent))
+            Diagnostics.print("Prices of \(name) rise by \(indexing.percent) % from \(indexing.from)")
         }
     }
 }

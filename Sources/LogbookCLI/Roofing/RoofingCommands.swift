@@ -1,10 +1,8 @@
 import ArgumentParser
-import CalendarDays
 import Foundation
 import LogbookDaemon
-import LogbookStore
-import Roofing
 import LogbookServices
+import Roofing
 
 /// The `roofing` subcommands; LogbookReporting's `RoofingCommand` groups them under `logbook roofing`.
 package enum RoofingCommands {
@@ -17,74 +15,28 @@ package enum RoofingCommands {
     ]
 }
 
-/// The options every `logbook roofing` command takes, and the log they open.
+/// The options every `logbook roofing` command takes, and the service over the log they open.
 package struct RoofingOptions: ParsableArguments {
     package init() {}
 
     @OptionGroup package var log: LogOptions
 
-    /// Opens the log for a command that changes it.
-    package func open() throws -> (AppDatabase, LocalClock) { try log.open() }
+    /// The use cases over the log, for a command that changes it (the person at the terminal may do everything).
+    package func service() throws -> (RoofingService, LocalClock) {
+        let (database, clock) = try log.open()
+        return (try RoofingService(ServiceContext(database: database, caller: .terminal, clock: clock)), clock)
+    }
 
-    /// Opens the existing log read-only.
-    package func openForReading() throws -> (AppDatabase, LocalClock) { try log.openForReading() }
+    /// The same over the existing log opened read-only.
+    package func reader() throws -> (RoofingService, LocalClock) {
+        let (database, clock) = try log.openForReading()
+        return (try RoofingService(ServiceContext(database: database, caller: .terminal, clock: clock)), clock)
+    }
 }
 
-/// Parsing of what `roofing` commands take; a mistake is one line naming the option, exit 64.
-package enum RoofingArguments {
-    static func money(_ text: String, _ option: String) throws -> Money {
-        do {
-            return try Money(parsing: text, field: option)
-        } catch {
-            throw usageError("\(option) '\(text)': expected an amount such as 1234.50 or 1.234,50 (\(error.message))")
-        }
-    }
-
-    static func quantity(_ text: String, _ option: String) throws -> Quantity {
-        do {
-            return try Quantity(parsing: text, field: option)
-        } catch {
-            throw usageError("\(option) '\(text)': expected a number with at most 3 decimals (\(error.message))")
-        }
-    }
-
-    static func hours(_ text: String, _ option: String) throws -> Quantity {
-        let hours = try quantity(text, option)
-        guard hours.thousandths >= 0 else { throw usageError("\(option) '\(text)': hours cannot be negative") }
-        return hours
-    }
-
-    static func day(_ text: String, _ option: String) throws -> CalendarDay {
-        if text == "today" { return today() }
-        guard let day = CalendarDay(parsing: text) else {
-            throw usageError("\(option) '\(text)': expected a date YYYY-MM-DD")
-        }
-        return day
-    }
-
-    /// The local date today.
-    static func today() -> CalendarDay {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
-        return CalendarDay(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CalendarDay(dayNumber: 0)
-    }
-
-    /// A 1-based line number as the user counts lines.
-    static func line(_ text: String, _ option: String = "LINE") throws -> Int {
-        guard let number = Int(text), number >= 1 else {
-            throw usageError("\(option) '\(text)': expected a line number from 1 (see roofing account)")
-        }
-        return number
-    }
-
-    /// The project named, or the one selected with `roofing project select`.
-    package static func project(_ given: String?, _ database: AppDatabase) throws -> String {
-        if let given { return given }
-        if let selected = try storeCall({ try database.selectedRoofingProject() }) { return selected }
-        throw usageError("PROJECT: name a project, or select one with `logbook roofing project select NAME`")
-    }
-
-    /// Amounts in tables are Danish (`1.234,50 kr.`); JSON and CSV keep the contract's `1234.50`.
+/// Cells of the roofing listings: amounts in tables are Danish (`1.234,50 kr.`); JSON and CSV keep the contract's
+/// `1234.50`.
+package enum RoofingCells {
     static func amount(_ money: Money?, _ format: OutputFormat, currency: String = "DKK") -> Cell {
         guard let money else { return .text(nil) }
         return .text(format == .table ? money.danish(currency: currency) : money.description)
@@ -96,16 +48,25 @@ package enum RoofingArguments {
     }
 }
 
-/// Runs a change of the project named in the store, mapping refusals to one line and exit 65.
-func roofingChange(
-    _ database: AppDatabase, _ name: String, _ change: (inout Project) throws(RoofingError) -> Void
-) throws -> Project {
-    try storeCall { try database.updateRoofingProject(named: name, change) }
-}
-
 /// Writes `text` to standard output.
 package func roofingPrint(_ text: String) {
     var output = StandardOutput()
     output.write(text.hasSuffix("\n") ? text : text + "\n")
     output.flush()
+}
+
+/// Writes a view as JSON (`--format json`): the API's encoding, pretty where the command printed it so before.
+package func roofingPrint(json value: some Encodable, pretty: Bool = false) throws {
+    roofingPrint(try ServiceJSON.text(value, pretty: pretty))
+}
+
+/// A listing's rows for `--format table|csv`; JSON is the views themselves (`roofingPrint(json:)`).
+extension Listing {
+    func print(_ format: OutputFormat, clock: LocalClock, json views: some Encodable) throws {
+        if format == .json {
+            try roofingPrint(json: views)
+        } else {
+            print(format, clock: clock)
+        }
+    }
 }

@@ -1,12 +1,8 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import LogbookDaemon
-import LogbookStore
-import MileageLog
-import PlainText
+import LogbookServices
 import Roofing
-import TrackModel
 
 /// `roofing photo add|list|export|remove`: photos on a project, checked by content and stored once by hash.
 struct RoofingPhotoCommand: ParsableCommand {
@@ -33,7 +29,7 @@ struct RoofingPhotoCommand: ParsableCommand {
         }
 
         func run() throws {
-            var photos: [NewRoofingPhoto] = []
+            var uploads: [RoofingPhotoUpload] = []
             for (k, file) in files.enumerated() {
                 let url = URL(fileURLWithPath: file)
                 let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
@@ -50,19 +46,13 @@ struct RoofingPhotoCommand: ParsableCommand {
                     Diagnostics.error("\(file): cannot be read")
                     throw ExitCode(66)
                 }
-                let checked: PhotoFile
-                do { checked = try PhotoFile(checking: [UInt8](data)) } catch {
-                    Diagnostics.error("\(file): refused, \(error.message)")
-                    throw ExitCode(65)
-                }
-                photos.append(
-                    NewRoofingPhoto(
-                        hash: SHA256.hash(data: data).hex, kind: checked.kind.rawValue, bytes: data,
-                        caption: k < caption.count ? caption[k] : "", originalName: url.lastPathComponent,
-                        orientation: checked.orientation))
+                uploads.append(
+                    RoofingPhotoUpload(
+                        bytes: [UInt8](data), filename: url.lastPathComponent,
+                        caption: k < caption.count ? caption[k] : ""))
             }
-            let (database, _) = try options.open()
-            let attached = try storeCall { try database.addRoofingPhotos(photos, project: project) }
+            let (service, _) = try options.service()
+            let attached = try service.addPhotos(project: project, uploads)
             for (file, a) in zip(files, attached) {
                 roofingPrint("\(a.photo.id)")
                 let note =
@@ -81,22 +71,19 @@ struct RoofingPhotoCommand: ParsableCommand {
         @OptionGroup var options: RoofingOptions
 
         func run() throws {
-            let (database, clock) = try options.openForReading()
-            let name = try RoofingArguments.project(project, database)
-            let photos = try storeCall { try database.roofingPhotos(project: name) }
+            let (service, clock) = try options.reader()
+            let photos = try service.photos(project: try service.projectName(project))
             var listing = Listing([
                 ("id", "Photo"), ("name", "File"), ("kind", "Kind"), ("bytes", "Bytes"),
                 ("orientation", "Orientation"), ("caption", "Caption"), ("sha256", "SHA-256"), ("added", "Added"),
             ])
             for p in photos {
                 listing.append([
-                    .integer(Int(p.id)), .text(p.originalName), .text(p.kind), .integer(p.size),
-                    .integer(p.orientation), .text(p.caption),
-                    .text(format == .table ? String(p.hash.prefix(12)) : p.hash),
-                    .time(Timestamp(secondsSince1970: p.addedAt)),
+                    .integer(Int(p.id)), .text(p.name), .text(p.kind), .integer(p.size), .integer(p.orientation),
+                    .text(p.caption), .text(format == .table ? String(p.hash.prefix(12)) : p.hash), .time(p.added),
                 ])
             }
-            listing.print(format, clock: clock)
+            try listing.print(format, clock: clock, json: photos)
         }
     }
 
@@ -110,9 +97,9 @@ struct RoofingPhotoCommand: ParsableCommand {
         @OptionGroup var options: RoofingOptions
 
         func run() throws {
-            let (database, _) = try options.openForReading()
-            let name = try RoofingArguments.project(project, database)
-            let photos = try storeCall { try database.roofingPhotos(project: name) }
+            let (service, _) = try options.reader()
+            let name = try service.projectName(project)
+            let photos = try service.exportPhotos(project: name, keepLocation: keepLocation)
             let directory = URL(fileURLWithPath: to)
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -120,23 +107,15 @@ struct RoofingPhotoCommand: ParsableCommand {
                 Diagnostics.error("--to \(to): cannot be created")
                 throw ExitCode(73)
             }
-            var stripped = 0
-            for p in photos {
-                var bytes = [UInt8](try storeCall { try database.roofingPhotoBytes(hash: p.hash) })
-                if !keepLocation, PhotoFile.hasLocation(bytes) {
-                    bytes = PhotoFile.withoutLocation(bytes)
-                    stripped += 1
-                }
-                // A name stored before control characters were refused, or with a separator, still makes one
-                // plain file inside DIR.
-                let file = directory.appendingPathComponent(
-                    "\(p.id)-\(PlainText.fileName(p.originalName, fallback: "photo.\(p.kind)"))")
-                do { try Data(bytes).write(to: file) } catch {
+            for photo in photos {
+                let file = directory.appendingPathComponent(photo.fileName)
+                do { try Data(photo.bytes).write(to: file) } catch {
                     Diagnostics.error("\(file.path): cannot be written")
                     throw ExitCode(73)
                 }
                 roofingPrint(file.path)
             }
+            let stripped = photos.count { $0.locationRemoved }
             Diagnostics.print(
                 "Exported \(photos.count) photo(s) of \(name) to \(to)"
                     + (stripped > 0 ? "; the location was removed from \(stripped)" : ""))
@@ -150,12 +129,16 @@ struct RoofingPhotoCommand: ParsableCommand {
         @Argument(help: "The photo's number (see photo list).") var id: String
         @OptionGroup var options: RoofingOptions
 
-        func run() throws {
+        func validate() throws {
             guard let number = Int64(id), number >= 1 else {
-                throw usageError("ID '\(id)': expected a photo number (see roofing photo list)")
+                throw ValidationError("ID '\(id)': expected a photo number (see roofing photo list)")
             }
-            let (database, _) = try options.open()
-            try storeCall { try database.removeRoofingPhoto(id: number, project: project) }
+        }
+
+        func run() throws {
+            let number = Int64(id) ?? 0
+            let (service, _) = try options.service()
+            try service.removePhoto(project: project, id: number)
             Diagnostics.print("Removed photo \(number) from \(project)")
         }
     }

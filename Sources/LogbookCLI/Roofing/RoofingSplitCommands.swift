@@ -1,20 +1,21 @@
 import ArgumentParser
 import Foundation
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
 import Roofing
 
 /// `roofing split PROJECT (--roofer NAME --percent P)... | (--roofer NAME --amount A)... | --clear`: an agreed
 /// split instead of the equal hourly rate, checked against the account at once.
-struct RoofingSplitCommand: ParsableCommand {
+struct RoofingSplitCommand: ParsableCommand, CommandFieldNames {
     static let configuration = CommandConfiguration(
         commandName: "split",
         abstract: "Agree a split: a percentage (summing to 100) or an amount (summing to the total) per roofer.")
+    static let fieldNames = ["percentages": "--percent", "amounts": "--amount"]
     @Argument(help: "The project (default: the selected one).") var project: String?
     @Option(name: .long, help: "A roofer, followed by their --percent or --amount (repeat for each).")
     var roofer: [String] = []
-    @Option(name: .long, help: "The roofer's percentage of the total.") var percent: [String] = []
-    @Option(name: .long, help: "The roofer's amount of the total.") var amount: [String] = []
+    @Option(name: .long, help: "The roofer's percentage of the total.") var percent: [Quantity] = []
+    @Option(name: .long, help: "The roofer's amount of the total.") var amount: [Money] = []
     @Flag(name: .long, help: "Return to the equal hourly rate.") var clear = false
     @OptionGroup var options: RoofingOptions
 
@@ -40,30 +41,15 @@ struct RoofingSplitCommand: ParsableCommand {
     }
 
     func run() throws {
-        var split: AgreedSplit?
-        if !clear {
-            if percent.isEmpty {
-                var parts: [String: Money] = [:]
-                for (name, text) in zip(roofer, amount) { parts[name] = try RoofingArguments.money(text, "--amount") }
-                split = .amounts(parts)
-            } else {
-                var parts: [String: Quantity] = [:]
-                for (name, text) in zip(roofer, percent) {
-                    let value = try RoofingArguments.quantity(text, "--percent")
-                    guard (0...100_000).contains(value.thousandths) else {
-                        throw usageError("--percent \(text): expected 0 to 100")
-                    }
-                    parts[name] = value
-                }
-                split = .percentages(parts)
-            }
-        }
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        _ = try roofingChange(database, name) { p throws(RoofingError) in
-            try p.setAgreedSplit(split)
-            _ = try Account(p)
-        }
+        let input =
+            clear
+            ? RoofingSplitInput()
+            : percent.isEmpty
+                ? RoofingSplitInput(amounts: Dictionary(zip(roofer, amount)) { $1 })
+                : RoofingSplitInput(percentages: Dictionary(zip(roofer, percent)) { $1 })
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        let split = try service.split(project: name, input)
         Diagnostics.print(
             split == nil
                 ? "\(name) is shared by hours at the same hourly rate again" : "Agreed the split of \(name)")
@@ -78,9 +64,9 @@ struct RoofingSettleCommand: ParsableCommand {
     @OptionGroup var options: RoofingOptions
 
     func run() throws {
-        let (database, _) = try options.open()
-        let name = try RoofingArguments.project(project, database)
-        let version = try storeCall { try database.settleRoofingProject(named: name) }
-        Diagnostics.print("Settled \(name) (version \(version.number))")
+        let (service, _) = try options.service()
+        let name = try service.projectName(project)
+        let version = try service.settle(project: name)
+        Diagnostics.print("Settled \(name) (version \(version))")
     }
 }

@@ -1,12 +1,11 @@
 import ArgumentParser
-import CalendarDays
 import Foundation
 import LogbookCLI
 import LogbookDaemon
-import LogbookStore
+import LogbookServices
+import ReportDocuments
 import Reports
 import Roofing
-import ReportDocuments
 
 /// `roofing account PROJECT [--format table|json|csv] [--pdf F] [--csv F] [--payroll F]`: the account on screen, and
 /// the final account as the union's form (PDF), its entries (CSV) and each roofer's pay for payroll (CSV).
@@ -30,29 +29,21 @@ struct RoofingAccountCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (database, clock) = try options.openForReading()
-        let name = try RoofingArguments.project(project, database)
-        let stored = try storeCall { try database.roofingProject(named: name) }
-        let account: Account
-        do {
-            account = try Account(stored.project)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(65)
-        }
+        let (service, clock) = try options.reader()
+        let name = try service.projectName(project)
         guard pdf == nil, csv == nil, payroll == nil else {
             // The PDF's appendix shows the project's photos; the CSV files do not need them.
-            let photos = pdf == nil ? [] : try storeCall { try RoofingAccountPhotos.load(project: name, database) }
             try write(
-                RoofingAccountDocument(
-                    project: stored.project, account: account, language: english ? .english : .danish,
-                    photos: photos))
+                try service.accountDocument(
+                    project: name, language: english ? .english : .danish, photos: pdf != nil))
             return
         }
+        let account = try service.account(project: name)
         switch format {
-        case .json: roofingPrint(String(decoding: account.json(), as: UTF8.self))
+        case .json: try roofingPrint(json: account, pretty: true)
         case .csv: roofingPrint(RoofingAccountText.entries(account, .csv).csv())
-        case .table: roofingPrint(RoofingAccountText.table(account, stored: stored, clock: clock))
+        case .table:
+            roofingPrint(RoofingAccountText.table(account, project: try service.project(named: name), clock: clock))
         }
     }
 
@@ -74,19 +65,6 @@ struct RoofingAccountCommand: ParsableCommand {
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.code == .output ? 73 : 70)
-        }
-    }
-}
-
-/// A project's photos with their bytes, in the order they were added: the account PDF's appendix (the CLI and the
-/// web download use it alike).
-package enum RoofingAccountPhotos {
-    package static func load(project: String, _ database: AppDatabase) throws -> [RoofingAccountDocument.Photo] {
-        try database.roofingPhotos(project: project).compactMap { photo in
-            guard let format = PhotoFile.Kind(rawValue: photo.kind) else { return nil }
-            return RoofingAccountDocument.Photo(
-                bytes: [UInt8](try database.roofingPhotoBytes(hash: photo.hash)), caption: photo.caption,
-                originalName: photo.originalName, orientation: photo.orientation, format: format)
         }
     }
 }

@@ -65,7 +65,8 @@ extension OpenAPIDocument {
                 successSchema: ["type": "array", "items": ["type": "object"]], errors: [401, 403, 404, 422]),
             Operation(
                 method: "get", path: "/api/v1/roofing/projects",
-                summary: "The projects, the last changed first (the `roofing project list --format json` rows)",
+                summary: "The projects, the last changed first (the `roofing project list --format json` rows, "
+                    + "`selected` true for the one the command line has selected)",
                 successSchema: ["type": "array", "items": ["type": "object"]], errors: [401, 403]),
             Operation(
                 method: "post", path: "/api/v1/roofing/projects",
@@ -84,7 +85,8 @@ extension OpenAPIDocument {
                 ], success: 201, successSchema: project, errors: changeErrors),
             Operation(
                 method: "get", path: "/api/v1/roofing/projects/{name}",
-                summary: "A project with its numbered lines and its account", query: [roofingProjectPath],
+                summary: "A project with its numbered lines and its account (`roofing project show --format json`)",
+                query: [roofingProjectPath],
                 successSchema: project, errors: [401, 403, 404]),
             Operation(
                 method: "post", path: "/api/v1/roofing/projects/{name}/lines",
@@ -148,6 +150,9 @@ extension OpenAPIDocument {
                 "id": ["type": "integer"], "hash": ["type": "string"],
                 "kind": ["type": "string", "enum": ["jpeg", "png", "heic"]], "caption": ["type": "string"],
                 "name": ["type": "string"], "orientation": ["type": ["integer", "null"]], "size": ["type": "integer"],
+                "sha256": ["type": "string", "description": "The same as `hash`"],
+                "bytes": ["type": "integer", "description": "The same as `size`"],
+                "added": ["type": "string", "format": "date-time"],
             ],
         ]
         operations += [

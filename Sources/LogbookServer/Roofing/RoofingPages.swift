@@ -1,6 +1,7 @@
 import CalendarDays
 import Foundation
 import Hummingbird
+import LogbookServices
 import LogbookStore
 import NIOCore
 import Roofing
@@ -8,11 +9,13 @@ import Roofing
 /// The roofing pages, phone first: `/roofing` (the projects; a new project), `/roofing/catalogue?q=` (catalogue
 /// search with large touch targets, each hit with a quick "add to project" form) and `/roofing/projects/NAME`
 /// (the lines by section with quick quantity entry, extra work, deductions, advances, the roofers' hours, the
-/// account with each roofer's share, downloads and submission). Every form carries the session's CSRF token.
+/// account with each roofer's share, downloads and submission). Every form carries the session's CSRF token; what
+/// the rules refuse goes back to the form with the words (`PageFlow`).
 enum RoofingPages {
     static func register(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
+        typealias R = RoofingRequests
         pages.get("/static/roofing.css") { _, _ in
             Response(
                 status: .ok,
@@ -21,58 +24,49 @@ enum RoofingPages {
         }
         pages.get("/roofing") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
-            let projects = try access.database.roofingProjects()
+            let service = try R.service(environment, user)
+            let projects = try service.projects()
             let values: [String: Any] = [
-                "csrf": session.csrfToken, "message": PageFlow.message(request), "editor": access.canEdit,
+                "csrf": session.csrfToken, "message": PageFlow.message(request), "editor": service.canEdit,
                 "none": projects.isEmpty,
                 "projects": projects.map { p -> [String: Any] in
                     [
-                        "name": p.name, "path": RoofingAccess.pathComponent(p.name), "status": p.status,
+                        "name": p.name, "path": R.pathComponent(p.name), "status": p.status,
                         "customer": p.customer, "address": p.address, "lines": p.lines,
                     ]
                 },
-                "catalogues": try access.database.roofingCatalogues().map(\.name),
+                "catalogues": try service.catalogues().map(\.name),
             ]
             return renderer.page("roofing/index", title: "Roofing", values, user: user, csrf: session.csrfToken)
         }
         pages.post("/roofing/projects") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
+            let service = try R.service(environment, user, editing: true)
             return try PageFlow.redirecting(to: "/roofing") {
-                let project = try access.create(
-                    name: form.text("name") ?? "", address: form.text("address") ?? "",
-                    customer: form.text("customer") ?? "", catalogue: form.text("catalogue"),
-                    start: try RoofingAccess.day(form.text("start"), "start"), end: nil,
-                    rate: try RoofingAccess.money(form.text("guaranteed_rate"), "guaranteed_rate") ?? .zero,
-                    roofers: [])
-                return projectURL(project.name)
+                projectURL(try service.createProject(try R.form(RoofingProjectInput.self, form)).name)
             }
         }
         pages.get("/roofing/catalogue") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
-            let query = String((FormData.parse(request.uri.query ?? "").text("q") ?? "").prefix(200))
-            let open = try access.database.roofingProjects().filter { $0.status == "open" || $0.status == "revising" }
+            let service = try R.service(environment, user)
+            let query = String(
+                (RequestText.query(request)["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+                    .prefix(200))
+            let open = try service.projects().filter(\.isOpen)
             var hits: [[String: Any]] = []
             if !query.isEmpty {
-                for summary in try access.database.roofingCatalogues() {
-                    let catalogue = try access.database.roofingCatalogue(named: summary.name)
-                    let targets = open.filter { $0.catalogue.caseInsensitiveCompare(catalogue.name) == .orderedSame }
-                    for hit in CatalogueSearch.search(query, in: catalogue, limit: 50) {
-                        let a = catalogue.activity(hit.activity.position, on: RoofingAccess.today()) ?? hit.activity
-                        hits.append([
-                            "pos": a.position, "name": a.name, "section": a.section, "unit": a.unit.description,
-                            "catalogue": catalogue.name,
-                            "price": a.price.map { $0.danish(currency: catalogue.currency) } ?? "",
-                            "supplement": a.isSupplement,
-                            "add": access.canEdit && !a.isSupplement && !targets.isEmpty,
-                            "projects": targets.map(\.name),
-                        ])
-                    }
+                for hit in try service.search(RoofingSearchInput(q: query, limit: 50)) {
+                    let targets = open.filter { $0.catalogue.caseInsensitiveCompare(hit.catalogue) == .orderedSame }
+                    let supplement = hit.activity.isSupplement
+                    hits.append([
+                        "number": hits.count + 1, "pos": hit.activity.position, "name": hit.activity.name,
+                        "section": hit.activity.section, "unit": hit.activity.unit.description,
+                        "catalogue": hit.catalogue, "price": hit.price.map { $0.danish(currency: hit.currency) } ?? "",
+                        "supplement": supplement, "add": service.canEdit && !supplement && !targets.isEmpty,
+                        "projects": targets.map(\.name),
+                    ])
                 }
             }
-            for index in hits.indices { hits[index]["number"] = index + 1 }
             let values: [String: Any] = [
                 "csrf": session.csrfToken, "query": query, "searched": !query.isEmpty, "hits": hits,
                 "none": !query.isEmpty && hits.isEmpty, "message": PageFlow.message(request),
@@ -82,141 +76,125 @@ enum RoofingPages {
         }
         pages.post("/roofing/add") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
+            let service = try R.service(environment, user, editing: true)
             let name = form.text("project") ?? ""
-            let back = "/roofing/catalogue?q=" + RoofingAccess.pathComponent(form.text("q") ?? "")
+            let back = "/roofing/catalogue?q=" + R.pathComponent(form.text("q") ?? "")
             return try PageFlow.redirecting(to: back) {
-                guard !name.isEmpty else { throw APIError.invalid("project: choose a project", field: "project") }
-                let (number, project) = try RoofingAPI.addLine(
-                    name, pos: form.text("pos"), quantity: form.text("quantity"), note: form.text("note") ?? "",
-                    access)
-                return projectURL(project.name) + "#line-\(number)"
+                guard !name.isEmpty else { throw ServiceError(.invalid, field: "project", "choose a project") }
+                let line = try service.addLine(project: name, try R.form(RoofingLineInput.self, form))
+                return projectURL(line.project ?? name) + "#line-\(line.line)"
             }
         }
         pages.get("/roofing/projects/{name}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
-            let stored = try access.project(try RoofingAccess.name(context))
-            var values = projectValues(stored, access)
-            let path = RoofingAccess.pathComponent(stored.project.name)
-            values["photos"] = try access.database.roofingPhotos(project: stored.project.name).map {
-                ["id": Int($0.id), "caption": $0.caption, "name": $0.originalName, "path": path] as [String: Any]
+            let service = try R.service(environment, user)
+            let project = try service.project(named: try R.name(context))
+            var values = projectValues(project, canEdit: service.canEdit)
+            let path = R.pathComponent(project.name)
+            values["photos"] = try service.photos(project: project.name).map {
+                ["id": Int($0.id), "caption": $0.caption, "name": $0.name, "path": path] as [String: Any]
             }
             values["csrf"] = session.csrfToken
             values["message"] = PageFlow.message(request)
-            return renderer.page(
-                "roofing/project", title: stored.project.name, values, user: user, csrf: session.csrfToken)
+            return renderer.page("roofing/project", title: project.name, values, user: user, csrf: session.csrfToken)
         }
-        for download in RoofingAPI.Download.allCases {
+        for download in RoofingDownload.allCases {
             pages.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in
                 let (user, _) = try requireLogin(request, context)
-                let access = try RoofingAccess(environment, user)
                 return try download.response(
-                    try access.project(try RoofingAccess.name(context)).project, query: request.uri.query,
-                    database: access.database)
+                    try R.service(environment, user), project: try R.name(context), request: request)
             }
         }
         pages.post("/roofing/projects/{name}/lines") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#add-line") {
-                let (number, project) = try RoofingAPI.addLine(
-                    name, pos: form.text("pos"), quantity: form.text("quantity"), note: form.text("note") ?? "",
-                    access)
-                return projectURL(project.name) + "#line-\(number)"
+                let line = try service.addLine(project: name, try R.form(RoofingLineInput.self, form))
+                return projectURL(line.project ?? name) + "#line-\(line.line)"
             }
         }
         pages.post("/roofing/projects/{name}/lines/{line}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
-            let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
+            let line = try R.line(context, project: name)
             return try PageFlow.redirecting(to: projectURL(name) + "#line-\(line)") {
-                let quantity = try RoofingAccess.quantity(form.text("quantity"), "quantity")
-                try access.change(name) { p throws(RoofingError) in
-                    try p.editLine(at: line - 1, quantity: quantity, note: form["note"])
-                }
+                try service.editLine(project: name, line: line, try R.form(RoofingLineChange.self, form))
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/lines/{line}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
-            let line = try RoofingAccess.line(context.parameters.get("line"), in: name)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
+            let line = try R.line(context, project: name)
             return try PageFlow.redirecting(to: projectURL(name) + "#lines") {
-                try access.change(name) { p throws(RoofingError) in try p.removeLine(at: line - 1) }
+                try service.removeLine(project: name, line: line)
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/extra-work") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#extra") {
-                let work = try RoofingAPI.extraWork(
-                    text: form.text("text"), hours: form.text("hours"), rate: form.text("rate"),
-                    amount: form.text("amount"))
-                try access.change(name) { p throws(RoofingError) in try p.addExtraWork(work) }
+                try service.addExtraWork(project: name, try R.form(RoofingExtraWorkInput.self, form))
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/deductions") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#deductions") {
-                let deduction = try RoofingAPI.deduction(text: form.text("text"), amount: form.text("amount"))
-                try access.change(name) { p throws(RoofingError) in try p.addDeduction(deduction) }
+                try service.addDeduction(project: name, try R.form(RoofingDeductionInput.self, form))
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/advances") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#advances") {
-                let advance = try RoofingAPI.advance(
-                    amount: form.text("amount"), date: form.text("date"), note: form.text("note"))
-                try access.change(name) { p throws(RoofingError) in try p.addAdvance(advance) }
+                try service.addAdvance(project: name, try R.form(RoofingAdvanceInput.self, form))
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/hours") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#roofers") {
-                let (roofer, hours) = try RoofingAPI.rooferHours(roofer: form.text("roofer"), hours: form.text("hours"))
-                try access.change(name) { p throws(RoofingError) in try p.setHours(hours, for: roofer) }
+                try service.setHours(project: name, try R.form(RoofingHoursInput.self, form))
                 return nil
             }
         }
         pages.post("/roofing/projects/{name}/submit") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name)) {
-                let version = try access.submit(name)
-                return PageFlow.withMessage(projectURL(name), "Submitted as version \(version.number)")
+                let submitted = try service.submit(project: name)
+                return PageFlow.withMessage(
+                    projectURL(name), "Submitted as version \(submitted.version ?? submitted.versions)")
             }
         }
     }
 
-    static func projectURL(_ name: String) -> String { "/roofing/projects/" + RoofingAccess.pathComponent(name) }
+    static func projectURL(_ name: String) -> String {
+        "/roofing/projects/" + RoofingRequests.pathComponent(name)
+    }
 
     /// The project page's values: the lines grouped by section (in the order they were first used), the other
     /// entries, the roofers, and the account's sums and shares in Danish amounts.
-    static func projectValues(_ stored: StoredRoofingProject, _ access: RoofingAccess) -> [String: Any] {
-        let p = stored.project
+    static func projectValues(_ p: RoofingProjectView, canEdit: Bool) -> [String: Any] {
         func kr(_ m: Money) -> String { m.danish(currency: p.currency) }
-        let open = stored.status == "open" || stored.status == "revising"
-        let editable = open && access.canEdit
+        let editable = p.isOpen && canEdit
         var sections: [(String, [[String: Any]])] = []
-        for (offset, line) in p.lines.enumerated() {
+        for line in p.lines {
             let row: [String: Any] = [
-                "number": offset + 1, "pos": line.position, "name": line.name, "unit": line.unit.description,
+                "number": line.line, "pos": line.pos, "name": line.name, "unit": line.unit,
                 "quantity": line.quantity.description, "price": kr(line.unitPrice), "amount": kr(line.amount),
                 "note": line.note, "editable": editable,
             ]
@@ -227,17 +205,16 @@ enum RoofingPages {
             }
         }
         var values: [String: Any] = [
-            "name": p.name, "path": RoofingAccess.pathComponent(p.name), "status": stored.status,
+            "name": p.name, "path": RoofingRequests.pathComponent(p.name), "status": p.status,
             "address": p.address, "customer": p.customer, "catalogue": p.catalogue, "editable": editable,
             "noLines": p.lines.isEmpty,
             "sections": sections.enumerated().map { index, section -> [String: Any] in
                 ["title": section.0.isEmpty ? "Other work" : section.0, "number": index + 1, "lines": section.1]
             },
             "roofers": p.roofers.map { ["name": $0.name, "hours": $0.hours.description] },
-            "guaranteedRate": kr(p.guaranteedHourlyRate),
+            "guaranteedRate": kr(p.guaranteedRate),
         ]
-        do throws(RoofingError) {
-            let a = try Account(p)
+        if let a = p.account {
             values["account"] =
                 [
                     "linesTotal": kr(a.linesTotal), "supplementsTotal": kr(a.supplementsTotal),
@@ -260,9 +237,8 @@ enum RoofingPages {
                         ["date": $0.date.description, "amount": kr($0.amount), "note": $0.note]
                     },
                 ] as [String: Any]
-        } catch {
-            values["accountError"] = error.description
         }
+        if let error = p.accountError { values["accountError"] = error }
         return values
     }
 }

@@ -1,9 +1,7 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LogbookStore
-import MileageLog
+import LogbookServices
 import NIOCore
 import Reports
 import Roofing
@@ -14,51 +12,59 @@ import Synchronization
 /// content (a text file named `.jpg` is 422) and stored once by hash however often it is sent.
 enum RoofingPhotos {
     /// The largest photo taken: 20 MiB.
-    static let limit = 20 << 20
+    static let limit = RoofingService.photoLimit
 
     static func registerAPI(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
+        typealias R = RoofingRequests
         api.get("/roofing/projects/{name}/photos") { _, context in
-            let access = try RoofingAccess(environment, try context.requireUser())
-            let name = try RoofingAccess.name(context)
-            return try RoofingAPI.json(try access.database.roofingPhotos(project: name).map(object))
+            let service = try R.service(environment, try context.requireUser())
+            return try R.json(try service.photos(project: try R.name(context)))
         }
         api.post("/roofing/projects/{name}/photos") { request, context in
-            let access = try RoofingAccess(environment, try context.requireUser())
-            try access.requireEditor()
-            let query = FormData(
-                values: RequestText.query(request).reduce(into: [:]) { $0[String($1.key)] = String($1.value) })
-            let bytes = try await collect(request.body)
-            let attached = try attach(
-                bytes, name: query.text("filename") ?? "photo", caption: query.text("caption") ?? "",
-                project: try RoofingAccess.name(context), access)
-            return try RoofingAPI.json(object(attached.photo), status: attached.alreadyAttached ? .ok : .created)
+            let service = try R.service(environment, try context.requireUser(), editing: true)
+            // The query's text as sent (a CR LF is not a form's line break here): the service holds it to the
+            // plain-text rule.
+            let query = RequestText.query(request)
+            func text(_ key: String) -> String? {
+                guard let value = query[Substring(key)]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+                    return nil
+                }
+                return value
+            }
+            let upload = RoofingPhotoUpload(
+                bytes: try await collect(request.body), filename: text("filename"), caption: text("caption"))
+            guard let attached = try service.addPhotos(project: try R.name(context), [upload]).first else {
+                throw ServiceError(.refused, "the photo was not attached")
+            }
+            return try R.json(attached.photo, status: attached.alreadyAttached ? .ok : .created)
         }
         api.get("/roofing/projects/{name}/photos/{id}") { _, context in
-            let access = try RoofingAccess(environment, try context.requireUser())
-            return try photoResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+            let service = try R.service(environment, try context.requireUser())
+            return try photoResponse(try photo(context, service), service)
         }
         api.get("/roofing/projects/{name}/photos/{id}/thumbnail") { _, context in
-            let access = try RoofingAccess(environment, try context.requireUser())
-            return try thumbnailResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+            let service = try R.service(environment, try context.requireUser())
+            return try thumbnailResponse(try photo(context, service), service)
         }
     }
 
     static func registerPages(_ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
+        typealias R = RoofingRequests
         pages.get("/roofing/projects/{name}/photos/{id}") { request, context in
             let (user, _) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
-            return try photoResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+            let service = try R.service(environment, user)
+            return try photoResponse(try photo(context, service), service)
         }
         pages.get("/roofing/projects/{name}/photos/{id}/thumbnail") { request, context in
             let (user, _) = try requireLogin(request, context)
-            let access = try RoofingAccess(environment, user)
-            return try thumbnailResponse(try RoofingAccess.name(context), context.parameters.get("id"), access)
+            let service = try R.service(environment, user)
+            return try thumbnailResponse(try photo(context, service), service)
         }
         pages.post("/roofing/projects/{name}/photos") { request, context in
             let (user, session) = try requireLogin(request, context)
             // A reader is refused before the upload is read (403, not a 400 about a malformed form).
-            let access = try RoofingAccess(environment, user, editing: true)
-            let name = try RoofingAccess.name(context)
+            let service = try R.service(environment, user, editing: true)
+            let name = try R.name(context)
             guard let boundary = boundary(request.headers[.contentType]) else {
                 throw APIError.badRequest("the photo form is sent as multipart/form-data")
             }
@@ -67,35 +73,22 @@ enum RoofingPhotos {
             try RequestText.check(form: parts.fields)
             return try PageFlow.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
                 guard let file = parts.file, !file.bytes.isEmpty else {
-                    throw APIError.invalid("photo: choose or take a photo", field: "photo")
+                    throw ServiceError(.invalid, field: "photo", "choose or take a photo")
                 }
-                _ = try attach(
-                    file.bytes, name: file.name, caption: parts.fields["caption"] ?? "", project: name, access)
+                _ = try service.addPhotos(
+                    project: name,
+                    [RoofingPhotoUpload(bytes: file.bytes, filename: file.name, caption: parts.fields["caption"])])
                 return nil
             }
         }
     }
 
-    static func attach(_ bytes: [UInt8], name: String, caption: String, project: String, _ access: RoofingAccess)
-        throws -> AttachedRoofingPhoto
-    {
-        try access.requireEditor()
-        try RequestText.check(name, field: "filename")
-        try RequestText.check(caption, field: "caption")
-        let checked: PhotoFile
-        do throws(RoofingError) {
-            checked = try PhotoFile(checking: bytes)
-        } catch {
-            throw APIError.invalid("photo: \(error.message)", field: "photo")
-        }
-        let photo = NewRoofingPhoto(
-            hash: SHA256.hash(data: bytes).hex, kind: checked.kind.rawValue, bytes: Data(bytes),
-            caption: String(caption.prefix(500)),
-            originalName: String(name.split(separator: "/").last.map(String.init)?.prefix(200) ?? "photo"),
-            orientation: checked.orientation)
-        let attached = try access.writer.addRoofingPhotos([photo], project: project)
-        guard let first = attached.first else { throw APIError.refused("the photo was not attached") }
-        return first
+    /// The photo numbered in the address, of the project named; a number the project has not is 404.
+    static func photo(_ context: AppRequestContext, _ service: RoofingService) throws -> RoofingPhotoView {
+        let name = try RoofingRequests.name(context)
+        let id = try RequestText.path(context, "id", missing: "no such photo")
+        guard let number = Int64(id) else { throw ServiceError(.notFound, "\(name) has no photo \(id.prefix(20))") }
+        return try service.photo(project: name, id: number)
     }
 
     /// Photos are kept by no cache, like the pages: they show customers' houses and whoever stands on the roof, and
@@ -103,16 +96,8 @@ enum RoofingPhotos {
     /// small enough to fetch again with each page.
     static let cacheControl = "no-store"
 
-    static func photo(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> RoofingPhoto {
-        guard let id, let number = Int64(id),
-            let photo = try access.database.roofingPhotos(project: project).first(where: { $0.id == number })
-        else { throw APIError.notFound("\(project) has no photo \(id ?? "")") }
-        return photo
-    }
-
-    static func photoResponse(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> Response {
-        let photo = try photo(project, id, access)
-        let bytes = try access.database.roofingPhotoBytes(hash: photo.hash)
+    static func photoResponse(_ photo: RoofingPhotoView, _ service: RoofingService) throws -> Response {
+        let bytes = try service.bytes(of: photo)
         return Response(
             status: .ok, headers: [.contentType: "image/\(photo.kind)", .cacheControl: cacheControl],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -120,14 +105,13 @@ enum RoofingPhotos {
 
     /// The photo at most 480 pixels on its longer side, upright, as a JPEG; a neutral SVG where there is no decoder
     /// (HEIC) or the decoder refuses the file.
-    static func thumbnailResponse(_ project: String, _ id: String?, _ access: RoofingAccess) throws -> Response {
-        let photo = try photo(project, id, access)
+    static func thumbnailResponse(_ photo: RoofingPhotoView, _ service: RoofingService) throws -> Response {
         let kind = PhotoFile.Kind(rawValue: photo.kind) ?? .heic
         let thumbnail: PhotoThumbnail?
         if let cached = thumbnails.withLock({ $0[photo.hash] }) {
             thumbnail = cached
         } else {
-            let bytes = try access.database.roofingPhotoBytes(hash: photo.hash)
+            let bytes = try service.bytes(of: photo)
             thumbnail = PhotoThumbnail(photo: [UInt8](bytes), kind: kind, orientation: photo.orientation)
             thumbnails.withLock { cache in
                 if cache.count >= 256 { cache.removeAll() }
@@ -148,13 +132,6 @@ enum RoofingPhotos {
     /// Thumbnails made, by the photo's hash (a photo's bytes never change under its hash): at most 256 of about
     /// 30 KB, emptied when full. `nil` inside is "no thumbnail" remembered.
     static let thumbnails = Mutex<[String: PhotoThumbnail?]>([:])
-
-    static func object(_ p: RoofingPhoto) -> [String: Any] {
-        [
-            "id": Int(p.id), "hash": p.hash, "kind": p.kind, "caption": p.caption, "name": p.originalName,
-            "orientation": p.orientation ?? NSNull(), "size": p.size,
-        ]
-    }
 
     static func collect(_ body: RequestBody) async throws -> [UInt8] {
         do {

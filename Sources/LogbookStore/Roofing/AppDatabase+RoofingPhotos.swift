@@ -1,9 +1,9 @@
 import Foundation
-import GRDB
+public import GRDB
 import TrackModel
 
 /// A photo on a project: what `roofing photo list` shows.
-public struct RoofingPhoto: Sendable, Hashable {
+public struct RoofingPhoto: Sendable, Hashable, Decodable, FetchableRecord {
     /// The photo's number (unique in the log; `photo remove` takes it).
     public var id: Int64
     /// The SHA-256 of the photo's bytes, 64 lower-case hexadecimal digits.
@@ -16,6 +16,12 @@ public struct RoofingPhoto: Sendable, Hashable {
     public var orientation: Int?
     public var size: Int
     public var addedAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, hash, kind, caption, orientation, size
+        case originalName = "original_name"
+        case addedAt = "added_at"
+    }
 }
 
 /// A photo to attach: its checked bytes and what is kept with it.
@@ -53,38 +59,33 @@ extension AppDatabase {
     public func addRoofingPhotos(_ photos: [NewRoofingPhoto], project name: String) throws -> [AttachedRoofingPhoto] {
         let now = clock().secondsSince1970
         return try write("addPhotos") { db in
-            let id = try Self.requireProjectID(name, db)
-            try Self.requireChangeable(id, name, operation: "addPhotos", db)
+            let project = try Self.requireProject(name, db)
+            let id = try Self.rowID(project.id, operation: "addPhotos")
+            try Self.requireChangeable(project, name, operation: "addPhotos")
             var attached: [AttachedRoofingPhoto] = []
             for photo in photos {
-                let known = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM roofing_photo_blob WHERE hash = ?)", arguments: [photo.hash])
-                if known != true {
-                    try db.execute(
-                        sql: "INSERT INTO roofing_photo_blob (hash, kind, bytes, created_at) VALUES (?, ?, ?, ?)",
-                        arguments: [photo.hash, photo.kind, photo.bytes, now])
+                let known = try RoofingPhotoBlobRecord.exists(db, key: photo.hash)
+                if !known {
+                    try RoofingPhotoBlobRecord(hash: photo.hash, kind: photo.kind, bytes: photo.bytes, createdAt: now)
+                        .insert(db)
                 }
-                let existing = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM roofing_project_photo WHERE project_id = ? AND hash = ?",
-                    arguments: [id, photo.hash])
-                let rowID: Int64
-                if let existing {
-                    rowID = existing
-                } else {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO roofing_project_photo (project_id, hash, caption, original_name, orientation,
-                                added_at) VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [id, photo.hash, photo.caption, photo.originalName, photo.orientation, now])
-                    rowID = db.lastInsertedRowID
-                }
-                let stored = try Self.photos(sql: "p.id = ?", [rowID], db)
-                guard let row = stored.first else {
+                let existing = try RoofingProjectPhotoRecord.filter(
+                    RoofingProjectPhotoRecord.Columns.projectID == id
+                        && RoofingProjectPhotoRecord.Columns.hash
+                            == photo.hash
+                ).fetchOne(db)
+                var row =
+                    existing
+                    ?? RoofingProjectPhotoRecord(
+                        projectID: id, hash: photo.hash, caption: photo.caption, originalName: photo.originalName,
+                        orientation: photo.orientation, addedAt: now)
+                if existing == nil { try row.insert(db) }
+                let rowID = try Self.rowID(row.id, operation: "addPhotos")
+                guard let stored = try Self.photos(sql: "p.id = ?", [rowID], db).first else {
                     throw StoreError(.invalidData, operation: "addPhotos", detail: "photo \(rowID) vanished")
                 }
                 attached.append(
-                    AttachedRoofingPhoto(photo: row, storedBytes: known != true, alreadyAttached: existing != nil))
+                    AttachedRoofingPhoto(photo: stored, storedBytes: !known, alreadyAttached: existing != nil))
             }
             return attached
         }
@@ -100,59 +101,55 @@ extension AppDatabase {
     /// The bytes of a stored photo.
     public func roofingPhotoBytes(hash: String) throws -> Data {
         try read("photoBytes") { db in
-            guard
-                let data = try Data.fetchOne(
-                    db, sql: "SELECT bytes FROM roofing_photo_blob WHERE hash = ?", arguments: [hash])
-            else { throw StoreError(.notFound, operation: "photoBytes", detail: "no photo with hash \(hash)") }
-            return data
+            guard let blob = try RoofingPhotoBlobRecord.fetchOne(db, key: hash) else {
+                throw StoreError(.notFound, operation: "photoBytes", detail: "no photo with hash \(hash)")
+            }
+            return blob.bytes
         }
     }
 
     /// Removes a photo from an open (or revising) project; its bytes go when no project shows them any more.
     public func removeRoofingPhoto(id photo: Int64, project name: String) throws {
         try write("removePhoto") { db in
-            let id = try Self.requireProjectID(name, db)
+            let project = try Self.requireProject(name, db)
+            let id = try Self.rowID(project.id, operation: "removePhoto")
             guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM roofing_project_photo WHERE id = ? AND project_id = ?)",
-                    arguments: [photo, id]) == true
+                let row = try RoofingProjectPhotoRecord.filter(
+                    RoofingProjectPhotoRecord.Columns.id == photo && RoofingProjectPhotoRecord.Columns.projectID == id
+                ).fetchOne(db)
             else {
                 throw StoreError(.notFound, operation: "removePhoto", detail: "\(name) has no photo \(photo)")
             }
-            try Self.requireChangeable(id, name, operation: "removePhoto", db)
-            try db.execute(sql: "DELETE FROM roofing_project_photo WHERE id = ?", arguments: [photo])
+            try Self.requireChangeable(project, name, operation: "removePhoto")
+            try row.delete(db)
         }
     }
 
     /// How many photo blobs the log stores (for tests and `photo list`'s footnote).
     public func roofingPhotoBlobCount() throws -> Int {
-        try read("photoBlobs") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM roofing_photo_blob") ?? 0 }
+        try read("photoBlobs") { db in try RoofingPhotoBlobRecord.fetchCount(db) }
     }
 
-    static func requireChangeable(_ id: Int64, _ name: String, operation: String, _ db: Database) throws {
-        let status = try String.fetchOne(db, sql: "SELECT status FROM roofing_project WHERE id = ?", arguments: [id])
-        guard status == "open" || status == "revising" else {
+    static func requireChangeable(_ project: RoofingProjectRecord, _ name: String, operation: String) throws {
+        guard project.status == "open" || project.status == "revising" else {
             throw StoreError(
                 .refused, operation: operation,
-                detail: "\(name) is \(status ?? "unknown"): a submitted account changes only through a new version")
+                detail: "\(name) is \(project.status): a submitted account changes only through a new version")
         }
     }
 
+    /// Photos with their kind and size (from their blob), in the order they were added.
     static func photos(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws
         -> [RoofingPhoto]
     {
-        try Row.fetchAll(
+        try RoofingPhoto.fetchAll(
             db,
             sql: """
-                SELECT p.*, b.kind, length(b.bytes) AS size FROM roofing_project_photo p
-                JOIN roofing_photo_blob b ON b.hash = p.hash WHERE \(condition) ORDER BY p.id
+                SELECT p.id, p.hash, b.kind, p.caption, p.original_name, p.orientation, length(b.bytes) AS size,
+                    p.added_at
+                FROM roofing_project_photo p JOIN roofing_photo_blob b ON b.hash = p.hash
+                WHERE \(condition) ORDER BY p.id
                 """,
-            arguments: arguments
-        ).map {
-            RoofingPhoto(
-                id: $0["id"], hash: $0["hash"], kind: $0["kind"], caption: $0["caption"],
-                originalName: $0["original_name"], orientation: $0["orientation"], size: $0["size"],
-                addedAt: $0["added_at"])
-        }
+            arguments: arguments)
     }
 }

@@ -10,8 +10,9 @@ extension AppDatabase {
         let now = clock().secondsSince1970
         let author = policy.actor
         return try write("settleProject") { db in
-            let id = try Self.requireProjectID(name, db)
-            let stored = try Self.loadProject(id, db)
+            var record = try Self.requireProject(name, db)
+            let id = try Self.rowID(record.id, operation: "settleProject")
+            let stored = try Self.loadProject(record, db)
             guard stored.status == "submitted" else {
                 throw StoreError(
                     .refused, operation: "settleProject",
@@ -26,21 +27,11 @@ extension AppDatabase {
             guard let version = history.versions.last else {
                 throw StoreError(.invalidData, operation: "settleProject", detail: "no version recorded")
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try db.execute(
-                sql: """
-                    INSERT INTO roofing_version (project_id, number, author, created_at, reason, changes, snapshot)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    id, version.number, author, now, version.reason,
-                    String(decoding: try encoder.encode(version.changes), as: UTF8.self),
-                    String(decoding: try encoder.encode(version.project), as: UTF8.self),
-                ])
-            try db.execute(
-                sql: "UPDATE roofing_project SET status = 'settled', version = ?, updated_at = ? WHERE id = ?",
-                arguments: [version.number, now, id])
+            try RoofingVersionRecord(projectID: id, version: version, createdAt: now).insert(db)
+            record.status = ProjectStatus.settled.rawValue
+            record.version = version.number
+            record.updatedAt = now
+            try record.update(db, columns: ["status", "version", "updated_at"])
             return version
         }
     }
