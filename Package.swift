@@ -154,43 +154,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The other commands of `logbook` that need neither Cairo nor libcurl, one folder per domain.
-        .target(
-            name: "LogbookCLI",
-            dependencies: [
-                "LogbookServices", "LogbookDaemon", "TrackModel", "TrackFormats", "TrackReader", "Geodesy",
-                "TripEngine",
-                "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
-                "ValueStreams", "Roofing", "CalendarDays", "PlainText",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: strict
-        ),
-        // Reports and mail (Cairo, libcurl and their ~45 shared libraries) and the root command: kept out of
-        // `LogbookDaemon` and `LogbookCLI` so the daemon's own executable does not load them (about 10 MB of
-        // resident memory).
-        .target(
-            name: "LogbookReporting",
-            dependencies: [
-                "LogbookServices", "LogbookCLI", "LogbookDaemon", "LogbookStore", "MileageLog", "Reports", "Mailer",
-                "TrackModel",
-                "Checklists", "LogbookConfiguration", "HoursSubmission", "Hours", "ValueStreams",
-                "Roofing", "CalendarDays",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: strict
-        ),
-        // The HTTP API and pages (`logbook serve`) and the users who reach them; the daemon never loads it.
+        // The HTTP API and pages (`logbook serve`): Hummingbird over the application layer. It imports no command
+        // target and no ArgumentParser (the `serve` and `users` commands live in LogbookCLI); the daemon never
+        // loads it.
         .target(
             name: "LogbookServer",
             dependencies: [
-                "LogbookServices", "LogbookCLI", "LogbookDaemon", "LogbookReporting", "LogbookStore", "MileageLog",
-                "TrackModel",
+                "LogbookServices", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Checklists", "Hours",
                 "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -204,6 +174,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Every command of `logbook` but the daemon's (swift-argument-parser), one folder per domain: thin adapters
+        // over LogbookServices, with reports and mail (Cairo, libcurl) and `serve`/`users`. `logbook-daemon`
+        // links LogbookDaemon alone, so the box's own executable loads none of these.
+        .target(
+            name: "LogbookCLI",
+            dependencies: [
+                "LogbookServices", "LogbookDaemon", "LogbookServer", "TrackModel", "TrackFormats", "TrackReader",
+                "Geodesy", "TripEngine", "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
+                "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Reports", "Mailer", "HoursSubmission",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -211,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "logbook",
             dependencies: [
-                "LogbookReporting", "LogbookServer", "LogbookCLI", "LogbookDaemon",
+                "LogbookCLI", "LogbookDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -300,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "LogbookCLITests",
             dependencies: [
-                "LogbookReporting", "LogbookCLI", "LogbookDaemon", "LogbookTestSupport", "TrackModel", "TrackFormats",
+                "LogbookCLI", "LogbookDaemon", "LogbookTestSupport", "TrackModel", "TrackFormats",
                 "LogbookConfiguration", "LogbookServices",
             ],
             swiftSettings: strict

@@ -5,7 +5,7 @@ import LogbookServices
 extension ConfigurationSchema {
     /// Every table and key Logbook reads. Keys come from the settings types' coding keys where this target sees
     /// them; `[checklists]` (`ChecklistSettings`, in LogbookCLI), `[report]`'s output settings (`ReportSettings`,
-    /// in LogbookReporting) and `[mail]` (`MailConfiguration`, in Mailer) are named here, as the daemon binary
+    /// in LogbookCLI) and `[mail]` (`MailConfiguration`, in Mailer) are named here, as the daemon binary
     /// links none of them (LogbookCLITests checks `[checklists]` against its coding keys).
     package static let logbook = ConfigurationSchema(tables: [
         "engine": Set(EngineConfiguration.configurationKeys),

@@ -6,7 +6,7 @@ import ServiceLifecycle
 import TrackModel
 import LogbookServices
 
-/// The part of the `[report]` table the daemon needs (`LogbookReporting` reads the rest): where and when to send
+/// The part of the `[report]` table the daemon needs (`LogbookCLI` reads the rest): where and when to send
 /// the monthly report.
 struct ReportSchedule: Decodable, Sendable {
     var email: String?

@@ -1,8 +1,6 @@
 import ArgumentParser
 import LogbookCLI
 import LogbookDaemon
-import LogbookReporting
-import LogbookServer
 
 /// The `logbook` command: a GPS mileage log.
 ///
@@ -14,7 +12,7 @@ public struct Logbook: AsyncParsableCommand {
         commandName: "logbook",
         abstract: "A GPS mileage log: decodes tracks, measures the distance driven, cuts trips.",
         version: LogbookVersion.current,
-        subcommands: LogbookCommands.all + ReportingCommands.all + [ServeCommand.self, UsersCommand.self]
+        subcommands: LogbookCommands.all
     )
 
     public init() {}

@@ -1,3 +1,1 @@
-import LogbookReporting
-
 await Logbook.runFromCommandLine()

@@ -34,7 +34,7 @@ package struct HoursOptions: ParsableArguments {
     }
 }
 
-/// The `hours` subcommands that need neither Cairo nor libcurl; LogbookReporting's `HoursCommand` adds `report`.
+/// The `hours` subcommands that need neither Cairo nor libcurl; `HoursCommand` adds `report`.
 package enum HoursCommands {
     package static let all: [any ParsableCommand.Type] = [
         HoursAddCommand.self, HoursEditCommand.self, HoursDeleteCommand.self, HoursListCommand.self,

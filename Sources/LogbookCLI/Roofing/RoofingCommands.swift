@@ -4,7 +4,7 @@ import LogbookDaemon
 import LogbookServices
 import Roofing
 
-/// The `roofing` subcommands; LogbookReporting's `RoofingCommand` groups them under `logbook roofing`.
+/// The `roofing` subcommands; `RoofingCommand` groups them under `logbook roofing`.
 package enum RoofingCommands {
     package static let all: [any ParsableCommand.Type] = [
         RoofingCatalogueCommand.self, RoofingProjectCommand.self, RoofingAddCommand.self, RoofingEditCommand.self,

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `vsm` subcommands that need neither Cairo nor libcurl; LogbookReporting's `ValueStreamCommand` adds
+/// The `vsm` subcommands that need neither Cairo nor libcurl; `ValueStreamCommand` adds
 /// `export`.
 package enum ValueStreamCommands {
     package static let all: [any ParsableCommand.Type] = [

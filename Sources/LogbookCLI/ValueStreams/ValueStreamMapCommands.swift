@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LogbookDaemon
 import LogbookServices
+import PlainText
 import ValueStreams
 
 /// `vsm create NAME [--future-of NAME]`.

@@ -8,14 +8,14 @@ import ServiceLifecycle
 /// on the pages, through the API or the CLI): every few seconds it delivers what is due, with the backoff of
 /// `HoursSync`. A graceful shutdown stops it between changes; a change cut off mid-flight is sent again later with
 /// the same idempotency key.
-struct HoursSyncService: Service {
+package struct HoursSyncService: Service {
     let sync: HoursSync
     let client: PayrollClient
     var interval: Duration = .seconds(5)
 
     /// The sender for `[hours] endpoint`, or nil when none is set; a missing or unreadable token is refused (78 at
     /// the command line), naming the configuration file at `configurationPath`.
-    static func configured(
+    package static func configured(
         database: AppDatabase, settings: HoursSettings, configurationPath: String?, userAgent: String, logger: Logger
     ) throws -> HoursSyncService? {
         guard settings.endpoint != nil else { return nil }
@@ -24,7 +24,7 @@ struct HoursSyncService: Service {
         return HoursSyncService(sync: HoursSync(database: database, client: client, logger: logger), client: client)
     }
 
-    func run() async throws {
+    package func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
                 _ = try await cancelWhenGracefulShutdown { try await sync.run(dueOnly: true) }

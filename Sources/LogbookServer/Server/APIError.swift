@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Hummingbird
 import LogbookServices
@@ -51,8 +50,6 @@ package struct APIError: Error, Sendable, Hashable {
             return error
         case let error as any ServiceErrorConvertible:
             return from(error.serviceError)
-        case let error as ValidationError:
-            return .invalid(error.message)
         case let error as MailError where error.code == .invalidMessage:
             return .invalid(error.message)
         case let error as HTTPError:

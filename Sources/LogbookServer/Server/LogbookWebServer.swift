@@ -1,8 +1,6 @@
 import Foundation
 import Hummingbird
-import LogbookCLI
 import LogbookConfiguration
-import LogbookDaemon
 import LogbookStore
 import Logging
 import NIOCore

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import LogbookDaemon
 import NIOCore
 import PlainText
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LogbookCLI
 
 /// `logbook hours`: working time by pay period, and its submission to the payroll system.
 package struct HoursCommand: ParsableCommand {

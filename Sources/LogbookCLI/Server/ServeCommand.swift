@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import LogbookCLI
+import LogbookServer
 import LogbookConfiguration
 import LogbookDaemon
-import LogbookReporting
 import LogbookServices
 import LogbookStore
 import Logging

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LogbookCLI
+import LogbookServer
 import LogbookDaemon
 import LogbookStore
 import TrackModel

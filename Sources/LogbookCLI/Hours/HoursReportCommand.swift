@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LogbookCLI
 import LogbookDaemon
 import LogbookServices
 import ReportDocuments

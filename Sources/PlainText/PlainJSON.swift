@@ -1,5 +1,4 @@
 import Foundation
-import PlainText
 
 /// A JSON document held to `PlainText`'s rule before it is decoded: the API's bodies and the files the commands
 /// import (value-stream maps, checklist templates) alike.

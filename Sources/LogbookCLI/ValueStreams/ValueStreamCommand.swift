@@ -1,5 +1,4 @@
 import ArgumentParser
-import LogbookCLI
 import LogbookDaemon
 import LogbookServices
 import ReportDocuments

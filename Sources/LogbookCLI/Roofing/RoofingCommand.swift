@@ -1,5 +1,4 @@
 import ArgumentParser
-import LogbookCLI
 
 /// `logbook roofing`: piecework ("akkord") accounts for roofs — activity catalogues, projects, lines, supplements,
 /// extra work, deductions, advances, the account with each roofer's share, and its versions after submission.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Checklists
-import LogbookCLI
 import LogbookDaemon
 import LogbookServices
 

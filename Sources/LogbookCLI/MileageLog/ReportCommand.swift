@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LogbookCLI
 import LogbookConfiguration
 import LogbookDaemon
 import LogbookStore
@@ -281,12 +280,4 @@ struct MailCommand: ParsableCommand {
             print("Message \(id) is due; `logbook mail send-pending` delivers it")
         }
     }
-}
-
-/// The reporting target's commands, for the root command.
-package enum ReportingCommands {
-    package static let all: [any ParsableCommand.Type] = [
-        ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, ValueStreamCommand.self,
-        RoofingCommand.self,
-    ]
 }

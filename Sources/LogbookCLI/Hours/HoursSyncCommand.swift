@@ -1,6 +1,5 @@
 import ArgumentParser
 import HoursSubmission
-import LogbookCLI
 import LogbookDaemon
 import LogbookServices
 import Logging
