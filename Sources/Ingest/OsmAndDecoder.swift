@@ -7,7 +7,9 @@ import TrackModel
 /// - **Query or form** (GET, or a form POST), one position: `id` (or `deviceid`) the device token, `lat` and
 ///   `lon` (or `location=lat,lon`), `timestamp` (epoch seconds, epoch milliseconds or ISO 8601), `speed` (knots
 ///   unless the device's `SpeedUnit` says otherwise), `bearing` or `heading`, `altitude`, `accuracy` (m), `hdop`,
-///   `batt` (%), `charge`; every other key is kept as an attribute. Traccar Client for Android up to version 8
+///   `batt` (%; `batproc` as OsmAnd names it), `charge`; every other key is kept as an attribute. OsmAnd's online
+///   tracking fills the placeholders `lat={0}&lon={1}&timestamp={2}&hdop={3}&altitude={4}&speed={5}&bearing={6}`
+///   (the phone's own speed, in m/s: set the device's unit). Traccar Client for Android up to version 8
 ///   sends `id`, `timestamp` (seconds), `lat`, `lon`, `speed` (knots), `bearing`, `altitude`, `accuracy`, `batt`
 ///   and `charge` in the query.
 /// - **Traccar Client 9's JSON body** (its background-geolocation SDK's location record, rooted at `location`,
@@ -19,6 +21,8 @@ import TrackModel
 ///
 /// Sources (read for the shapes, nothing copied):
 /// - https://www.traccar.org/osmand/ (parameters of both formats, the JSON record with its units)
+/// - osmandapp/OsmAnd, `OsmAnd/src/net/osmand/plus/settings/backend/OsmandSettings.java` (`LIVE_MONITORING_URL`'s
+///   default, the placeholders of OsmAnd's online tracking)
 /// - traccar/traccar-client-android, `app/src/main/java/org/traccar/client/ProtocolFormatter.java` (the query the
 ///   Android client up to 8.x builds)
 /// - traccar/traccar-client, `lib/preferences.dart` (`_locationTemplate()`, `params: {"device_id": …}`: the JSON
@@ -27,7 +31,7 @@ public enum OsmAndDecoder {
     /// Keys of the query or form format that a position reads.
     static let known: Set<String> = [
         "lat", "lon", "location", "timestamp", "speed", "bearing", "heading", "altitude", "accuracy", "hdop", "batt",
-        "charge",
+        "batproc", "charge",
     ]
 
     public static func decode(_ request: IngestRequest, options: IngestOptions = IngestOptions()) throws(IngestError)
@@ -72,7 +76,7 @@ public enum OsmAndDecoder {
             altitude: Measurement.finite(try fields.number("altitude")),
             accuracy: Measurement.positive(try fields.number("accuracy")),
             hdop: Measurement.positive(try fields.number("hdop")),
-            battery: Measurement.percent(try fields.number("batt")),
+            battery: Measurement.percent(try fields.number(first: "batt", "batproc")),
             charging: try fields.bool("charge"),
             attributes: attributes.values)
     }

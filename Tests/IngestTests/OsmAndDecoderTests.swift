@@ -45,6 +45,21 @@ import TrackModel
         #expect(batch.positions[0].time == novemberFourteenth)
     }
 
+    /// OsmAnd's online tracking URL with its placeholders filled (timestamp in milliseconds, speed in m/s).
+    @Test func osmandOnlineTracking() throws {
+        let request = IngestRequest(
+            queryString: "id=tok&lat=52.520008&lon=13.404954&timestamp=1700000000000&hdop=5.0&altitude=34.0"
+                + "&speed=13.9&bearing=90.0&batproc=77")
+        let batch = try OsmAndDecoder.decode(request, options: IngestOptions(speedUnit: .metresPerSecond))
+        let p = try #require(batch.positions.first)
+        #expect(p.time == novemberFourteenth)
+        #expect(p.hdop == 5)
+        #expect(p.speed == 13.9)
+        #expect(p.course == 90)
+        #expect(p.battery == 77)
+        #expect(p.attributes.isEmpty)
+    }
+
     @Test func locationHeadingAndOtherKeys() throws {
         let request = IngestRequest(
             queryString: "deviceid=abc&location=-33.8688,151.2093&timestamp=1700000000&heading=45&hdop=1.2"
