@@ -45,8 +45,9 @@ public struct IngestRequest: Sendable, Hashable {
     }
 
     /// Whether the body is JSON: by its content type, or, when the type says neither JSON nor a form, by its
-    /// first non-blank byte (`{` or `[`).
+    /// first non-blank byte (`{` or `[`). A blank body is no JSON, whatever the type (a GET with a stray header).
     var bodyIsJSON: Bool {
+        if bodyIsBlank { return false }
         if let type = mediaType {
             if type == "application/json" || type.hasSuffix("+json") { return true }
             if type == "application/x-www-form-urlencoded" { return false }

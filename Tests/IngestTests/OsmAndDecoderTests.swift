@@ -84,6 +84,13 @@ import TrackModel
         #expect(batch.positions[0].speed == 0)
     }
 
+    /// A GET whose client adds a JSON content type to every request still reads its query.
+    @Test func aBlankBodyWithAJSONTypeReadsTheQuery() throws {
+        let request = IngestRequest(
+            queryString: "id=t&lat=1&lon=2&timestamp=1700000000", body: bytes(" "), contentType: "application/json")
+        #expect(try OsmAndDecoder.decode(request).positions.count == 1)
+    }
+
     @Test func missingTimestampTakesTheArrivalTimeWhenGiven() throws {
         let request = IngestRequest(queryString: "id=t&lat=1&lon=2")
         let batch = try OsmAndDecoder.decode(request, options: IngestOptions(receivedAt: novemberFourteenth))
