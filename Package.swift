@@ -55,6 +55,9 @@ let package = Package(
         .target(name: "Checklists", swiftSettings: strict),
         .target(name: "ValueStreams", dependencies: ["PlainText"], swiftSettings: strict),
         .target(name: "Roofing", dependencies: ["CalendarDays"], swiftSettings: strict),
+        // Positions that phones and trackers post over HTTP (OsmAnd/Traccar, OwnTracks, Overland, GPSLogger),
+        // decoded and screened into fixes for the trip engine; no HTTP server, no store.
+        .target(name: "Ingest", dependencies: ["TrackModel", "PlainText"], swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -248,6 +251,8 @@ let package = Package(
             dependencies: ["MileageLog", "TrackModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
+        .testTarget(
+            name: "IngestTests", dependencies: ["Ingest", "TrackModel", "TrackFormats"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "CalendarDays"], swiftSettings: strict),
         .testTarget(name: "ChecklistsTests", dependencies: ["Checklists"], swiftSettings: strict),
         .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
