@@ -131,7 +131,7 @@ struct FixGate: Sendable, Hashable, Codable {
             }
             coldStartTrail = trail
             settledRun = good ? settledRun + 1 : 0
-            settled = settledRun >= 3 || (good && Self.resumesWhereItWas(fix, time: time, from: anchor))
+            settled = settledRun >= 3
             if !settled {
                 if let speed = fix.speed, speed.isFinite, speed >= 0, speed <= c.maximumSpeed,
                     coldStartSpeeds.count < 4_096
@@ -182,23 +182,6 @@ struct FixGate: Sendable, Hashable, Codable {
         self.anchor = sample
         return .accept(sample)
     }
-
-    /// Whether a fix after a silence, reporting its own accuracy in metres (`eph`, already found precise), lies
-    /// where the vehicle could be from the last accepted fix: within both fixes' errors (3 σ each) plus the way the
-    /// vehicle could go in the time between at its last Doppler speed, or `resumeSpeed` if that was lower. A phone
-    /// reports a point only after 75 m or 300 s, so its every stop and slow stretch is a silence that looks like a
-    /// power cycle; its fixes are not a cold start's, which converge from hundreds of metres off. Such a fix
-    /// settles the receiver at once (else the phone's point at a trip's arrival would be dropped).
-    static func resumesWhereItWas(_ fix: Fix, time: Double, from anchor: Sample?) -> Bool {
-        guard let anchor, let eph = fix.eph, eph.isFinite, eph > 0, let lat = fix.latitude, let lon = fix.longitude
-        else { return false }
-        let dt = max(0, time - anchor.time)
-        let reach = max(anchor.doppler ?? 0, resumeSpeed) * dt + 3 * (anchor.sigma + max(1, eph / 2)) + 5
-        return hop(anchor.latitude, anchor.longitude, lat, lon) <= reach
-    }
-
-    /// See `resumesWhereItWas`: the speed, m/s, a vehicle seen slower (or standing) may have reached since.
-    static let resumeSpeed: Double = 5
 
     /// Why `b` cannot follow `a` physically, or `nil` when it can.
     static func implausibility(from a: Sample, to b: Sample, _ c: EngineConfiguration) -> RejectionReason? {
