@@ -19,7 +19,7 @@ struct PhantomTripTests {
         s.burst(from: from, count: 6, metres: 80, bearing: 20)
         for i in from..<(from + 6) { s.fixes[i].hdop = 6 }
         let run = runEngine(s.fixes)
-        // Without the rule (positions only): a trip of about 160 m (out and back), 2–8 m from end to start.
+        // Without the rule (positions only): a trip of 117–127 m in 16–17 s, ending 2–5 m from its start.
         #expect(run.trips.isEmpty, "\(run.trips.map(\.distance)) m counted while parked")
         #expect(run.trips.reduce(0) { $0 + $1.distance } <= 20)
     }
