@@ -743,12 +743,29 @@ public struct TripEngine: Sendable, Codable {
             maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
             fixesUsed: open.fixesUsed, track: open.track,
             estimated: estimated.union(open.estimatedStart ? .start : []))
-        if finished.distance < configuration.minimumTripDistance {
+        let jump = estimated.isEmpty && isJump(open, end: end, coordinate: coordinate)
+        if finished.distance < configuration.minimumTripDistance || jump {
             counts.tripsDiscarded += 1
             return [.tripDiscarded(finished)]
         }
         return [.tripEnded(finished)]
     }
+
+    /// Whether a trip is a jump of the position, not a drive: it came back to where it started (within
+    /// `3 × stationaryRadius`) after less than `jumpMovingTime` seconds of moving. That is what a multipath burst
+    /// looks like to the motion logic (for a few seconds the receiver reports a consistent position tens of metres
+    /// away, with an error figure large enough to pass the gates, then comes back); no vehicle drives out and back
+    /// to its parking place in under a minute. Trips with an estimated end or start (a gap) are kept.
+    private func isJump(_ open: OpenTrip, end: Double, coordinate: Coordinate) -> Bool {
+        guard !open.estimatedStart else { return false }
+        let moving = end - open.start - open.idleSeconds
+        let back = hop(
+            open.startCoordinate.latitude, open.startCoordinate.longitude, coordinate.latitude, coordinate.longitude)
+        return moving < Self.jumpMovingTime && back <= 3 * configuration.stationaryRadius
+    }
+
+    /// See `isJump`: the multipath bursts seen last 6–30 s.
+    static let jumpMovingTime: Double = 45
 
     private func distance(_ a: Point, _ b: Point) -> Double {
         hop(a.latitude, a.longitude, b.latitude, b.longitude)
