@@ -134,4 +134,12 @@ import Testing
         }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
+
+    @Test("the server builds no JSON by hand: no JSONSerialization, every answer through Encodable")
+    func theServerUsesNoJSONSerialization() throws {
+        let files = Self.swiftFiles(in: Self.sources.appendingPathComponent("LogbookServer"))
+        #expect(files.count > 20)
+        let found = try files.filter { try Self.code(of: $0).contains("JSONSerialization") }.map(\.lastPathComponent)
+        #expect(found.isEmpty, "\(found)")
+    }
 }

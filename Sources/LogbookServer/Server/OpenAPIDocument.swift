@@ -1,4 +1,5 @@
 import Foundation
+import LogbookServices
 
 /// The API described as OpenAPI 3.1, built here and committed as `docs/openapi.json` (a test keeps the two
 /// equal, and checks every route of the router against it). Served at `/api/v1/openapi.json`.
@@ -266,10 +267,46 @@ package enum OpenAPIDocument {
         ]
     }
 
-    /// The document as pretty, key-sorted JSON (what `docs/openapi.json` holds).
+    /// The document as pretty, key-sorted JSON (what `docs/openapi.json` holds), written by the one JSON encoder.
     package static let json: String = {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data = (try? ServiceJSON.encode(OpenAPIValue(document), pretty: true)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }()
+}
+
+/// A value of the OpenAPI document as JSON: the document is written as nested literals (the readable form of a
+/// specification) and encoded like every other answer of the server.
+enum OpenAPIValue: Encodable {
+    case object([String: OpenAPIValue])
+    case array([OpenAPIValue])
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    init(_ value: Any) {
+        switch value {
+        case let value as Bool: self = .bool(value)
+        case let value as Int: self = .integer(value)
+        case let value as Double: self = .number(value)
+        case let value as String: self = .string(value)
+        case let value as [String: Any]: self = .object(value.mapValues(OpenAPIValue.init))
+        case let value as [Any]: self = .array(value.map(OpenAPIValue.init))
+        default: self = .null
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .object(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
 }
