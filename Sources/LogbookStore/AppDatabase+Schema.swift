@@ -68,6 +68,9 @@ extension AppDatabase {
         migrator.registerMigration("v14 trips: the ends the engine estimated") { db in
             try db.execute(sql: schemaV14)
         }
+        migrator.registerMigration("v15 devices: phones and trackers, their positions and refused fixes") { db in
+            try db.execute(sql: devicesSchemaV15)
+        }
         return migrator
     }()
 
@@ -526,6 +529,54 @@ private let schemaV6 = """
 private let schemaV14 = """
     ALTER TABLE trip ADD COLUMN estimated TEXT
         CONSTRAINT trip_estimated CHECK (estimated IS NULL OR estimated IN ('start', 'end', 'start end'));
+    """
+
+private let devicesSchemaV15 = """
+    CREATE TABLE device (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        vehicle_id INTEGER NOT NULL REFERENCES vehicle(id) ON DELETE RESTRICT,
+        token_hash TEXT NOT NULL UNIQUE,
+        speed_unit TEXT NOT NULL,
+        revoked_at REAL,
+        created_at REAL NOT NULL,
+        last_seen_at REAL,
+        last_battery REAL,
+        CONSTRAINT device_name CHECK (length(name) > 0 AND name = trim(name)),
+        CONSTRAINT device_token_hash CHECK (length(token_hash) = 64),
+        CONSTRAINT device_speed_unit CHECK (length(speed_unit) > 0),
+        CONSTRAINT device_battery CHECK (last_battery IS NULL OR last_battery BETWEEN 0 AND 100)
+    ) STRICT;
+    CREATE INDEX device_vehicle ON device(vehicle_id);
+
+    CREATE TABLE device_position (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        fixed_at REAL NOT NULL,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        speed_mps REAL,
+        course_deg REAL,
+        altitude_m REAL,
+        accuracy_m REAL,
+        hdop REAL,
+        battery REAL,
+        attributes TEXT,
+        received_at REAL NOT NULL,
+        CONSTRAINT device_position_latitude CHECK (lat BETWEEN -90 AND 90),
+        CONSTRAINT device_position_longitude CHECK (lon BETWEEN -180 AND 180),
+        CONSTRAINT device_position_attributes CHECK (attributes IS NULL OR json_valid(attributes)),
+        CONSTRAINT device_position_once UNIQUE (device_id, fixed_at)
+    ) STRICT;
+
+    CREATE TABLE device_refusal (
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        CONSTRAINT device_refusal_reason CHECK (length(reason) > 0),
+        CONSTRAINT device_refusal_count CHECK (count >= 0),
+        PRIMARY KEY (device_id, reason)
+    ) STRICT;
     """
 
 private let schemaV7 = """

@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import TrackModel
+
+extension AppDatabase {
+    /// Adds a device for the vehicle with this plate (which must exist). A name already taken (without regard
+    /// to ASCII case) is a `.constraint` error.
+    public func addDevice(name: String, plate: String, tokenHash: String, speedUnit: String) throws -> Device {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else {
+            throw StoreError(.invalidArgument, operation: "add device", detail: "empty device name")
+        }
+        let now = clock()
+        return try write("add device") { db in
+            let vehicle = try Self.requireVehicle(plate, db)
+            if try Device.filter(Device.Columns.name == name).fetchOne(db) != nil {
+                throw StoreError(.constraint, operation: "add device", detail: "there is already a device '\(name)'")
+            }
+            return try Device(
+                name: name, vehicleID: vehicle.id, tokenHash: tokenHash, speedUnit: speedUnit, createdAt: now
+            ).inserted(db)
+        }
+    }
+
+    /// The device holding a token with this hash, revoked or not; `nil` when there is none.
+    public func device(tokenHash: String) throws -> Device? {
+        try read("device") { db in
+            try Device.filter(Device.Columns.tokenHash == tokenHash).fetchOne(db)
+        }
+    }
+
+    /// The device with this name (compared without regard to ASCII case); an unknown name is `.notFound`.
+    public func device(name: String) throws -> Device {
+        try read("device") { db in try Self.requireDevice(name, db) }
+    }
+
+    /// All devices by name, with their vehicle, stored positions and refused fixes.
+    public func deviceSummaries() throws -> [DeviceSummary] {
+        try read("devices") { db in
+            let devices = try Device.order(Device.Columns.name).fetchAll(db)
+            var plates: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, plate FROM vehicle") {
+                plates[row["id"]] = row["plate"]
+            }
+            var positions: [Int64: Int] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT device_id, count(*) AS n FROM device_position GROUP BY device_id")
+            {
+                positions[row["device_id"]] = row["n"]
+            }
+            var refused: [Int64: [String: Int]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT device_id, reason, count FROM device_refusal") {
+                refused[row["device_id"], default: [:]][row["reason"]] = row["count"]
+            }
+            return devices.map { device in
+                let id = device.id ?? 0
+                return DeviceSummary(
+                    device: device, vehicle: plates[device.vehicleID] ?? "", positions: positions[id] ?? 0,
+                    refused: refused[id] ?? [:])
+            }
+        }
+    }
+
+    /// Revokes the device's token (its positions stay); revoking twice keeps the first time.
+    @discardableResult
+    public func revokeDevice(name: String) throws -> Device {
+        let now = clock().secondsSince1970
+        return try write("revoke device") { db in
+            let device = try Self.requireDevice(name, db)
+            try db.execute(
+                sql: "UPDATE device SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?",
+                arguments: [now, device.id])
+            return try Self.requireDevice(name, db)
+        }
+    }
+
+    /// Removes the device with its positions and refusal counts.
+    public func removeDevice(name: String) throws {
+        try write("remove device") { db in
+            let device = try Self.requireDevice(name, db)
+            _ = try Device.deleteOne(db, key: device.id)
+        }
+    }
+
+    /// Stores the positions of one batch for the device: a position already stored for the same fix time is
+    /// counted as a duplicate and left as it was. Refused fixes are added to the device's counts by reason;
+    /// last seen becomes `receivedAt` and the battery the latest one the batch reported.
+    public func storePositions(
+        _ positions: [DevicePosition], refused: [String: Int], deviceID: Int64, receivedAt: Timestamp
+    ) throws -> StoredPositions {
+        try write("store positions") { db in
+            var stored = 0
+            for position in positions {
+                try db.execute(
+                    sql: """
+                        INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
+                            altitude_m, accuracy_m, hdop, battery, attributes, received_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (device_id, fixed_at) DO NOTHING
+                        """,
+                    arguments: [
+                        deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
+                        position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
+                        position.accuracyMetres, position.hdop, position.battery, position.attributes,
+                        receivedAt.secondsSince1970,
+                    ])
+                stored += db.changesCount
+            }
+            for (reason, count) in refused where count > 0 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
+                        ON CONFLICT (device_id, reason) DO UPDATE SET count = count + excluded.count
+                        """,
+                    arguments: [deviceID, reason, count])
+            }
+            let battery = positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
+            try db.execute(
+                sql: "UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery) WHERE id = ?",
+                arguments: [receivedAt.secondsSince1970, battery, deviceID])
+            return StoredPositions(stored: stored, duplicates: positions.count - stored)
+        }
+    }
+
+    /// The stored positions of a device, by fix time.
+    public func devicePositions(deviceID: Int64) throws -> [DevicePosition] {
+        try read("device positions") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM device_position WHERE device_id = ? ORDER BY fixed_at", arguments: [deviceID]
+            ).map { row in
+                DevicePosition(
+                    fixedAt: Timestamp(secondsSince1970: row["fixed_at"]), latitude: row["lat"],
+                    longitude: row["lon"], speedMetresPerSecond: row["speed_mps"], courseDegrees: row["course_deg"],
+                    altitudeMetres: row["altitude_m"], accuracyMetres: row["accuracy_m"], hdop: row["hdop"],
+                    battery: row["battery"], attributes: row["attributes"])
+            }
+        }
+    }
+
+    static func requireDevice(_ name: String, _ db: Database) throws -> Device {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let device = try Device.filter(Device.Columns.name == name).fetchOne(db) else {
+            throw StoreError(
+                .notFound, operation: "device",
+                detail: "unknown device '\(name)'; add it with `logbook devices add \(name) --vehicle PLATE`")
+        }
+        return device
+    }
+}
