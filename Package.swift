@@ -218,6 +218,7 @@ let package = Package(
             dependencies: [
                 "LogbookServices", "LogbookStore", "LogbookTestSupport", "TrackModel", "MileageLog", "Hours",
                 "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         .testTarget(
