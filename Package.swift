@@ -123,7 +123,7 @@ let package = Package(
             name: "LogbookServices",
             dependencies: [
                 "LogbookStore", "LogbookConfiguration", "ReportDocuments", "TrackModel", "TrackFormats", "MileageLog",
-                "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "TripEngine",
+                "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "TripEngine", "Ingest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -165,7 +165,7 @@ let package = Package(
             dependencies: [
                 "LogbookServices", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Checklists", "Hours",
-                "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+                "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Ingest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

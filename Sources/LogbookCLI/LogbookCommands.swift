@@ -6,7 +6,8 @@ import LogbookDaemon
 package enum LogbookCommands {
     package static let all: [any ParsableCommand.Type] = [
         FixesCommand.self, ReplayCommand.self, DaemonCommand.self, TripsCommand.self, ImportCommand.self,
-        StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DriversCommand.self, OdometerCommand.self,
+        StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DevicesCommand.self, DriversCommand.self,
+        OdometerCommand.self,
         RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,
         ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, ValueStreamCommand.self,
         RoofingCommand.self, ServeCommand.self, UsersCommand.self,

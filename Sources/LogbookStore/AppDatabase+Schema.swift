@@ -71,6 +71,9 @@ extension AppDatabase {
         migrator.registerMigration("v15 devices: phones and trackers, their positions and refused fixes") { db in
             try db.execute(sql: devicesSchemaV15)
         }
+        migrator.registerMigration("v16 devices: their trips, engine checkpoints and snapshots at trip ends") { db in
+            try db.execute(sql: deviceTripsSchemaV16)
+        }
         return migrator
     }()
 
@@ -576,6 +579,29 @@ private let devicesSchemaV15 = """
         CONSTRAINT device_refusal_reason CHECK (length(reason) > 0),
         CONSTRAINT device_refusal_count CHECK (count >= 0),
         PRIMARY KEY (device_id, reason)
+    ) STRICT;
+    """
+
+private let deviceTripsSchemaV16 = """
+    CREATE TABLE device_trip (
+        trip_id INTEGER PRIMARY KEY REFERENCES trip(id) ON DELETE CASCADE,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE
+    ) STRICT;
+    CREATE INDEX device_trip_device ON device_trip(device_id);
+
+    CREATE TABLE device_engine (
+        device_id INTEGER PRIMARY KEY REFERENCES device(id) ON DELETE CASCADE,
+        last_fix_time REAL,
+        saved_at REAL NOT NULL,
+        state BLOB NOT NULL
+    ) STRICT;
+
+    CREATE TABLE device_snapshot (
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        last_fix_time REAL NOT NULL,
+        trip_end REAL NOT NULL,
+        state BLOB NOT NULL,
+        PRIMARY KEY (device_id, last_fix_time)
     ) STRICT;
     """
 

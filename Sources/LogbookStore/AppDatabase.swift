@@ -14,6 +14,8 @@ public final class AppDatabase: Sendable {
     public var reader: any DatabaseReader { writer }
     /// The wall clock for `created_at` and `imported_at` columns (tests inject a fixed one).
     let clock: @Sendable () -> Timestamp
+    /// The log's wall clock now (the injected one in tests).
+    public var now: Timestamp { clock() }
     /// The rules of the log: who is writing, when trips lock, what unclassified trips become.
     public let policy: LogPolicy
 

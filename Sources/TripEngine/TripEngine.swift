@@ -156,6 +156,29 @@ public struct TripEngine: Sendable, Codable {
         return endTrip(at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
     }
 
+    /// Closes the trip of a source that fell silent: when `now` (the caller's clock) is `gapThreshold` or more after
+    /// the last fix, the trip ends where a gap in the data would end it without a fix after it (at the moment the
+    /// vehicle stopped, or at the last fix) and the vehicle is taken as parked there. Phones stop reporting when
+    /// they stand still, so their silence is a parking; a fix that comes later starts from there. Nothing happens
+    /// while the silence is shorter or when no trip is open.
+    public mutating func closeIfSilent(now: Timestamp) -> [TripEvent] {
+        guard trip != nil, let last, now.secondsSince1970 - last.sample.time >= configuration.gapThreshold else {
+            return []
+        }
+        let events: [TripEvent]
+        if phase == .stopped, let stop = stopTimeAndPlace() {
+            events = endTrip(at: stop.time, coordinate: stop.coordinate)
+        } else {
+            events = endTrip(
+                at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+        }
+        phase = .parked
+        departure = []
+        stopCandidate = []
+        beginStill(at: last)
+        return events
+    }
+
     // MARK: Filtering
 
     private mutating func filterPoint(_ s: Sample, restart: Bool) -> Point? {

@@ -8,6 +8,7 @@ import LogbookServices
 import LogbookStore
 import Logging
 import ServiceLifecycle
+import TripEngine
 import UnixSignals
 
 /// `logbook serve`: the HTTP API and the web pages, until SIGTERM or SIGINT (requests in flight finish).
@@ -54,9 +55,11 @@ package struct ServeCommand: AsyncParsableCommand {
         let settings = try file.table(ServerSettings.self, "server")
         let (database, clock) = try log.open(file)
         let address = try ListenAddress(listen ?? settings.listen)
+        let tracker = DeviceTracker(database: database, configuration: try file.table(EngineConfiguration.self, "engine"))
         let environment = ServerEnvironment(
             database: database, databasePath: log.databaseOptions.path, clock: clock, settings: settings,
-            configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file))
+            configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file),
+            ingest: IngestService(tracker: tracker))
         if try database.users().isEmpty {
             logger.warning("No users yet: add one with `logbook users add NAME --role admin`")
         }
@@ -71,6 +74,7 @@ package struct ServeCommand: AsyncParsableCommand {
         // Changes of work hours go to the payroll system while the server runs ([hours] endpoint).
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: app), .init(service: reminders),
+            .init(service: SilentDeviceSweeper(tracker: tracker, logger: Logger(label: "logbook.devices"))),
         ]
         if let payroll = try HoursSyncService.configured(
             database: database, settings: try file.table(HoursSettings.self, "hours"), configurationPath: file.path,

@@ -5,6 +5,7 @@ import LogbookStore
 import Logging
 import NIOCore
 import LogbookServices
+import TripEngine
 
 /// What every route needs: the log, the local clock, the settings.
 package struct ServerEnvironment: Sendable {
@@ -18,11 +19,13 @@ package struct ServerEnvironment: Sendable {
     package var throttle: LoginThrottle
     /// How the checklists' mails leave (`Mailer`, given by `logbook serve`); without one they are not mailed.
     package var checklistMailer: (any ChecklistMailer)?
+    /// Positions from phones and trackers, with each device's trip engine.
+    package var ingest: IngestService
 
     package init(
         database: AppDatabase, databasePath: String, clock: LocalClock, settings: ServerSettings,
         configuration: ConfigurationFile, throttle: LoginThrottle = LoginThrottle(),
-        checklistMailer: (any ChecklistMailer)? = nil
+        checklistMailer: (any ChecklistMailer)? = nil, ingest: IngestService? = nil
     ) {
         self.database = database
         self.databasePath = databasePath
@@ -32,6 +35,12 @@ package struct ServerEnvironment: Sendable {
         passwords = PasswordHasher(cost: settings.passwordCost)
         self.throttle = throttle
         self.checklistMailer = checklistMailer
+        self.ingest =
+            ingest
+            ?? IngestService(
+                tracker: DeviceTracker(
+                    database: database,
+                    configuration: (try? configuration.decode(EngineConfiguration.self, table: "engine")) ?? EngineConfiguration()))
     }
 }
 
@@ -80,6 +89,9 @@ package enum LogbookWebServer {
 
         // One gate for everything that works on the log: as many at once as there are cores.
         let gate = GateMiddleware(gate: RequestGate(limit: ProcessInfo.processInfo.activeProcessorCount))
+        // Phones and trackers: their device token is their only credential (no user, no session).
+        IngestRoutes.register(
+            router.group("/ingest").add(middleware: BodyLimitMiddleware()).add(middleware: gate), environment)
         let api = router.group("/api/v1").add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: BearerAuthenticator(database: environment.database))
         api.get("/me") { _, context in

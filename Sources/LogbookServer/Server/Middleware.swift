@@ -28,7 +28,7 @@ struct ErrorMiddleware: RouterMiddleware {
                     ])
             }
             let failure = mapped ?? .internalError
-            if request.uri.path.hasPrefix("/api/") {
+            if request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/ingest/") {
                 var response = JSONResponse.make(failure.jsonBody, status: failure.status)
                 if failure.status == .unauthorized {
                     response.headers[.wwwAuthenticate] = "Bearer realm=\"logbook\""

@@ -19,7 +19,9 @@ public struct DeviceService: Sendable {
 
     /// Adds a device for a vehicle and draws its token: the answer is the only place the token appears, the log
     /// keeps its SHA-256.
-    public func add(name: String, vehicle plate: String, speedUnit: String = "knots") throws -> NewDeviceView {
+    public func add(name: String, vehicle plate: String, speedUnit: String = "knots", baseURL: String? = nil) throws
+        -> NewDeviceView
+    {
         try access.requireAdmin()
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 64, !name.contains(":") else {
@@ -33,7 +35,9 @@ public struct DeviceService: Sendable {
         let device = try context.database.addDevice(
             name: name, plate: plate, tokenHash: Self.hash(token), speedUnit: speedUnit)
         let stored = try context.database.existingVehicle(plate: plate).plate
-        return NewDeviceView(name: device.name, vehicle: stored, token: token)
+        return NewDeviceView(
+            name: device.name, vehicle: stored, token: token,
+            urls: DeviceURLs(base: baseURL ?? Self.defaultBaseURL, token: token))
     }
 
     /// All devices, by name.
@@ -54,6 +58,9 @@ public struct DeviceService: Sendable {
         try context.database.removeDevice(name: name)
     }
 
+    /// Where the apps reach the server when neither `--base-url` nor `[server] public_url` says.
+    public static let defaultBaseURL = "http://127.0.0.1:8080"
+
     /// 256 random bits from the system's generator, as 64 hex digits.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -66,11 +73,38 @@ public struct DeviceService: Sendable {
     }
 }
 
-/// A device just added, with its token (shown once).
+/// A device just added, with its token (shown once) and what to paste into each app.
 public struct NewDeviceView: Encodable, Sendable, Hashable {
     public var name: String
     public var vehicle: String
     public var token: String
+    public var urls: DeviceURLs
+}
+
+/// The address to paste into each app for a device, by the app's protocol. The token is part of the address where the
+/// app has no field of its own for it (OsmAnd's and GPSLogger's URL templates, Traccar Client's address with `id`);
+/// OwnTracks takes it as the password (user: the device's name) and Overland as its access token.
+public struct DeviceURLs: Encodable, Sendable, Hashable {
+    /// Traccar Client (server URL; its device identifier is the token) and OsmAnd's online tracking template.
+    public var osmand: String
+    public var traccar: String
+    public var owntracks: String
+    public var overland: String
+    public var gpslogger: String
+
+    public init(base: String, token: String) {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        let token = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+        osmand =
+            "\(base)/ingest/osmand?id=\(token)&lat={0}&lon={1}&timestamp={2}&hdop={3}&altitude={4}&speed={5}&bearing={6}"
+        traccar = "\(base)/ingest/osmand?id=\(token)"
+        owntracks = "\(base)/ingest/owntracks"
+        overland = "\(base)/ingest/overland?token=\(token)"
+        gpslogger =
+            "\(base)/ingest/gpslogger?token=\(token)&lat=%LAT&lon=%LON&time=%TIME&speed=%SPD&dir=%DIR&alt=%ALT"
+            + "&acc=%ACC&batt=%BATT&ischarging=%ISCHARGING"
+    }
 }
 
 /// A device as `logbook devices list` shows it.
@@ -85,8 +119,12 @@ public struct DeviceView: Encodable, Sendable, Hashable {
     public var revoked: Bool
     /// Fixes refused so far, by reason.
     public var refused: [String: Int]
+    /// `last_seen` as a time, for tables.
+    public var lastSeenTime: Timestamp? { lastSeenAt }
+    var lastSeenAt: Timestamp?
 
     init(_ summary: DeviceSummary) {
+        lastSeenAt = summary.device.lastSeenAt
         name = summary.device.name
         vehicle = summary.vehicle
         lastSeen = summary.device.lastSeenAt.map {
@@ -101,5 +139,17 @@ public struct DeviceView: Encodable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case name, vehicle, positions, battery, revoked, refused
         case lastSeen = "last_seen"
+    }
+
+    /// Every key is written, `null` where there is no value yet (a device that never reported).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(vehicle, forKey: .vehicle)
+        try c.encode(lastSeen, forKey: .lastSeen)
+        try c.encode(positions, forKey: .positions)
+        try c.encode(battery, forKey: .battery)
+        try c.encode(revoked, forKey: .revoked)
+        try c.encode(refused, forKey: .refused)
     }
 }

@@ -90,6 +90,7 @@ extension AppDatabase {
     ) throws -> StoredPositions {
         try write("store positions") { db in
             var stored = 0
+            var earliest: Timestamp?
             for position in positions {
                 try db.execute(
                     sql: """
@@ -104,7 +105,10 @@ extension AppDatabase {
                         position.accuracyMetres, position.hdop, position.battery, position.attributes,
                         receivedAt.secondsSince1970,
                     ])
-                stored += db.changesCount
+                if db.changesCount > 0 {
+                    stored += 1
+                    if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
+                }
             }
             for (reason, count) in refused where count > 0 {
                 try db.execute(
@@ -118,7 +122,7 @@ extension AppDatabase {
             try db.execute(
                 sql: "UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery) WHERE id = ?",
                 arguments: [receivedAt.secondsSince1970, battery, deviceID])
-            return StoredPositions(stored: stored, duplicates: positions.count - stored)
+            return StoredPositions(stored: stored, duplicates: positions.count - stored, earliestStored: earliest)
         }
     }
 

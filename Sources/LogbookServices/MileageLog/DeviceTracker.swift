@@ -1,0 +1,214 @@
+import Foundation
+public import Ingest
+public import LogbookStore
+import Synchronization
+public import TrackModel
+public import TripEngine
+
+/// The trip engine of every device that reports over HTTP: each device's stored positions, in fix-time order, run
+/// through its own `TripEngine`, and the trips it ends are stored as the device's vehicle's.
+///
+/// The engine is a function of the positions: the store keeps them all, so an engine can always be rebuilt. It is
+/// kept in memory between requests and saved to the store when a trip ends and at most every `checkpointInterval`
+/// otherwise; a server that restarts resumes from the saved engine and feeds it the positions stored since.
+/// Positions that arrive after later ones (a phone that was offline for hours, batches that overtook each other)
+/// make the engine start again from the snapshot it left at the last trip end before them, so the trips they touch
+/// are measured again from the stored positions, never patched.
+///
+/// One device's work is serialized (its positions are stored and fed under one lock); the store's transactions
+/// keep the trips and the engine consistent with each other.
+public final class DeviceTracker: Sendable {
+    public let database: AppDatabase
+    public let configuration: EngineConfiguration
+    /// Seconds between saves of an engine that ended no trip.
+    public let checkpointInterval: Double
+    private let engines = Mutex<[Int64: Tracked]>([:])
+    /// Serializes the work on devices (store, feed, commit): the store writes one transaction at a time anyway.
+    private let work = Mutex<Void>(())
+
+    struct Tracked: Sendable {
+        var engine: TripEngine
+        /// The fix time of the last position fed to the engine (rejected ones included).
+        var fedThrough: Double?
+        /// Wall-clock time of the last save.
+        var savedAt: Double
+    }
+
+    /// What feeding a device's positions did.
+    public struct Progress: Sendable, Hashable {
+        public var tripsStored = 0
+        public var tripsVoided = 0
+        /// Whether the trips were measured again from a snapshot because positions arrived late.
+        public var recomputed = false
+        /// The trip under way after it.
+        public var tripInProgress: TripProgress?
+    }
+
+    public init(database: AppDatabase, configuration: EngineConfiguration, checkpointInterval: Double = 30) {
+        self.database = database
+        var configuration = configuration
+        configuration.collectTrack = true
+        self.configuration = configuration
+        self.checkpointInterval = checkpointInterval
+    }
+
+    /// Runs `body` with the device's work serialized.
+    func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        try work.withLock { _ in try body() }
+    }
+
+    /// Brings the device's engine up to its stored positions: the new ones are fed to it, or, when `earliest` (the
+    /// earliest position just stored) lies at or before the last position fed, the trips are measured again from the
+    /// last snapshot before it. `now` is the wall clock (for the checkpoint's interval).
+    @discardableResult
+    public func advance(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
+        try serialized {
+            do {
+                return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now)
+            } catch {
+                // What is in memory may be ahead of the store: the next request rebuilds it from the store.
+                engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+                throw error
+            }
+        }
+    }
+
+    private func advanceLocked(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
+        var progress = Progress()
+        var tracked = try loaded(deviceID, now: now)
+        var recomputation: DeviceRecomputation?
+        if let earliest, let fed = tracked.fedThrough, earliest.secondsSince1970 <= fed {
+            let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: earliest.secondsSince1970)
+            if let snapshot {
+                tracked = Tracked(
+                    engine: try Self.engine(from: snapshot.state).reconfigured(configuration),
+                    fedThrough: snapshot.lastFixTime, savedAt: now)
+                recomputation = .after(snapshot)
+            } else {
+                tracked = Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
+                recomputation = .fromFirstPosition
+            }
+            progress.recomputed = true
+        }
+        let positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+        let ended = try feed(positions, into: &tracked)
+        if !ended.isEmpty || recomputation != nil || now - tracked.savedAt >= checkpointInterval {
+            let commit = try database.commitDeviceTrips(
+                ended, deviceID: deviceID, engine: try Self.state(tracked), recomputation: recomputation)
+            tracked.savedAt = now
+            progress.tripsStored = commit.stored.count
+            progress.tripsVoided = commit.voided.count
+        }
+        progress.tripInProgress = tracked.engine.tripInProgress
+        engines.withLock { $0[deviceID] = tracked }
+        return progress
+    }
+
+    /// Closes the trip of every device whose last position is `gapThreshold` or more before `now` (the wall clock):
+    /// phones stop sending when they stand still, so a device that fell silent has parked at its last position.
+    /// Returns how many trips were stored.
+    @discardableResult
+    public func closeSilentTrips(now: Timestamp) throws -> Int {
+        try serialized {
+            var stored = 0
+            for deviceID in try database.reportingDeviceIDs() {
+                // Up to date first: a device not in memory (after a restart) gets its stored positions.
+                _ = try advanceLocked(deviceID: deviceID, earliest: nil, now: now.secondsSince1970)
+                guard var tracked = engines.withLock({ $0[deviceID] }) else { continue }
+                let events = tracked.engine.closeIfSilent(now: now)
+                guard !events.isEmpty else {
+                    engines.withLock { $0[deviceID] = tracked }
+                    continue
+                }
+                let ended = events.compactMap { event -> DeviceTripEnd? in
+                    guard case .tripEnded(let trip) = event else { return nil }
+                    return DeviceTripEnd(trip: trip, snapshot: nil)
+                }
+                do {
+                    let commit = try database.commitDeviceTrips(
+                        ended, deviceID: deviceID, engine: try Self.state(tracked))
+                    tracked.savedAt = now.secondsSince1970
+                    stored += commit.stored.count
+                    engines.withLock { $0[deviceID] = tracked }
+                } catch {
+                    engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+                    throw error
+                }
+            }
+            return stored
+        }
+    }
+
+    /// The trip under way for a device, as far as its engine has come (`nil` when none or not loaded).
+    public func tripInProgress(deviceID: Int64) -> TripProgress? {
+        engines.withLock { $0[deviceID]?.engine.tripInProgress }
+    }
+
+    /// Forgets the engines in memory (as a restart would); they are rebuilt from the store.
+    public func forgetEngines() {
+        serialized { engines.withLock { $0.removeAll() } }
+    }
+
+    // MARK: Engine
+
+    /// The device's engine: the one in memory, else the saved one, else a fresh one.
+    private func loaded(_ deviceID: Int64, now: Double) throws -> Tracked {
+        if let tracked = engines.withLock({ $0[deviceID] }) { return tracked }
+        guard let saved = try database.deviceEngine(deviceID: deviceID) else {
+            return Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
+        }
+        return Tracked(
+            engine: try Self.engine(from: saved.state).reconfigured(configuration), fedThrough: saved.lastFixTime,
+            savedAt: now)
+    }
+
+    /// Feeds the positions (in fix-time order) to the engine; returns the trips it ended, each with the snapshot of
+    /// the engine right after.
+    private func feed(_ positions: [DevicePosition], into tracked: inout Tracked) throws -> [DeviceTripEnd] {
+        var ended: [DeviceTripEnd] = []
+        for position in positions {
+            let events = tracked.engine.ingest(position.fix)
+            tracked.fedThrough = position.fixedAt.secondsSince1970
+            for event in events {
+                guard case .tripEnded(let trip) = event else { continue }
+                let snapshot = DeviceSnapshot(
+                    lastFixTime: position.fixedAt.secondsSince1970, tripEnd: trip.end.secondsSince1970,
+                    state: try Self.encode(tracked.engine))
+                ended.append(DeviceTripEnd(trip: trip, snapshot: snapshot))
+            }
+        }
+        return ended
+    }
+
+    static func state(_ tracked: Tracked) throws -> DeviceEngineState {
+        DeviceEngineState(lastFixTime: tracked.fedThrough, state: try encode(tracked.engine))
+    }
+
+    static func encode(_ engine: TripEngine) throws -> Data {
+        do {
+            return try EngineCheckpoint.encoder().encode(engine)
+        } catch {
+            throw StoreError(.invalidData, operation: "device engine", detail: "engine state cannot be encoded")
+        }
+    }
+
+    static func engine(from state: Data) throws -> TripEngine {
+        do {
+            return try EngineCheckpoint.decoder().decode(TripEngine.self, from: state)
+        } catch {
+            throw StoreError(.invalidData, operation: "device engine", detail: "engine state cannot be decoded")
+        }
+    }
+}
+
+extension DevicePosition {
+    /// The position as a phone reported it: the engine takes its `fix` (`eph` the accuracy).
+    public var reported: IngestPosition {
+        IngestPosition(
+            time: fixedAt, latitude: latitude, longitude: longitude, speed: speedMetresPerSecond,
+            course: courseDegrees, altitude: altitudeMetres, accuracy: accuracyMetres, hdop: hdop)
+    }
+
+    /// The fix the engine takes for this position.
+    public var fix: Fix { reported.fix }
+}

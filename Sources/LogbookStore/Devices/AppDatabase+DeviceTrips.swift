@@ -1,0 +1,273 @@
+import Foundation
+import GRDB
+import TrackModel
+public import TripEngine
+
+/// A device's trip engine as saved: its state (`EngineCheckpoint.encoder()` JSON) and the time of the last fix it
+/// took, so that the positions after it can be fed to it again.
+public struct DeviceEngineState: Sendable, Hashable {
+    public var lastFixTime: Double?
+    public var state: Data
+
+    public init(lastFixTime: Double?, state: Data) {
+        self.lastFixTime = lastFixTime
+        self.state = state
+    }
+}
+
+/// The engine's state right after it ended a trip: where a recomputation starts when positions arrive late. The
+/// engine is a function of the positions it took, so feeding it the stored positions after `lastFixTime` gives
+/// exactly what feeding it all positions from the first would.
+public struct DeviceSnapshot: Sendable, Hashable {
+    /// The time of the fix that ended the trip (the engine's last fix).
+    public var lastFixTime: Double
+    /// When the trip ended (back-dated to the stop; at or before `lastFixTime`).
+    public var tripEnd: Double
+    public var state: Data
+
+    public init(lastFixTime: Double, tripEnd: Double, state: Data) {
+        self.lastFixTime = lastFixTime
+        self.tripEnd = tripEnd
+        self.state = state
+    }
+}
+
+/// A trip a device's engine ended, with the engine's state right after it (`nil`: no snapshot, as after a trip
+/// closed because the device fell silent, where no fix ended it).
+public struct DeviceTripEnd: Sendable {
+    public var trip: Trip
+    public var snapshot: DeviceSnapshot?
+
+    public init(trip: Trip, snapshot: DeviceSnapshot?) {
+        self.trip = trip
+        self.snapshot = snapshot
+    }
+}
+
+/// Where a recomputation starts: after a snapshot, or from the device's first position.
+public enum DeviceRecomputation: Sendable, Hashable {
+    case fromFirstPosition
+    case after(DeviceSnapshot)
+
+    var tripEnd: Double {
+        switch self {
+        case .fromFirstPosition: -.infinity
+        case .after(let snapshot): snapshot.tripEnd
+        }
+    }
+
+    var lastFixTime: Double {
+        switch self {
+        case .fromFirstPosition: -.infinity
+        case .after(let snapshot): snapshot.lastFixTime
+        }
+    }
+}
+
+/// What committing a device's trips did.
+public struct DeviceTripCommit: Sendable, Hashable {
+    /// The ids of the trips stored, in order.
+    public var stored: [Int64] = []
+    /// The ids of the trips voided because a recomputation replaced them.
+    public var voided: [Int64] = []
+    /// Trips the engine ended that were not stored: the same start as a trip of the vehicle, or overlapping a
+    /// locked trip a recomputation could not replace.
+    public var skipped = 0
+
+    public init() {}
+}
+
+extension AppDatabase {
+    /// The device's saved engine, `nil` when it has none yet.
+    public func deviceEngine(deviceID: Int64) throws -> DeviceEngineState? {
+        try read("device engine") { db in
+            try Row.fetchOne(
+                db, sql: "SELECT last_fix_time, state FROM device_engine WHERE device_id = ?", arguments: [deviceID]
+            ).map { DeviceEngineState(lastFixTime: $0["last_fix_time"], state: $0["state"]) }
+        }
+    }
+
+    /// Saves the device's engine (a checkpoint between trips).
+    public func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64) throws {
+        let now = clock().secondsSince1970
+        try write("save device engine") { db in try Self.saveDeviceEngine(engine, deviceID: deviceID, now: now, db) }
+    }
+
+    /// The latest snapshot taken before `time` (its last fix strictly earlier), `nil` when there is none.
+    public func deviceSnapshot(deviceID: Int64, before time: Double) throws -> DeviceSnapshot? {
+        try read("device snapshot") { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT last_fix_time, trip_end, state FROM device_snapshot
+                    WHERE device_id = ? AND last_fix_time < ? ORDER BY last_fix_time DESC LIMIT 1
+                    """, arguments: [deviceID, time]
+            ).map { DeviceSnapshot(lastFixTime: $0["last_fix_time"], tripEnd: $0["trip_end"], state: $0["state"]) }
+        }
+    }
+
+    /// The device's stored positions with a fix time after `time` (all of them for `nil`), by fix time.
+    public func devicePositions(deviceID: Int64, after time: Double?) throws -> [DevicePosition] {
+        try read("device positions") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT fixed_at, lat, lon, speed_mps, course_deg, altitude_m, accuracy_m, hdop
+                    FROM device_position WHERE device_id = ? AND fixed_at > ? ORDER BY fixed_at
+                    """, arguments: [deviceID, time ?? -Double.greatestFiniteMagnitude]
+            ).map { row in
+                DevicePosition(
+                    fixedAt: Timestamp(secondsSince1970: row["fixed_at"]), latitude: row["lat"],
+                    longitude: row["lon"], speedMetresPerSecond: row["speed_mps"], courseDegrees: row["course_deg"],
+                    altitudeMetres: row["altitude_m"], accuracyMetres: row["accuracy_m"], hdop: row["hdop"])
+            }
+        }
+    }
+
+    /// The ids of the devices that have reported at least once.
+    public func reportingDeviceIDs() throws -> [Int64] {
+        try read("devices") { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM device WHERE last_seen_at IS NOT NULL ORDER BY id")
+        }
+    }
+
+    /// The ids of the device's trips that are not void, by start.
+    public func deviceTripIDs(deviceID: Int64) throws -> [Int64] {
+        try read("device trips") { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT trip.id FROM trip JOIN device_trip ON device_trip.trip_id = trip.id
+                    WHERE device_trip.device_id = ? AND trip.voided_at IS NULL ORDER BY trip.started_at
+                    """, arguments: [deviceID])
+        }
+    }
+
+    /// Stores what a device's engine did, in one transaction: the trips it ended (each recorded as the device's, with
+    /// the snapshot after it) and its state.
+    ///
+    /// With `recomputation`, the trips come from feeding the engine again from a snapshot (or from the first
+    /// position) because positions arrived late: the device's trips that ended after that point are voided first
+    /// (they stay in the history, with the reason), together with the snapshots after it, and what a person set on
+    /// a voided trip (category, purpose, partner, destination, notes, labels) passes to the new trip that overlaps it
+    /// most. Locked trips are never voided; a new trip that overlaps one is not stored.
+    public func commitDeviceTrips(
+        _ ended: [DeviceTripEnd], deviceID: Int64, engine: DeviceEngineState,
+        recomputation: DeviceRecomputation? = nil, reason: String = "recomputed from positions that arrived late"
+    ) throws -> DeviceTripCommit {
+        let operation = "commit device trips"
+        let rows = try ended.map { try PendingTrip($0.trip, operation: operation) }
+        let policy = policy
+        let now = clock().secondsSince1970
+        return try logWrite(operation) { db, context in
+            var commit = DeviceTripCommit()
+            guard
+                let vehicleID = try Int64.fetchOne(
+                    db, sql: "SELECT vehicle_id FROM device WHERE id = ?", arguments: [deviceID])
+            else {
+                throw StoreError(.notFound, operation: operation, detail: "the device was removed")
+            }
+            var replaced: [(id: Int64, start: Double, end: Double)] = []
+            var locked: [(start: Double, end: Double)] = []
+            if let recomputation {
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT trip.id, trip.started_at, trip.ended_at, trip.locked FROM trip
+                        JOIN device_trip ON device_trip.trip_id = trip.id
+                        WHERE device_trip.device_id = ? AND trip.voided_at IS NULL AND trip.ended_at > ?
+                        ORDER BY trip.started_at
+                        """, arguments: [deviceID, recomputation.tripEnd])
+                for row in rows {
+                    let trip = (id: row["id"] as Int64, start: row["started_at"] as Double, end: row["ended_at"] as Double)
+                    if row["locked"] as Bool {
+                        locked.append((trip.start, trip.end))
+                        continue
+                    }
+                    try Self.void(trip.id, reason: reason, context: &context, db)
+                    replaced.append(trip)
+                    commit.voided.append(trip.id)
+                }
+                try db.execute(
+                    sql: "DELETE FROM device_snapshot WHERE device_id = ? AND last_fix_time > ?",
+                    arguments: [deviceID, recomputation.lastFixTime])
+            }
+            let rules = try Self.ruleSet(db)
+            for (row, end) in zip(rows, ended) {
+                let start = row.trip.start.secondsSince1970
+                let finish = row.trip.end.secondsSince1970
+                if let snapshot = end.snapshot {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO device_snapshot (device_id, last_fix_time, trip_end, state) VALUES (?, ?, ?, ?)
+                            ON CONFLICT (device_id, last_fix_time) DO UPDATE SET
+                                trip_end = excluded.trip_end, state = excluded.state
+                            """, arguments: [deviceID, snapshot.lastFixTime, snapshot.tripEnd, snapshot.state])
+                }
+                if locked.contains(where: { $0.start < finish && start < $0.end }) {
+                    commit.skipped += 1
+                    continue
+                }
+                guard
+                    let id = try Self.insertMeasured(
+                        row, vehicleID: vehicleID, source: .gps, importKey: nil, rules: rules, policy: policy,
+                        context: &context, db)
+                else {
+                    commit.skipped += 1
+                    continue
+                }
+                try db.execute(
+                    sql: "INSERT INTO device_trip (trip_id, device_id) VALUES (?, ?)", arguments: [id, deviceID])
+                let overlaps = replaced.map { (id: $0.id, overlap: min($0.end, finish) - max($0.start, start)) }
+                if let old = overlaps.filter({ $0.overlap > 0 }).max(by: { $0.overlap < $1.overlap }) {
+                    try Self.carryOverEdits(from: old.id, to: id, context: &context, db)
+                }
+                commit.stored.append(id)
+            }
+            try Self.saveDeviceEngine(engine, deviceID: deviceID, now: now, db)
+            return commit
+        }
+    }
+
+    /// Passes what a person set on a replaced trip to the trip that replaces it (an audited edit of the new trip).
+    /// A category only a rule or the default set is left to the new trip's own rules.
+    static func carryOverEdits(from old: Int64, to new: Int64, context: inout LogContext, _ db: Database) throws {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT category, category_origin, purpose, partner, destination, notes, start_label, end_label
+                    FROM trip WHERE id = ?
+                    """, arguments: [old])
+        else { return }
+        let personal = (row["category_origin"] as String?).map { $0 == "manual" || $0 == "regular" } ?? false
+        let texts = ["purpose", "partner", "destination", "notes", "start_label", "end_label"]
+        guard personal || texts.contains(where: { (row[$0] as String?) != nil }) else { return }
+        let before = try snapshot(trip: new, db)
+        try db.execute(
+            sql: """
+                UPDATE trip SET
+                    category = CASE WHEN ?1 THEN ?2 ELSE category END,
+                    category_origin = CASE WHEN ?1 THEN ?3 ELSE category_origin END,
+                    purpose = coalesce(?4, purpose), partner = coalesce(?5, partner),
+                    destination = coalesce(?6, destination), notes = coalesce(?7, notes),
+                    start_label = coalesce(?8, start_label), end_label = coalesce(?9, end_label)
+                WHERE id = ?10
+                """,
+            arguments: [
+                personal, row["category"] as String?, row["category_origin"] as String?, row["purpose"] as String?,
+                row["partner"] as String?, row["destination"] as String?, row["notes"] as String?,
+                row["start_label"] as String?, row["end_label"] as String?, new,
+            ])
+        try context.audit.recordEdits(db, trip: new, from: before, to: try snapshot(trip: new, db))
+    }
+
+    static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO device_engine (device_id, last_fix_time, saved_at, state) VALUES (?, ?, ?, ?)
+                ON CONFLICT (device_id) DO UPDATE SET
+                    last_fix_time = excluded.last_fix_time, saved_at = excluded.saved_at, state = excluded.state
+                """, arguments: [deviceID, engine.lastFixTime, now, engine.state])
+    }
+}
