@@ -217,7 +217,8 @@ let package = Package(
             name: "LogbookServicesTests",
             dependencies: [
                 "LogbookServices", "LogbookStore", "LogbookTestSupport", "TrackModel", "MileageLog", "Hours",
-                "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText",
+                "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Ingest", "TripEngine",
+                "TrackFormats",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),

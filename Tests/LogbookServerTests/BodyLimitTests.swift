@@ -17,7 +17,10 @@ import TrackModel
         try LogbookWebServer.router(h.environment).routes
             .filter { ["POST", "PUT", "PATCH"].contains("\($0.method)") }
             .map { (method: "\($0.method)", path: "\($0.path)") }
-            .filter { $0.path.hasPrefix("/api/v1/") == api && !$0.path.hasSuffix("/photos") }
+            .filter {
+                // The ingest endpoints answer in JSON, as the API does.
+                ($0.path.hasPrefix("/api/v1/") || $0.path.hasPrefix("/ingest/")) == api && !$0.path.hasSuffix("/photos")
+            }
     }
 
     /// The route's path with a value for each parameter.

@@ -24,6 +24,8 @@ import Testing
         case signIn
         /// 303 to exactly this address (the logout's answer).
         case redirect(String)
+        /// Exactly 401: only a device's token opens it, never a user's token or session.
+        case deviceToken
 
         var description: String {
             switch self {
@@ -32,6 +34,7 @@ import Testing
             case .notFound: "404"
             case .signIn: "sign in (401 / login page)"
             case .redirect(let location): "303 → \(location)"
+            case .deviceToken: "401 (a device token only)"
             }
         }
     }
@@ -96,6 +99,24 @@ import Testing
 
     static var open: Expectation { Expectation(outcomes: everyone, anonymous: .allowed) }
 
+    /// The ingest endpoints, with a well-formed position: a user's bearer token (sent by the matrix) is no device's.
+    static func ingest(query: String = "", body: Body = .standard) -> Expectation {
+        Expectation(
+            outcomes: only([], Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, .deviceToken) })),
+            anonymous: .deviceToken, query: query, body: body)
+    }
+    static let osmandQuery = "lat=52.5&lon=13.4&timestamp=1778400000&speed=10"
+    static var overlandBody: [String: Any] {
+        [
+            "locations": [
+                [
+                    "type": "Feature", "geometry": ["type": "Point", "coordinates": [13.4, 52.5]],
+                    "properties": ["timestamp": "2026-05-10T08:00:00Z", "speed": 4],
+                ]
+            ]
+        ]
+    }
+
     // MARK: The table: one entry per route, `METHOD /path` as the router lists it
 
     static var table: [String: Expectation] {
@@ -115,6 +136,19 @@ import Testing
                 outcomes: only([], Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, .redirect("/login")) })),
                 anonymous: .redirect("/login"), phase: 3),
             "GET /account": Expectation(outcomes: everyone),
+
+            // Phones and trackers: their device token only.
+            "GET /ingest/osmand": ingest(query: osmandQuery),
+            "POST /ingest/osmand": ingest(
+                body: .bytes(Array(osmandQuery.utf8), contentType: "application/x-www-form-urlencoded")),
+            "POST /ingest/owntracks": ingest(
+                body: .json(["_type": "location", "lat": 52.5, "lon": 13.4, "tst": 1_778_400_000])),
+            "POST /ingest/overland": ingest(body: .json(overlandBody)),
+            "GET /ingest/gpslogger": ingest(query: "lat=52.5&lon=13.4&time=2026-05-10T08:00:00Z"),
+            "POST /ingest/gpslogger": ingest(
+                body: .bytes(
+                    Array("lat=52.5&lon=13.4&time=2026-05-10T08:00:00Z".utf8),
+                    contentType: "application/x-www-form-urlencoded")),
             "POST /account/password": Expectation(
                 outcomes: everyone, body: .form(["current": "not-the-password", "new": "another-pass-2"])),
 
@@ -475,7 +509,7 @@ import Testing
                 let response = try await client.execute(
                     uri: request.uri, method: HTTPRequest.Method(method)!, headers: request.headers,
                     body: request.body)
-                if let problem = Self.problem(response, expected: expected, api: path.hasPrefix("/api/")) {
+                if let problem = Self.problem(response, expected: expected, api: Self.isAPI(path)) {
                     Issue.record("\(caller): \(method) \(request.uri): expected \(expected), \(problem)")
                 }
                 let headers = response.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
@@ -506,8 +540,12 @@ import Testing
             if api { return status == 401 ? nil : got }
             return status == 303 && location.hasPrefix("/login") ? nil : got
         case .redirect(let expected): return status == 303 && location == expected ? nil : got
+        case .deviceToken: return status == 401 ? nil : got
         }
     }
+
+    /// Routes that answer in JSON and take a bearer token (the matrix sends the role's).
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") || path.hasPrefix("/ingest/") }
 
     static func excerpt(_ response: TestResponse) -> String {
         let text = String(decoding: response.body.readableBytesView.prefix(2_000), as: UTF8.self)
@@ -534,7 +572,7 @@ import Testing
         }
         if uri.isEmpty { uri = "/" }
         if !e.query.isEmpty { uri += "?" + e.query }
-        let api = path.hasPrefix("/api/")
+        let api = isAPI(path)
         var headers = HTTPFields()
         if let role { headers.append(contentsOf: api ? fixture.bearer(role) : fixture.cookie(role)) }
         let csrf = role.map(fixture.csrf) ?? ""

@@ -23,9 +23,10 @@ import TrackModel
         let batch = [position(1_800_000_000, battery: 80), position(1_800_000_010, battery: 79)]
         let now = Timestamp(secondsSince1970: 1_800_000_020)
         let first = try test.database.storePositions(batch, refused: ["null-island": 1], deviceID: id, receivedAt: now)
-        #expect(first == StoredPositions(stored: 2, duplicates: 0))
+        #expect(first.stored == 2 && first.duplicates == 0)
+        #expect(first.earliestStored?.secondsSince1970 == 1_800_000_000)
         let again = try test.database.storePositions(batch, refused: ["null-island": 1], deviceID: id, receivedAt: now)
-        #expect(again == StoredPositions(stored: 0, duplicates: 2))
+        #expect(again == StoredPositions(stored: 0, duplicates: 2, earliestStored: nil))
         #expect(
             try test.database.devicePositions(deviceID: id).map(\.fixedAt.secondsSince1970) == [
                 1_800_000_000, 1_800_000_010,

@@ -55,7 +55,8 @@ package struct ServeCommand: AsyncParsableCommand {
         let settings = try file.table(ServerSettings.self, "server")
         let (database, clock) = try log.open(file)
         let address = try ListenAddress(listen ?? settings.listen)
-        let tracker = DeviceTracker(database: database, configuration: try file.table(EngineConfiguration.self, "engine"))
+        let tracker = DeviceTracker(
+            database: database, configuration: try file.table(EngineConfiguration.self, "engine"))
         let environment = ServerEnvironment(
             database: database, databasePath: log.databaseOptions.path, clock: clock, settings: settings,
             configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file),

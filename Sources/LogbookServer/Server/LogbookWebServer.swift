@@ -40,7 +40,8 @@ package struct ServerEnvironment: Sendable {
             ?? IngestService(
                 tracker: DeviceTracker(
                     database: database,
-                    configuration: (try? configuration.decode(EngineConfiguration.self, table: "engine")) ?? EngineConfiguration()))
+                    configuration: (try? configuration.decode(EngineConfiguration.self, table: "engine"))
+                        ?? EngineConfiguration()))
     }
 }
 

@@ -62,7 +62,8 @@ public struct IngestService: Sendable {
         do {
             batch = try kind.decode(request, options: IngestOptions(receivedAt: now))
         } catch {
-            throw .invalid(error)
+            // An `Authorization` header that is no credential at all is a failed authentication like any other.
+            throw error.code == .badAuthorization ? .unauthorized : .invalid(error)
         }
         let device = try authenticate(batch.credential)
         guard let deviceID = device.id else { throw .unauthorized }
@@ -74,7 +75,8 @@ public struct IngestService: Sendable {
                 throw .invalid(error)
             }
         }
-        var receipt = IngestReceipt(device: device.name, received: batch.positions.count, ignored: batch.ignoredMessages)
+        var receipt = IngestReceipt(
+            device: device.name, received: batch.positions.count, ignored: batch.ignoredMessages)
         let screening = screen.screen(batch.positions, now: now)
         receipt.refused = screening.refused
         do {

@@ -179,7 +179,9 @@ extension AppDatabase {
                         ORDER BY trip.started_at
                         """, arguments: [deviceID, recomputation.tripEnd])
                 for row in rows {
-                    let trip = (id: row["id"] as Int64, start: row["started_at"] as Double, end: row["ended_at"] as Double)
+                    let trip = (
+                        id: row["id"] as Int64, start: row["started_at"] as Double, end: row["ended_at"] as Double
+                    )
                     if row["locked"] as Bool {
                         locked.append((trip.start, trip.end))
                         continue
