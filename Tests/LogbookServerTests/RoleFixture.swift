@@ -112,6 +112,11 @@ final class RoleFixture: @unchecked Sendable {
     private func mileageLog() throws {
         for plate in ["ABC1", "XYZ9"] { _ = try database.vehicle(plate: plate) }
         for driver in ["anna", "nova", "quentin"] { try database.addDriver(driver) }
+        // A phone of XYZ9's, which only those who see XYZ9 may see.
+        _ = try database.addDevice(
+            name: "Phone-of-XYZ9", plate: "XYZ9", tokenHash: String(repeating: "a", count: 64), speedUnit: "knots")
+        _ = try database.addDevice(
+            name: "spare-phone", plate: "XYZ9", tokenHash: String(repeating: "b", count: 64), speedUnit: "knots")
         let start = 1_780_000_000.0  // 2026-05-28
         let abc = [
             ("trip", 0.0, "Purpose-of-ABC1"), ("tripVoid", 20_000, "Void me"), ("tripMerge1", 40_000, "Merge A"),

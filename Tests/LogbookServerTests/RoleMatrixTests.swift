@@ -190,6 +190,15 @@ import Testing
             "POST /reports/email": Expectation(
                 outcomes: abc1, body: .form(["vehicle": "ABC1", "month": "2026-05", "to": "someone@example.org"])),
             "GET /vehicles": Expectation(outcomes: fleet),
+            "GET /devices": Expectation(outcomes: fleet),
+            "POST /devices": Expectation(outcomes: fleet, body: .form(["name": "new-phone", "vehicle": "ABC1"])),
+            "POST /devices/{name}/revoke": Expectation(outcomes: fleet, parameters: ["name": "spare-phone"]),
+            "POST /devices/{name}/remove": Expectation(outcomes: fleet, phase: 2, parameters: ["name": "spare-phone"]),
+            // Recording a trip in the browser: those who may change trips, for a vehicle they may see.
+            "GET /record": Expectation(outcomes: only([.admin, .driver, .driverWithoutVehicles])),
+            "POST /record/start": Expectation(
+                outcomes: abc1Change, body: .form(["vehicle": "ABC1"])),
+            "GET /static/record.js": open,
             "POST /vehicles": Expectation(outcomes: fleet, body: .form(["plate": "NEW2"])),
             "POST /places": Expectation(
                 outcomes: fleet, body: .form(["name": "New place", "lat": "59.4", "lon": "24.7"])),
@@ -442,7 +451,7 @@ import Testing
     static let annasData = ["Purpose-of-ABC1", "Hours-of-anna", "Link-of-anna"]
     static let othersData = [
         "XYZ9", "Purpose-of-XYZ9", "Odometer-of-XYZ9", "Regular-of-XYZ9", "Rule-of-XYZ9", "quentin",
-        "Hours-of-quentin", "Link-of-quentin",
+        "Hours-of-quentin", "Link-of-quentin", "Phone-of-XYZ9",
     ]
     static let outboxData = ["Outbox-Subject-Marker", "outbox-marker@example.org"]
     static let daemonData = ["gpsd-marker-host"]

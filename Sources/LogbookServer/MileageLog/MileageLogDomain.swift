@@ -15,5 +15,6 @@ package enum MileageLogDomain: ServerDomain {
     ) {
         TripPages.register(pages, environment, renderer)
         LogPages.register(pages, environment, renderer)
+        DevicePages.register(pages, environment, renderer)
     }
 }

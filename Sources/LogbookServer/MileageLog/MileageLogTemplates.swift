@@ -3,7 +3,8 @@
 enum MileageLogTemplates {
     static let all: [String: String] = [
         "mileage/trips": trips, "mileage/trip": trip, "mileage/live": live, "mileage/reports": reports,
-        "mileage/vehicles": vehicles,
+        "mileage/vehicles": vehicles, "mileage/devices": DeviceTemplates.devices,
+        "mileage/record": DeviceTemplates.record,
     ]
 
     static let trips = """
@@ -101,6 +102,16 @@ enum MileageLogTemplates {
         {{/trip}}
         {{^trip}}<section class="card"><p>Parked: no trip in progress.</p></section>{{/trip}}
         {{/running}}
+        {{#hasDevices}}
+        <section class="card" id="devices">
+          <h2>Phones and trackers</h2>
+          <table><thead><tr><th>Device</th><th>Seen</th><th>Now</th></tr></thead><tbody>
+          {{#devices}}<tr><td>{{name}}<br><span class="muted">{{vehicle}}</span></td>
+            <td>{{lastSeen}}{{#battery}}<br><span class="muted">battery {{battery}}</span>{{/battery}}</td>
+            <td>{{#trip}}trip since {{start}} · {{distance}}{{#standing}} · standing{{/standing}}{{/trip}}{{^trip}}parked{{/trip}}</td></tr>{{/devices}}
+          </tbody></table>
+        </section>
+        {{/hasDevices}}
         """
 
     static let reports = """

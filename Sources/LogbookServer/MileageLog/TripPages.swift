@@ -116,6 +116,14 @@ enum TripPages {
                     ]
                 }
             }
+            // Phones and trackers of the vehicles the user may see, with the trip each is on.
+            let devices = try DeviceService(
+                ServiceContext(database: environment.database, caller: .user(user), clock: clock)
+            ).live(tracker: environment.ingest.tracker).map {
+                DevicePages.deviceRow($0, now: environment.database.now, clock: clock)
+            }
+            values["devices"] = devices
+            values["hasDevices"] = !devices.isEmpty
             return renderer.page("mileage/live", title: "Live", values, user: user, csrf: session.csrfToken, refresh: 5)
         }
     }

@@ -32,6 +32,7 @@ package struct PageRenderer: Sendable {
             layout["user"] = ["name": user.name, "role": user.role.rawValue]
             if user.managesFleet { layout["admin"] = true }
             if user.mayReadMileageLog { layout["mileage"] = true }
+            if user.canEditTrips { layout["recorder"] = true }
             let items = menu(user)
             layout["menu"] = items.filter { !$0.external }.map(\.values)
             layout["links"] = items.filter(\.external).map(\.values)

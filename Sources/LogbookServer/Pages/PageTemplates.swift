@@ -25,7 +25,9 @@ package enum PageTemplates {
             {{#mileage}}<a href="/trips">Trips</a>
             <a href="/live">Live</a>
             <a href="/reports">Reports</a>{{/mileage}}
-            {{#admin}}<a href="/vehicles">Vehicles</a>{{/admin}}
+            {{#recorder}}<a href="/record">Record</a>{{/recorder}}
+            {{#admin}}<a href="/vehicles">Vehicles</a>
+            <a href="/devices">Devices</a>{{/admin}}
             {{#menu}}<a href="{{href}}">{{label}}</a>{{/menu}}
             {{#links}}<a class="external" href="{{href}}" rel="noopener noreferrer" target="_blank">{{label}}</a>{{/links}}
             <a href="/account">{{name}}</a>
@@ -173,6 +175,11 @@ package enum PageTemplates {
         .clock .choices button { width: 100%; }
         #period-actions form { display: inline-block; margin-right: 8px; }
         nav a.external::after { content: " ↗"; }
+        code.wrap, dd.wrap { overflow-wrap: anywhere; word-break: break-all; }
+        figure.qr { margin: 12px 0; text-align: center; }
+        figure.qr svg { width: 100%; max-width: 280px; height: auto; }
+        .recorder .choices button { flex: 1 1 0; min-height: 64px; font-size: 1.3rem; }
+        .recorder .reading { font-size: 2rem; font-weight: 700; margin: 0; }
         footer { max-width: 760px; margin: 0 auto; padding: 0 12px 24px; }
         @media (min-width: 900px) { main, footer { max-width: 960px; } }
         """

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import LogbookStore
 import TrackModel
+public import TripEngine
 
 /// Phones and trackers that report positions over HTTP (`logbook devices`). Admins and the terminal manage them;
 /// everyone else is forbidden.
@@ -44,6 +45,48 @@ public struct DeviceService: Sendable {
     public func list() throws -> [DeviceView] {
         try access.requireAdmin()
         return try context.database.deviceSummaries().map(DeviceView.init)
+    }
+
+    /// The devices of the vehicles the caller may see, with the trip each is on (`tracker`'s engines): the live
+    /// page of admins, accountants and drivers.
+    public func live(tracker: DeviceTracker) throws -> [DeviceLiveView] {
+        try context.database.deviceSummaries().filter { access.canSee(plate: $0.vehicle) }.map { summary in
+            DeviceLiveView(
+                device: DeviceView(summary),
+                trip: summary.device.id.flatMap { tracker.tripInProgress(deviceID: $0) })
+        }
+    }
+
+    /// The browser as a tracker ("Record a trip"): the device `browser-USER-PLATE` of the caller for a vehicle they
+    /// may drive, with a new token (the page keeps it while it records; the one before stops working). Speeds are
+    /// in m/s, as the Geolocation API gives them. A revoked browser device stays revoked.
+    public func browserDevice(vehicle plate: String) throws -> NewDeviceView {
+        try access.requireEditor()
+        try access.requireVisibleVehicle(plate)
+        let stored = try context.database.existingVehicle(plate: plate).plate
+        let who = context.caller.user?.name ?? "terminal"
+        let name = Self.browserDeviceName(user: who, plate: stored)
+        let token = Self.randomToken()
+        if let existing = try? context.database.device(name: name) {
+            guard existing.revokedAt == nil else {
+                throw ServiceError(.refused, "this browser's device \(name) was revoked by an admin")
+            }
+            try context.database.rekeyDevice(name: name, tokenHash: Self.hash(token))
+        } else {
+            _ = try context.database.addDevice(name: name, plate: stored, tokenHash: Self.hash(token), speedUnit: "m/s")
+        }
+        return NewDeviceView(
+            name: name, vehicle: stored, token: token, urls: DeviceURLs(base: "", token: token))
+    }
+
+    /// `browser-anna-ABC1`: letters, digits and `-` only, at most 64 characters.
+    static func browserDeviceName(user: String, plate: String) -> String {
+        let text = "browser-\(user)-\(plate)"
+        let cleaned = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
+            })
+        return String(cleaned.prefix(64))
     }
 
     /// Revokes a device's token: its requests are refused from now on, its positions stay.
@@ -105,6 +148,12 @@ public struct DeviceURLs: Encodable, Sendable, Hashable {
             "\(base)/ingest/gpslogger?token=\(token)&lat=%LAT&lon=%LON&time=%TIME&speed=%SPD&dir=%DIR&alt=%ALT"
             + "&acc=%ACC&batt=%BATT&ischarging=%ISCHARGING"
     }
+}
+
+/// A device on the live page: what `devices list` shows and the trip it is on.
+public struct DeviceLiveView: Sendable, Hashable {
+    public var device: DeviceView
+    public var trip: TripProgress?
 }
 
 /// A device as `logbook devices list` shows it.

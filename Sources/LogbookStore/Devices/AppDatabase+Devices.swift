@@ -61,6 +61,14 @@ extension AppDatabase {
         }
     }
 
+    /// Gives the device a new token (the old one stops working at once).
+    public func rekeyDevice(name: String, tokenHash: String) throws {
+        try write("rekey device") { db in
+            let device = try Self.requireDevice(name, db)
+            try db.execute(sql: "UPDATE device SET token_hash = ? WHERE id = ?", arguments: [tokenHash, device.id])
+        }
+    }
+
     /// Revokes the device's token (its positions stay); revoking twice keeps the first time.
     @discardableResult
     public func revokeDevice(name: String) throws -> Device {
