@@ -592,6 +592,7 @@ private let deviceTripsSchemaV16 = """
     CREATE TABLE device_engine (
         device_id INTEGER PRIMARY KEY REFERENCES device(id) ON DELETE CASCADE,
         last_fix_time REAL,
+        closed_silently REAL,
         saved_at REAL NOT NULL,
         state BLOB NOT NULL
     ) STRICT;

@@ -253,6 +253,24 @@ struct DeviceTrackingTests {
         #expect(try setup.service.tracker.closeSilentTrips(now: last + 900) == 0)
     }
 
+    @Test("a phone that was only offline: the trip closed at its silence is measured again when its positions come")
+    func offlineNotSilent() throws {
+        let drive = Self.drive(seed: 12)
+        let setup = try Setup()
+        let middle = drive.positions.firstIndex { $0.time.secondsSince1970 > drive.trips[0].start + 300 }!
+        try setup.send(drive.positions[..<middle])
+        let silence = drive.positions[middle - 1].time + 400
+        #expect(try setup.service.tracker.closeSilentTrips(now: silence) == 1)
+        let closed = try setup.trips()
+        #expect(closed.count == 1)
+        // The rest of the drive arrives when the network is back: no gap in the fixes, so no parking.
+        try setup.send(drive.positions[middle...], delay: 500)
+        let stored = try setup.trips()
+        Self.expectSame(stored, try Self.replayed(drive.positions), "offline")
+        Self.expectTruth(stored, drive, "offline")
+        #expect(try setup.database.trip(id: closed[0].id).voided)
+    }
+
     @Test("a restart mid-trip resumes the trip from the store")
     func restartMidTrip() throws {
         let drive = Self.drive(seed: 9)

@@ -2,6 +2,7 @@ import LogbookServices
 import LogbookStore
 import Logging
 import ServiceLifecycle
+import TripEngine
 
 /// Closes the trips of devices that fell silent, every `interval` while the server runs: phones stop reporting when
 /// they stand still, so a trip whose device has sent nothing for the parking threshold has ended at its last position
@@ -11,9 +12,11 @@ package struct SilentDeviceSweeper: Service {
     let interval: Duration
     let logger: Logger
 
-    package init(tracker: DeviceTracker, interval: Duration = .seconds(30), logger: Logger) {
+    /// Every `interval`; by default a tenth of the gap that closes a trip, between 1 and 30 s.
+    package init(tracker: DeviceTracker, interval: Duration? = nil, logger: Logger) {
         self.tracker = tracker
-        self.interval = interval
+        let seconds = min(30, max(1, tracker.configuration.gapThreshold / 10))
+        self.interval = interval ?? .milliseconds(Int64(seconds * 1_000))
         self.logger = logger
     }
 

@@ -32,6 +32,8 @@ public final class DeviceTracker: Sendable {
         var fedThrough: Double?
         /// Wall-clock time of the last save.
         var savedAt: Double
+        /// `fedThrough` when the trip was closed because the device fell silent (see `closeSilentTrips`).
+        var closedSilently: Double?
     }
 
     /// What feeding a device's positions did.
@@ -90,7 +92,25 @@ public final class DeviceTracker: Sendable {
             }
             progress.recomputed = true
         }
-        let positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+        var positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+        if recomputation == nil, let closed = tracked.closedSilently, let first = positions.first {
+            if first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
+                // The device was not silent, only offline: its positions came late. The trip closed at the silence
+                // is measured again with them, from the last snapshot before it.
+                if let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: closed + 0.001) {
+                    tracked = Tracked(
+                        engine: try Self.engine(from: snapshot.state).reconfigured(configuration),
+                        fedThrough: snapshot.lastFixTime, savedAt: now)
+                    recomputation = .after(snapshot)
+                } else {
+                    tracked = Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
+                    recomputation = .fromFirstPosition
+                }
+                progress.recomputed = true
+                positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+            }
+            tracked.closedSilently = nil
+        }
         let ended = try feed(positions, into: &tracked)
         if !ended.isEmpty || recomputation != nil || now - tracked.savedAt >= checkpointInterval {
             let commit = try database.commitDeviceTrips(
@@ -124,6 +144,7 @@ public final class DeviceTracker: Sendable {
                     guard case .tripEnded(let trip) = event else { return nil }
                     return DeviceTripEnd(trip: trip, snapshot: nil)
                 }
+                tracked.closedSilently = tracked.fedThrough
                 do {
                     let commit = try database.commitDeviceTrips(
                         ended, deviceID: deviceID, engine: try Self.state(tracked))
@@ -159,7 +180,7 @@ public final class DeviceTracker: Sendable {
         }
         return Tracked(
             engine: try Self.engine(from: saved.state).reconfigured(configuration), fedThrough: saved.lastFixTime,
-            savedAt: now)
+            savedAt: now, closedSilently: saved.closedSilently)
     }
 
     /// Feeds the positions (in fix-time order) to the engine; returns the trips it ended, each with the snapshot of
@@ -181,7 +202,8 @@ public final class DeviceTracker: Sendable {
     }
 
     static func state(_ tracked: Tracked) throws -> DeviceEngineState {
-        DeviceEngineState(lastFixTime: tracked.fedThrough, state: try encode(tracked.engine))
+        DeviceEngineState(
+            lastFixTime: tracked.fedThrough, closedSilently: tracked.closedSilently, state: try encode(tracked.engine))
     }
 
     static func encode(_ engine: TripEngine) throws -> Data {

@@ -7,10 +7,14 @@ public import TripEngine
 /// took, so that the positions after it can be fed to it again.
 public struct DeviceEngineState: Sendable, Hashable {
     public var lastFixTime: Double?
+    /// Set when the engine's trip was closed because the device fell silent: the time of the last position fed
+    /// then. Positions that come later but continue from there show the device was only offline.
+    public var closedSilently: Double?
     public var state: Data
 
-    public init(lastFixTime: Double?, state: Data) {
+    public init(lastFixTime: Double?, closedSilently: Double? = nil, state: Data) {
         self.lastFixTime = lastFixTime
+        self.closedSilently = closedSilently
         self.state = state
     }
 }
@@ -82,8 +86,12 @@ extension AppDatabase {
     public func deviceEngine(deviceID: Int64) throws -> DeviceEngineState? {
         try read("device engine") { db in
             try Row.fetchOne(
-                db, sql: "SELECT last_fix_time, state FROM device_engine WHERE device_id = ?", arguments: [deviceID]
-            ).map { DeviceEngineState(lastFixTime: $0["last_fix_time"], state: $0["state"]) }
+                db, sql: "SELECT last_fix_time, closed_silently, state FROM device_engine WHERE device_id = ?",
+                arguments: [deviceID]
+            ).map {
+                DeviceEngineState(
+                    lastFixTime: $0["last_fix_time"], closedSilently: $0["closed_silently"], state: $0["state"])
+            }
         }
     }
 
@@ -267,9 +275,11 @@ extension AppDatabase {
     static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO device_engine (device_id, last_fix_time, saved_at, state) VALUES (?, ?, ?, ?)
+                INSERT INTO device_engine (device_id, last_fix_time, closed_silently, saved_at, state)
+                VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (device_id) DO UPDATE SET
-                    last_fix_time = excluded.last_fix_time, saved_at = excluded.saved_at, state = excluded.state
-                """, arguments: [deviceID, engine.lastFixTime, now, engine.state])
+                    last_fix_time = excluded.last_fix_time, closed_silently = excluded.closed_silently,
+                    saved_at = excluded.saved_at, state = excluded.state
+                """, arguments: [deviceID, engine.lastFixTime, engine.closedSilently, now, engine.state])
     }
 }
