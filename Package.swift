@@ -58,6 +58,8 @@ let package = Package(
         // Positions that phones and trackers post over HTTP (OsmAnd/Traccar, OwnTracks, Overland, GPSLogger),
         // decoded and screened into fixes for the trip engine; no HTTP server, no store.
         .target(name: "Ingest", dependencies: ["TrackModel", "PlainText"], swiftSettings: strict),
+        // QR codes (ISO/IEC 18004, byte mode, versions 1–40) drawn as inline SVG: the setup links phones scan.
+        .target(name: "QRCode", swiftSettings: strict),
 
         // MARK: C shims
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -255,6 +257,8 @@ let package = Package(
         .testTarget(name: "TrackModelTests", dependencies: ["TrackModel"], swiftSettings: strict),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "TrackModel", "TrackFormats"], swiftSettings: strict),
+        // Fixtures/ holds python-qrcode's reference symbols (make_reference.py), read by #filePath.
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "CalendarDays"], swiftSettings: strict),
         .testTarget(name: "ChecklistsTests", dependencies: ["Checklists"], swiftSettings: strict),
         .testTarget(name: "ValueStreamsTests", dependencies: ["ValueStreams"], swiftSettings: strict),
