@@ -167,7 +167,7 @@ let package = Package(
             dependencies: [
                 "LogbookServices", "LogbookStore", "MileageLog", "TrackModel",
                 "LogbookConfiguration", "Reports", "TripEngine", "Mailer", "Checklists", "Hours",
-                "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Ingest",
+                "HoursSubmission", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Ingest", "QRCode",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

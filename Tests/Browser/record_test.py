@@ -151,7 +151,7 @@ def run(logbook, screenshots):
         browser.get(server.base + "/live")
         check("browser-anna-ABC1" in browser.text(), "the live page does not list the browser's device")
         problems += [("live", p) for p in browser.layout_problems()]
-        browser.screenshot(screenshots, "live")
+        browser.screenshot(screenshots, "live-devices")
         check(not problems, "layout at 390 px: " + "; ".join(f"{page}: {p}" for page, p in problems))
         return 0
     except Failure as failure:

@@ -6,12 +6,22 @@ import Testing
 /// selenium (from the test venv, `scripts/test-peers`) against `logbook serve` on a temporary log: login
 /// and a refused password, a trip classified by a tap, the CSV report downloaded, layouts at 390 px, and
 /// screenshots of every page in `.build/screenshots/`.
-@Suite(.enabled(if: Chromium.isInstalled, "chromium or chromedriver is not installed"))
+@Suite(.serialized, .enabled(if: Chromium.isInstalled, "chromium or chromedriver is not installed"))
 struct WebBrowserTests {
     @Test(.timeLimit(.minutes(5)))
     func thePagesWorkInChromium() throws {
+        try Self.run("browser_test.py")
+    }
+
+    /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func theBrowserRecordsATrip() throws {
+        try Self.run("record_test.py")
+    }
+
+    static func run(_ name: String) throws {
         try SMTPSink.checkPeers()
-        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/browser_test.py")
+        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/\(name)")
         let output = try TemporaryDirectory()
         let log = URL(fileURLWithPath: output.path("browser_test.log"))
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -29,7 +39,7 @@ struct WebBrowserTests {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(
             process.terminationReason == .exit && process.terminationStatus == 0,
-            "browser_test.py exited \(process.terminationStatus):\n\(text)")
+            "\(name) exited \(process.terminationStatus):\n\(text)")
     }
 }
 

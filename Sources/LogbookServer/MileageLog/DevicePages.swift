@@ -4,6 +4,7 @@ import Hummingbird
 import LogbookServices
 import LogbookStore
 import NIOCore
+import QRCode
 import TrackModel
 import TripEngine
 
@@ -151,5 +152,10 @@ struct RecordingStart: Encodable {
 
 /// The QR code a phone scans to set up an app (drawn as inline SVG by the server: no script, no image request).
 enum DeviceQR {
-    static func svg(_ text: String) -> String? { nil }
+    /// The code of `text` at the medium error correction (a phone's screen or a print read well), or nil when the
+    /// text is too long for any QR code.
+    static func svg(_ text: String) -> String? {
+        guard let code = try? QRCode(encoding: text, correction: .medium) else { return nil }
+        return code.svg(moduleSize: 4, quietZone: 4)
+    }
 }

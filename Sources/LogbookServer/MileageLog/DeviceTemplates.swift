@@ -8,9 +8,7 @@ enum DeviceTemplates {
           <p>Its token is shown only now: set up the app before you leave this page.</p>
           <p><code class="wrap" id="token">{{token}}</code></p>
           {{#qr}}<figure class="qr">{{{qr}}}<figcaption class="muted">Scan with the phone: the address for Traccar Client</figcaption></figure>{{/qr}}
-          <dl class="facts">
-          {{#apps}}<dt>{{app}}</dt><dd class="wrap"><span class="muted">{{setting}}</span><br><code class="wrap">{{value}}</code></dd>{{/apps}}
-          </dl>
+          {{#apps}}<div class="app"><strong>{{app}}</strong> <span class="muted">{{setting}}</span><code class="wrap">{{value}}</code></div>{{/apps}}
         </section>
         {{/added}}
         <section class="card">
@@ -18,7 +16,7 @@ enum DeviceTemplates {
           {{#devices}}<tr><td>{{name}}<br><span class="muted">{{vehicle}} · {{positions}} positions{{#refused}} · {{refused}} refused{{/refused}}</span>{{#revoked}}<br><span class="tag locked">revoked</span>{{/revoked}}</td>
             <td>{{lastSeen}}{{#battery}}<br><span class="muted">battery {{battery}}</span>{{/battery}}</td>
             <td>{{#trip}}trip since {{start}} · {{distance}}{{#standing}} · standing{{/standing}}{{/trip}}{{^trip}}parked{{/trip}}</td>
-            <td>{{^revoked}}<form method="post" action="/devices/{{path}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button class="link" type="submit">Revoke</button></form>{{/revoked}}
+            <td class="actions">{{^revoked}}<form method="post" action="/devices/{{path}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button class="link" type="submit">Revoke</button></form>{{/revoked}}
               <form method="post" action="/devices/{{path}}/remove"><input type="hidden" name="csrf" value="{{csrf}}"><button class="link" type="submit">Remove</button></form></td></tr>{{/devices}}
           {{^devices}}<tr><td colspan="4" class="muted">No devices yet.</td></tr>{{/devices}}
           </tbody></table>

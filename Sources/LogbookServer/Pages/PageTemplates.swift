@@ -175,7 +175,11 @@ package enum PageTemplates {
         .clock .choices button { width: 100%; }
         #period-actions form { display: inline-block; margin-right: 8px; }
         nav a.external::after { content: " ↗"; }
+        [hidden] { display: none !important; }
         code.wrap, dd.wrap { overflow-wrap: anywhere; word-break: break-all; }
+        .app { margin: 12px 0; }
+        .app code { display: block; margin-top: 2px; }
+        td.actions { overflow-wrap: normal; white-space: nowrap; }
         figure.qr { margin: 12px 0; text-align: center; }
         figure.qr svg { width: 100%; max-width: 280px; height: auto; }
         .recorder .choices button { flex: 1 1 0; min-height: 64px; font-size: 1.3rem; }
