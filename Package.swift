@@ -79,6 +79,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         // Typed wrappers for the variadic curl_easy_setopt, which Swift cannot call.
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        // One HTTP(S) POST through libcurl: a vehicle box's positions to the central server (`[upload]`).
+        .target(name: "HTTPUpload", dependencies: ["CCurl", "CCurlShim"], swiftSettings: strict),
 
         // MARK: I/O shell
         .target(name: "TrackReader", dependencies: ["TrackModel", "TrackFormats", "CZlib"], swiftSettings: strict),
@@ -191,6 +193,7 @@ let package = Package(
                 "LogbookServices", "LogbookDaemon", "LogbookServer", "TrackModel", "TrackFormats", "TrackReader",
                 "Geodesy", "TripEngine", "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
                 "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Reports", "Mailer", "HoursSubmission",
+                "HTTPUpload",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

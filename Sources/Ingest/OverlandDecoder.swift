@@ -7,13 +7,14 @@ import TrackModel
 /// `horizontal_accuracy` (m), `altitude` (m), `battery_level` (0…1), `battery_state` (`unknown`, `charging`,
 /// `full`, `unplugged`); every other property (`motion`, `wifi`, `device_id`, `activity`, …) is kept as an
 /// attribute. At most `IngestBatch.maximumPositions` (1,000, the app's largest batch setting) per request.
-/// `current` (the newest point, which the app sends again in a later batch) and `trip` are not read.
+/// `current` (the newest point, which the app sends again in a later batch) and `trip` are not read. `hdop` is read
+/// where a sender gives it (Logbook's own vehicle boxes, `logbook upload`); Overland itself does not.
 ///
 /// Source (read for the shapes, nothing copied): aaronpk/Overland-iOS, `README.md` ("API": the request, the
 /// properties and their units, the `{"result": "ok"}` answer; "Points per Batch": 50 to 1,000).
 public enum OverlandDecoder {
     static let known: Set<String> = [
-        "timestamp", "speed", "course", "horizontal_accuracy", "altitude", "battery_level", "battery_state",
+        "timestamp", "speed", "course", "horizontal_accuracy", "altitude", "battery_level", "battery_state", "hdop",
     ]
 
     public static func decode(_ request: IngestRequest) throws(IngestError) -> IngestBatch {
@@ -72,7 +73,7 @@ public enum OverlandDecoder {
             course: Measurement.course(try properties.number("course")),
             altitude: Measurement.finite(try properties.number("altitude") ?? numbers.dropFirst(2).first),
             accuracy: Measurement.positive(try properties.number("horizontal_accuracy")),
-            hdop: nil,
+            hdop: Measurement.positive(try properties.number("hdop")),
             battery: Measurement.fractionAsPercent(try properties.number("battery_level")),
             charging: charging,
             attributes: attributes.values)

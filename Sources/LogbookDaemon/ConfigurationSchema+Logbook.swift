@@ -11,6 +11,7 @@ extension ConfigurationSchema {
         "engine": Set(EngineConfiguration.configurationKeys),
         "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
         "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
+        "upload": Set(UploadSettings.CodingKeys.allCases.map(\.stringValue)),
         "hours": Set(HoursSettings.CodingKeys.allCases.map(\.stringValue)),
         "checklists": ["reminders", "repeat_seconds", "escalate_after_seconds", "on_time_seconds", "notify_command"],
         "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([

@@ -75,11 +75,13 @@ package struct DaemonCommand: AsyncParsableCommand {
             ?? MileageLogNames.onlyVehicle(in: database)
         let endpoint = GPSDEndpoint(parsing: gpsd)!
         let client = GPSDClient(endpoint: endpoint, logger: Logger(label: "logbook.gpsd"), device: device)
+        let upload = try file.table(UploadSettings.self, "upload")
         let tracking = TrackingService(
             client: client, database: database, vehicle: car, configuration: engineConfiguration, logger: logger,
             checkpointInterval: .milliseconds(Int64(checkpointInterval * 1_000)),
             statusPath: DaemonStatus.path(forDatabase: databaseOptions.path),
-            notifier: daemonSettings.notifyCommand.map { Notifier(command: $0, logger: logger) })
+            notifier: daemonSettings.notifyCommand.map { Notifier(command: $0, logger: logger) },
+            uploading: upload.isConfigured)
         logger.info(
             "Logbook daemon starting",
             metadata: [
@@ -91,7 +93,8 @@ package struct DaemonCommand: AsyncParsableCommand {
             database: database, vehicle: car.plate,
             settings: try file.table(ReportSchedule.self, "report"), mailConfigured: file.root["mail"] != nil,
             hoursConfigured: try file.table(HoursSettings.self, "hours").endpoint != nil,
-            clock: try settings.clock(), childArguments: childArguments, logger: Logger(label: "logbook.reports"))
+            clock: try settings.clock(), childArguments: childArguments, logger: Logger(label: "logbook.reports"),
+            uploadConfigured: upload.isConfigured)
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: tracking), .init(service: reports)],

@@ -61,6 +61,8 @@ struct ReportScheduler: Service {
     /// `--database …` and `--config …` for the children.
     let childArguments: [String]
     let logger: Logger
+    /// `[upload] url` is set: queued positions go to the central server (`logbook upload`).
+    var uploadConfigured = false
     var interval: Duration = .seconds(60)
 
     /// The month whose report is due at `now` (`YYYY-MM`): last month once this month's send moment has passed,
@@ -96,6 +98,12 @@ struct ReportScheduler: Service {
         if mailConfigured, !((try? database.dueMail(now: now).isEmpty) ?? true) {
             let status = await Self.runChild(["mail", "send-pending", "--due-only"] + childArguments)
             if status != 0 { logger.notice("Some mail is still waiting for delivery", metadata: ["exit": "\(status)"]) }
+        }
+        if uploadConfigured, ((try? database.queuedUploadCount()) ?? 0) > 0 {
+            let status = await Self.runChild(["upload", "--quiet"] + childArguments)
+            if status != 0 {
+                logger.notice("Positions are still waiting for the central server", metadata: ["exit": "\(status)"])
+            }
         }
         // Due by the log's own clock, as the child's `--due-only` decides.
         if hoursConfigured, !((try? database.hoursChangesToSend(dueOnly: true).isEmpty) ?? true) {

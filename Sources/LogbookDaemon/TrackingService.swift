@@ -25,6 +25,8 @@ final class TrackingService: Service, Sendable {
     let statusPath: String
     /// Runs the configured command on reminders (long idle).
     let notifier: Notifier?
+    /// `[upload]` is set: every fix with a position goes to the upload queue too.
+    let uploading: Bool
     private let snapshot = Mutex<Snapshot>(Snapshot())
 
     struct Snapshot: Sendable {
@@ -36,8 +38,10 @@ final class TrackingService: Service, Sendable {
 
     init(
         client: GPSDClient, database: AppDatabase, vehicle: Vehicle, configuration: EngineConfiguration,
-        logger: Logger, checkpointInterval: Duration = .seconds(30), statusPath: String, notifier: Notifier? = nil
+        logger: Logger, checkpointInterval: Duration = .seconds(30), statusPath: String, notifier: Notifier? = nil,
+        uploading: Bool = false
     ) {
+        self.uploading = uploading
         self.notifier = notifier
         self.client = client
         self.database = database
@@ -72,6 +76,13 @@ final class TrackingService: Service, Sendable {
         var lastCheckpoint = clock.now
         var dirty = false
         for await fix in client.fixes() {
+            if uploading {
+                do {
+                    try database.queueUpload(fix)
+                } catch {
+                    logger.warning("Cannot queue a position for upload", metadata: ["error.type": "\(type(of: error))"])
+                }
+            }
             let events = engine.ingest(fix)
             try record(events, engine: engine)
             dirty = true

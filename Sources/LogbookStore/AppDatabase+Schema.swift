@@ -71,7 +71,7 @@ extension AppDatabase {
         migrator.registerMigration("v15 devices: phones and trackers, their positions and refused fixes") { db in
             try db.execute(sql: devicesSchemaV15)
         }
-        migrator.registerMigration("v16 devices: their trips, engine checkpoints and snapshots at trip ends") { db in
+        migrator.registerMigration("v16 devices: their trips, engine checkpoints and snapshots at trip ends; the box's upload queue") { db in
             try db.execute(sql: deviceTripsSchemaV16)
         }
         return migrator
@@ -595,6 +595,20 @@ private let deviceTripsSchemaV16 = """
         closed_silently REAL,
         saved_at REAL NOT NULL,
         state BLOB NOT NULL
+    ) STRICT;
+
+    CREATE TABLE upload_queue (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        fixed_at REAL NOT NULL UNIQUE,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        speed_mps REAL,
+        course_deg REAL,
+        altitude_m REAL,
+        eph_m REAL,
+        hdop REAL,
+        CONSTRAINT upload_queue_latitude CHECK (lat BETWEEN -90 AND 90),
+        CONSTRAINT upload_queue_longitude CHECK (lon BETWEEN -180 AND 180)
     ) STRICT;
 
     CREATE TABLE device_snapshot (
