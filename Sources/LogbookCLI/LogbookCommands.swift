@@ -5,7 +5,8 @@ import LogbookDaemon
 /// the other domains', then the server's.
 package enum LogbookCommands {
     package static let all: [any ParsableCommand.Type] = [
-        FixesCommand.self, ReplayCommand.self, DaemonCommand.self, UploadCommand.self, TripsCommand.self, ImportCommand.self,
+        FixesCommand.self, ReplayCommand.self, DaemonCommand.self, UploadCommand.self, TripsCommand.self,
+        ImportCommand.self,
         StatusCommand.self, ProfileCommand.self, VehiclesCommand.self, DevicesCommand.self, DriversCommand.self,
         OdometerCommand.self,
         RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,

@@ -71,7 +71,9 @@ extension AppDatabase {
         migrator.registerMigration("v15 devices: phones and trackers, their positions and refused fixes") { db in
             try db.execute(sql: devicesSchemaV15)
         }
-        migrator.registerMigration("v16 devices: their trips, engine checkpoints and snapshots at trip ends; the box's upload queue") { db in
+        migrator.registerMigration(
+            "v16 devices: their trips, engine checkpoints and snapshots at trip ends; the box's upload queue"
+        ) { db in
             try db.execute(sql: deviceTripsSchemaV16)
         }
         return migrator
