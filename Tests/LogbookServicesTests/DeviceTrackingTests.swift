@@ -4,6 +4,7 @@ import LogbookServices
 import LogbookStore
 import LogbookTestSupport
 import MileageLog
+import Synchronization
 import Testing
 import TrackFormats
 import TrackModel
@@ -196,6 +197,30 @@ struct DeviceTrackingTests {
         Self.expectSame(stored, try Self.replayed(drive.positions), "seed \(seed)")
         Self.expectTruth(stored, drive, "seed \(seed)")
         for trip in stored { #expect(trip.distance >= 0) }
+    }
+
+    @Test("batches of one device sent at once from several threads give the trips of the drive")
+    func concurrentBatches() throws {
+        let drive = Self.drive(seed: 13)
+        let setup = try Setup()
+        let batches = stride(from: 0, to: drive.positions.count, by: 50).map {
+            drive.positions[$0..<min($0 + 50, drive.positions.count)]
+        }
+        let now = drive.positions.last!.time + 10
+        let failures = Mutex(0)
+        let (service, token) = (setup.service, setup.token)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+            do {
+                _ = try service.ingest(.overland, Self.overland(batches[index], token: token), now: now)
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(try setup.database.deviceSummaries().first?.positions == drive.positions.count)
+        let stored = try setup.trips()
+        Self.expectSame(stored, try Self.replayed(drive.positions), "concurrent")
+        Self.expectTruth(stored, drive, "concurrent")
     }
 
     @Test("an upload six hours late that falls inside a trip: the trip is measured again, what a person set kept")

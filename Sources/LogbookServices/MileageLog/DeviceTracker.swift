@@ -23,8 +23,8 @@ public final class DeviceTracker: Sendable {
     /// Seconds between saves of an engine that ended no trip.
     public let checkpointInterval: Double
     private let engines = Mutex<[Int64: Tracked]>([:])
-    /// Serializes the work on devices (store, feed, commit): the store writes one transaction at a time anyway.
-    private let work = Mutex<Void>(())
+    /// One device's work (store, feed, commit) runs under its lock; devices on other locks go on meanwhile.
+    private let locks = (0..<64).map { _ in DeviceLock() }
 
     struct Tracked: Sendable {
         var engine: TripEngine
@@ -55,8 +55,25 @@ public final class DeviceTracker: Sendable {
     }
 
     /// Runs `body` with the device's work serialized.
-    func serialized<T>(_ body: () throws -> T) rethrows -> T {
-        try work.withLock { _ in try body() }
+    func serialized<T>(_ deviceID: Int64, _ body: () throws -> T) rethrows -> T {
+        try locks[Int(UInt64(bitPattern: deviceID) % UInt64(locks.count))].mutex.withLock { _ in try body() }
+    }
+
+    /// Stores a request's positions for the device and brings its engine up to them, as one step of the device's
+    /// work: no other request of the device comes between, so what was fed before is known exactly.
+    public func record(
+        _ positions: [DevicePosition], refused: [String: Int], deviceID: Int64, receivedAt: Timestamp
+    ) throws -> (stored: StoredPositions, progress: Progress?) {
+        try serialized(deviceID) {
+            let stored = try database.storePositions(
+                positions, refused: refused, deviceID: deviceID, receivedAt: receivedAt)
+            guard stored.stored > 0 else { return (stored, nil) }
+            return (
+                stored,
+                try advanceGuarded(
+                    deviceID: deviceID, earliest: stored.earliestStored, now: receivedAt.secondsSince1970)
+            )
+        }
     }
 
     /// Brings the device's engine up to its stored positions: the new ones are fed to it, or, when `earliest` (the
@@ -64,14 +81,16 @@ public final class DeviceTracker: Sendable {
     /// last snapshot before it. `now` is the wall clock (for the checkpoint's interval).
     @discardableResult
     public func advance(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
-        try serialized {
-            do {
-                return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now)
-            } catch {
-                // What is in memory may be ahead of the store: the next request rebuilds it from the store.
-                engines.withLock { _ = $0.removeValue(forKey: deviceID) }
-                throw error
-            }
+        try serialized(deviceID) { try advanceGuarded(deviceID: deviceID, earliest: earliest, now: now) }
+    }
+
+    private func advanceGuarded(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
+        do {
+            return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now)
+        } catch {
+            // What is in memory may be ahead of the store: the next request rebuilds it from the store.
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+            throw error
         }
     }
 
@@ -129,34 +148,32 @@ public final class DeviceTracker: Sendable {
     /// Returns how many trips were stored.
     @discardableResult
     public func closeSilentTrips(now: Timestamp) throws -> Int {
-        try serialized {
-            var stored = 0
-            for deviceID in try database.reportingDeviceIDs() {
-                // Up to date first: a device not in memory (after a restart) gets its stored positions.
-                _ = try advanceLocked(deviceID: deviceID, earliest: nil, now: now.secondsSince1970)
-                guard var tracked = engines.withLock({ $0[deviceID] }) else { continue }
-                let events = tracked.engine.closeIfSilent(now: now)
-                guard !events.isEmpty else {
-                    engines.withLock { $0[deviceID] = tracked }
-                    continue
-                }
-                let ended = events.compactMap { event -> DeviceTripEnd? in
-                    guard case .tripEnded(let trip) = event else { return nil }
-                    return DeviceTripEnd(trip: trip, snapshot: nil)
-                }
-                tracked.closedSilently = tracked.fedThrough
-                do {
-                    let commit = try database.commitDeviceTrips(
-                        ended, deviceID: deviceID, engine: try Self.state(tracked))
-                    tracked.savedAt = now.secondsSince1970
-                    stored += commit.stored.count
-                    engines.withLock { $0[deviceID] = tracked }
-                } catch {
-                    engines.withLock { _ = $0.removeValue(forKey: deviceID) }
-                    throw error
-                }
-            }
-            return stored
+        var stored = 0
+        for deviceID in try database.reportingDeviceIDs() {
+            stored += try serialized(deviceID) { try closeIfSilent(deviceID, now: now) }
+        }
+        return stored
+    }
+
+    private func closeIfSilent(_ deviceID: Int64, now: Timestamp) throws -> Int {
+        // Up to date first: a device not in memory (after a restart) gets its stored positions.
+        _ = try advanceGuarded(deviceID: deviceID, earliest: nil, now: now.secondsSince1970)
+        guard var tracked = engines.withLock({ $0[deviceID] }) else { return 0 }
+        let events = tracked.engine.closeIfSilent(now: now)
+        guard !events.isEmpty else { return 0 }
+        let ended = events.compactMap { event -> DeviceTripEnd? in
+            guard case .tripEnded(let trip) = event else { return nil }
+            return DeviceTripEnd(trip: trip, snapshot: nil)
+        }
+        tracked.closedSilently = tracked.fedThrough
+        do {
+            let commit = try database.commitDeviceTrips(ended, deviceID: deviceID, engine: try Self.state(tracked))
+            tracked.savedAt = now.secondsSince1970
+            engines.withLock { $0[deviceID] = tracked }
+            return commit.stored.count
+        } catch {
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+            throw error
         }
     }
 
@@ -167,7 +184,7 @@ public final class DeviceTracker: Sendable {
 
     /// Forgets the engines in memory (as a restart would); they are rebuilt from the store.
     public func forgetEngines() {
-        serialized { engines.withLock { $0.removeAll() } }
+        engines.withLock { $0.removeAll() }
     }
 
     // MARK: Engine
@@ -221,6 +238,11 @@ public final class DeviceTracker: Sendable {
             throw StoreError(.invalidData, operation: "device engine", detail: "engine state cannot be decoded")
         }
     }
+}
+
+/// One of the tracker's locks (a class: a `Mutex` cannot be copied into an array).
+final class DeviceLock: Sendable {
+    let mutex = Mutex<Void>(())
 }
 
 extension DevicePosition {

@@ -80,15 +80,13 @@ public struct IngestService: Sendable {
         let screening = screen.screen(batch.positions, now: now)
         receipt.refused = screening.refused
         do {
-            let outcome = try database.storePositions(
+            let (outcome, progress) = try tracker.record(
                 screening.accepted.map(DevicePosition.init),
                 refused: Dictionary(uniqueKeysWithValues: screening.refused.map { ($0.key.rawValue, $0.value) }),
                 deviceID: deviceID, receivedAt: now)
             receipt.stored = outcome.stored
             receipt.duplicates = outcome.duplicates
-            if outcome.stored > 0 {
-                let progress = try tracker.advance(
-                    deviceID: deviceID, earliest: outcome.earliestStored, now: now.secondsSince1970)
+            if let progress {
                 receipt.tripsStored = progress.tripsStored
                 receipt.tripsVoided = progress.tripsVoided
                 receipt.recomputed = progress.recomputed
