@@ -99,16 +99,7 @@ public final class DeviceTracker: Sendable {
         var tracked = try loaded(deviceID, now: now)
         var recomputation: DeviceRecomputation?
         if let earliest, let fed = tracked.fedThrough, earliest.secondsSince1970 <= fed {
-            let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: earliest.secondsSince1970)
-            if let snapshot {
-                tracked = Tracked(
-                    engine: try Self.engine(from: snapshot.state).reconfigured(configuration),
-                    fedThrough: snapshot.lastFixTime, savedAt: now)
-                recomputation = .after(snapshot)
-            } else {
-                tracked = Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
-                recomputation = .fromFirstPosition
-            }
+            (tracked, recomputation) = try restart(deviceID, before: earliest.secondsSince1970, now: now)
             progress.recomputed = true
         }
         var positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
@@ -116,15 +107,7 @@ public final class DeviceTracker: Sendable {
             if first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
                 // The device was not silent, only offline: its positions came late. The trip closed at the silence
                 // is measured again with them, from the last snapshot before it.
-                if let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: closed + 0.001) {
-                    tracked = Tracked(
-                        engine: try Self.engine(from: snapshot.state).reconfigured(configuration),
-                        fedThrough: snapshot.lastFixTime, savedAt: now)
-                    recomputation = .after(snapshot)
-                } else {
-                    tracked = Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
-                    recomputation = .fromFirstPosition
-                }
+                (tracked, recomputation) = try restart(deviceID, before: closed + 0.001, now: now)
                 progress.recomputed = true
                 positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
             }
@@ -141,6 +124,21 @@ public final class DeviceTracker: Sendable {
         progress.tripInProgress = tracked.engine.tripInProgress
         engines.withLock { $0[deviceID] = tracked }
         return progress
+    }
+
+    /// The engine as it was at the last snapshot taken before `time` (or a fresh one before the first position), and
+    /// where the recomputation from it starts.
+    private func restart(_ deviceID: Int64, before time: Double, now: Double) throws -> (
+        Tracked, DeviceRecomputation
+    ) {
+        guard let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: time) else {
+            return (
+                Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now),
+                .fromFirstPosition
+            )
+        }
+        let engine = try Self.engine(from: snapshot.state).reconfigured(configuration)
+        return (Tracked(engine: engine, fedThrough: snapshot.lastFixTime, savedAt: now), .after(snapshot))
     }
 
     /// Closes the trip of every device whose last position is `gapThreshold` or more before `now` (the wall clock):
