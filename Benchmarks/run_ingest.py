@@ -99,7 +99,8 @@ def main():
     parser.add_argument("--vehicles", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--connections", type=int, default=100)
-    parser.add_argument("--perf", metavar="FILE", help="perf record -g the server during the single run")
+    parser.add_argument("--perf", metavar="FILE", help="perf record -g the server during one run (--perf-run)")
+    parser.add_argument("--perf-run", choices=["single", "batch"], default="single")
     args = parser.parse_args()
     logbook = os.path.abspath(args.logbook)
 
@@ -145,22 +146,29 @@ def main():
         base = int(time.time()) - 86_400
         results = {}
         results["healthz"], _ = wrk(base_url + "/healthz", args.seconds, args.connections)
-        perf = None
-        if args.perf:
-            perf = subprocess.Popen(["perf", "record", "-g", "-o", args.perf, "-p", str(server.pid), "--",
+        def profile(run):
+            if not args.perf or args.perf_run != run:
+                return None
+            return subprocess.Popen(["perf", "record", "-g", "-o", args.perf, "-p", str(server.pid), "--",
                                      "sleep", str(max(5, args.seconds - 5))],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        perf = profile("single")
         results["single"], single_text = wrk(
             base_url, args.seconds, args.connections, os.path.join(HERE, "wrk/ingest_single.lua"),
             (tokens_file, str(base), "2"))
         if perf:
             perf.wait()
+        time.sleep(2)  # requests in flight at wrk's stop are stored meanwhile
         after_single = stored_positions(logbook, env)
-        # The batches continue each device's time line after the single positions (at most a position a second for
-        # the single run's duration per device... far more: start a day later to stay clear of them).
+        perf = profile("batch")
+        # The batches continue each device's time line twelve hours after its single positions (in order: a batch
+        # dated before positions already taken would be late, and make the device's trips be measured again).
         results["batch"], _ = wrk(
             base_url, args.seconds, args.connections, os.path.join(HERE, "wrk/ingest_batch.lua"),
-            (tokens_file, str(base - 86_400 * 30), "2"))
+            (tokens_file, str(base + 43_200), "2"))
+        if perf:
+            perf.wait()
         time.sleep(2)
         rss_end = rss_kib(server.pid)
         after_batch = stored_positions(logbook, env)

@@ -4,7 +4,6 @@ import LogbookServices
 import LogbookStore
 import LogbookTestSupport
 import MileageLog
-import Synchronization
 import Testing
 import TrackFormats
 import TrackModel
@@ -69,7 +68,7 @@ struct DeviceTrackingTests {
 
         /// Sends the positions as Overland batches of `size`, each arriving `delay` seconds after its last fix.
         @discardableResult
-        func send(_ positions: ArraySlice<IngestPosition>, size: Int = 100, delay: Double = 5) throws
+        func send(_ positions: ArraySlice<IngestPosition>, size: Int = 100, delay: Double = 5) async throws
             -> [IngestReceipt]
         {
             var receipts: [IngestReceipt] = []
@@ -78,7 +77,7 @@ struct DeviceTrackingTests {
                 let batch = positions[start..<min(start + size, positions.endIndex)]
                 let now = batch.last!.time + delay
                 receipts.append(
-                    try service.ingest(
+                    try await service.ingest(
                         .overland, DeviceTrackingTests.overland(batch, token: token), now: now))
                 start += size
             }
@@ -154,10 +153,10 @@ struct DeviceTrackingTests {
     }
 
     @Test("in order: the trips of the drive, the same as a replay of the positions", arguments: [1, 2, 3] as [UInt64])
-    func inOrder(seed: UInt64) throws {
+    func inOrder(seed: UInt64) async throws {
         let drive = Self.drive(seed: seed)
         let setup = try Setup()
-        let receipts = try setup.send(drive.positions[...])
+        let receipts = try await setup.send(drive.positions[...])
         #expect(receipts.map(\.stored).reduce(0, +) == drive.positions.count)
         let stored = try setup.trips()
         Self.expectTruth(stored, drive, "seed \(seed)")
@@ -166,12 +165,12 @@ struct DeviceTrackingTests {
     }
 
     @Test("a batch sent twice is stored once and changes no trip")
-    func batchTwice() throws {
+    func batchTwice() async throws {
         let drive = Self.drive(seed: 4)
         let setup = try Setup()
-        try setup.send(drive.positions[...])
+        try await setup.send(drive.positions[...])
         let before = try setup.trips()
-        let again = try setup.send(drive.positions[1_000..<1_300])
+        let again = try await setup.send(drive.positions[1_000..<1_300])
         #expect(again.map(\.stored).reduce(0, +) == 0)
         #expect(again.map(\.duplicates).reduce(0, +) == 300)
         #expect(try setup.trips() == before)
@@ -179,7 +178,7 @@ struct DeviceTrackingTests {
     }
 
     @Test("batches that overtake each other give the trips of the drive in order", arguments: [5, 6] as [UInt64])
-    func batchesSwapped(seed: UInt64) throws {
+    func batchesSwapped(seed: UInt64) async throws {
         let drive = Self.drive(seed: seed)
         let setup = try Setup()
         var batches = stride(from: 0, to: drive.positions.count, by: 100).map {
@@ -191,7 +190,7 @@ struct DeviceTrackingTests {
         batches.append(departure)
         let now = drive.positions.last!.time + 10
         for batch in batches {
-            _ = try setup.service.ingest(.overland, Self.overland(batch, token: setup.token), now: now)
+            _ = try await setup.service.ingest(.overland, Self.overland(batch, token: setup.token), now: now)
         }
         let stored = try setup.trips()
         Self.expectSame(stored, try Self.replayed(drive.positions), "seed \(seed)")
@@ -199,24 +198,25 @@ struct DeviceTrackingTests {
         for trip in stored { #expect(trip.distance >= 0) }
     }
 
-    @Test("batches of one device sent at once from several threads give the trips of the drive")
-    func concurrentBatches() throws {
+    @Test("batches of one device sent all at once give the trips of the drive")
+    func concurrentBatches() async throws {
         let drive = Self.drive(seed: 13)
         let setup = try Setup()
         let batches = stride(from: 0, to: drive.positions.count, by: 50).map {
             drive.positions[$0..<min($0 + 50, drive.positions.count)]
         }
         let now = drive.positions.last!.time + 10
-        let failures = Mutex(0)
         let (service, token) = (setup.service, setup.token)
-        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
-            do {
-                _ = try service.ingest(.overland, Self.overland(batches[index], token: token), now: now)
-            } catch {
-                failures.withLock { $0 += 1 }
+        // All at once: they meet in the writer's groups, and a batch of a device may overtake another.
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for batch in batches {
+                group.addTask {
+                    (try? await service.ingest(.overland, Self.overland(batch, token: token), now: now)) == nil
+                }
             }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        #expect(failures.withLock { $0 } == 0)
+        #expect(failures == 0)
         #expect(try setup.database.deviceSummaries().first?.positions == drive.positions.count)
         let stored = try setup.trips()
         Self.expectSame(stored, try Self.replayed(drive.positions), "concurrent")
@@ -224,7 +224,7 @@ struct DeviceTrackingTests {
     }
 
     @Test("an upload six hours late that falls inside a trip: the trip is measured again, what a person set kept")
-    func lateUploadInsideTrip() throws {
+    func lateUploadInsideTrip() async throws {
         let drive = Self.drive(seed: 7)
         let setup = try Setup()
         // Minutes 3 to 11 of the first drive (8 minutes: longer than a gap that ends a trip) come six hours late.
@@ -234,14 +234,14 @@ struct DeviceTrackingTests {
             return t > first.start + 180 && t <= first.start + 660
         }
         let live = drive.positions.indices.filter { !held.contains($0) }.map { drive.positions[$0] }
-        try setup.send(live[...])
+        try await setup.send(live[...])
         let before = try setup.trips()
         #expect(!before.isEmpty)
         // A person classifies the first trip the live positions gave.
         _ = try setup.database.editTrip(
             id: before[0].id, TripChanges(category: .business, purpose: "Customer visit"))
         let late = held.map { drive.positions[$0] }
-        let receipt = try setup.service.ingest(
+        let receipt = try await setup.service.ingest(
             .overland, Self.overland(late[...], token: setup.token), now: late.last!.time + 6 * 3_600)
         #expect(receipt.recomputed)
         #expect(receipt.tripsVoided >= 1)
@@ -258,14 +258,14 @@ struct DeviceTrackingTests {
     }
 
     @Test("a device that falls silent has its trip closed once the silence exceeds the parking threshold")
-    func silentDevice() throws {
+    func silentDevice() async throws {
         let drive = Self.drive(seed: 8)
         let setup = try Setup()
         // The phone sends while it moves and stops when the car stands (as the apps do): nothing after the
         // second trip's last fix with speed.
         let end = drive.trips[1].end
         let sent = drive.positions.filter { $0.time.secondsSince1970 <= end }
-        try setup.send(sent[...])
+        try await setup.send(sent[...])
         #expect(try setup.trips().count == 1)
         let last = sent.last!.time
         #expect(try setup.service.tracker.closeSilentTrips(now: last + 200) == 0)
@@ -279,17 +279,17 @@ struct DeviceTrackingTests {
     }
 
     @Test("a phone that was only offline: the trip closed at its silence is measured again when its positions come")
-    func offlineNotSilent() throws {
+    func offlineNotSilent() async throws {
         let drive = Self.drive(seed: 12)
         let setup = try Setup()
         let middle = drive.positions.firstIndex { $0.time.secondsSince1970 > drive.trips[0].start + 300 }!
-        try setup.send(drive.positions[..<middle])
+        try await setup.send(drive.positions[..<middle])
         let silence = drive.positions[middle - 1].time + 400
         #expect(try setup.service.tracker.closeSilentTrips(now: silence) == 1)
         let closed = try setup.trips()
         #expect(closed.count == 1)
         // The rest of the drive arrives when the network is back: no gap in the fixes, so no parking.
-        try setup.send(drive.positions[middle...], delay: 500)
+        try await setup.send(drive.positions[middle...], delay: 500)
         let stored = try setup.trips()
         Self.expectSame(stored, try Self.replayed(drive.positions), "offline")
         Self.expectTruth(stored, drive, "offline")
@@ -297,12 +297,12 @@ struct DeviceTrackingTests {
     }
 
     @Test("a restart mid-trip resumes the trip from the store")
-    func restartMidTrip() throws {
+    func restartMidTrip() async throws {
         let drive = Self.drive(seed: 9)
         let setup = try Setup()
         let middle = drive.positions.firstIndex { $0.time.secondsSince1970 > drive.trips[0].start + 400 }!
         // The first part arrives over a minute of wall time, so the engine is checkpointed mid-trip.
-        try setup.send(drive.positions[..<middle], delay: 40)
+        try await setup.send(drive.positions[..<middle], delay: 40)
         #expect(try setup.database.deviceEngine(deviceID: setup.deviceID) != nil)
         // A new server process: nothing in memory, the same store.
         let restarted = IngestService(
@@ -311,7 +311,7 @@ struct DeviceTrackingTests {
         while !rest.isEmpty {
             let batch = rest.prefix(100)
             rest = rest.dropFirst(100)
-            _ = try restarted.ingest(
+            _ = try await restarted.ingest(
                 .overland, Self.overland(batch, token: setup.token), now: batch.last!.time + 5)
         }
         let stored = try setup.trips()
@@ -320,7 +320,7 @@ struct DeviceTrackingTests {
     }
 
     @Test("a first fix at 0,0 is refused and counted, never distance")
-    func nullIsland() throws {
+    func nullIsland() async throws {
         let drive = Self.drive(seed: 10)
         let setup = try Setup()
         var positions = drive.positions
@@ -328,22 +328,22 @@ struct DeviceTrackingTests {
             IngestPosition(
                 time: positions[0].time + -1, latitude: 0, longitude: 0, speed: 0, accuracy: 5),
             at: 0)
-        let receipts = try setup.send(positions[...])
+        let receipts = try await setup.send(positions[...])
         #expect(receipts[0].refused[.nullIsland] == 1)
         #expect(try setup.database.deviceSummaries().first?.refused == ["null-island": 1])
         Self.expectTruth(try setup.trips(), drive, "0,0")
     }
 
     @Test("a wrong, revoked or someone else's token stores nothing, with one answer for all")
-    func credentials() throws {
+    func credentials() async throws {
         let drive = Self.drive(seed: 11)
         let setup = try Setup()
         let batch = drive.positions[0..<10]
         let now = batch.last!.time + 1
         let wrong = (setup.token.first == "0" ? "1" : "0") + setup.token.dropFirst()
         for token in [wrong, "", "x"] {
-            #expect(throws: IngestFailure.unauthorized) {
-                try setup.service.ingest(.overland, Self.overland(batch, token: token), now: now)
+            await #expect(throws: IngestFailure.unauthorized) {
+                try await setup.service.ingest(.overland, Self.overland(batch, token: token), now: now)
             }
         }
         // OwnTracks: the right token under another device's name.
@@ -351,25 +351,25 @@ struct DeviceTrackingTests {
             body: Array("{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1717221600}".utf8),
             contentType: "application/json",
             authorization: "Basic " + Data("tracker:\(setup.token)".utf8).base64EncodedString())
-        #expect(throws: IngestFailure.unauthorized) { try setup.service.ingest(.owntracks, owntracks, now: now) }
+        await #expect(throws: IngestFailure.unauthorized) { try await setup.service.ingest(.owntracks, owntracks, now: now) }
         let context = ServiceContext(
             database: setup.database, caller: .terminal, clock: LocalClock(identifier: "UTC"))
         try DeviceService(context).revoke(name: "phone")
-        #expect(throws: IngestFailure.unauthorized) {
-            try setup.service.ingest(.overland, Self.overland(batch, token: setup.token), now: now)
+        await #expect(throws: IngestFailure.unauthorized) {
+            try await setup.service.ingest(.overland, Self.overland(batch, token: setup.token), now: now)
         }
         #expect(try setup.database.deviceSummaries().first?.positions == 0)
     }
 
     @Test("a fix dated in the future is refused and counted")
-    func future() throws {
+    func future() async throws {
         let setup = try Setup()
         let now = Timestamp(secondsSince1970: 1_800_000_000)
         let positions = [
             IngestPosition(time: now + -10, latitude: 48.1, longitude: 11.5, accuracy: 5),
             IngestPosition(time: now + 3_600, latitude: 48.1, longitude: 11.5, accuracy: 5),
         ]
-        let receipt = try setup.service.ingest(
+        let receipt = try await setup.service.ingest(
             .overland, Self.overland(positions[...], token: setup.token), now: now)
         #expect(receipt.stored == 1)
         #expect(receipt.refused == [.future: 1])

@@ -41,7 +41,7 @@ enum IngestRoutes {
             contentType: request.headers[.contentType], authorization: request.headers[.authorization])
         let receipt: IngestReceipt
         do {
-            receipt = try environment.ingest.ingest(kind, ingestRequest, now: environment.database.now)
+            receipt = try await environment.ingest.ingest(kind, ingestRequest, now: environment.database.now)
         } catch {
             return failure(error, kind)
         }

@@ -90,9 +90,11 @@ package enum LogbookWebServer {
 
         // One gate for everything that works on the log: as many at once as there are cores.
         let gate = GateMiddleware(gate: RequestGate(limit: ProcessInfo.processInfo.activeProcessorCount))
-        // Phones and trackers: their device token is their only credential (no user, no session).
+        // Phones and trackers: their device token is their only credential (no user, no session). They wait for the
+        // group commit without holding a thread, so many may be under way at once: a gate of their own.
+        let ingestGate = GateMiddleware(gate: RequestGate(limit: 1_024))
         IngestRoutes.register(
-            router.group("/ingest").add(middleware: BodyLimitMiddleware()).add(middleware: gate), environment)
+            router.group("/ingest").add(middleware: BodyLimitMiddleware()).add(middleware: ingestGate), environment)
         let api = router.group("/api/v1").add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: BearerAuthenticator(database: environment.database))
         api.get("/me") { _, context in

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LogbookStore
+import MileageLog
 import TrackModel
 public import TripEngine
 
@@ -112,7 +113,7 @@ public struct DeviceService: Sendable {
 
     /// SHA-256 of a token, as 64 lower-case hex digits: what the log keeps.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Array(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Array(token.utf8)).hex
     }
 }
 

@@ -71,7 +71,8 @@ public final class DeviceTracker: Sendable {
             return (
                 stored,
                 try advanceGuarded(
-                    deviceID: deviceID, earliest: stored.earliestStored, now: receivedAt.secondsSince1970)
+                    deviceID: deviceID, earliest: stored.earliestStored, now: receivedAt.secondsSince1970,
+                    fresh: stored.new)
             )
         }
     }
@@ -80,13 +81,22 @@ public final class DeviceTracker: Sendable {
     /// earliest position just stored) lies at or before the last position fed, the trips are measured again from the
     /// last snapshot before it. `now` is the wall clock (for the checkpoint's interval).
     @discardableResult
-    public func advance(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
-        try serialized(deviceID) { try advanceGuarded(deviceID: deviceID, earliest: earliest, now: now) }
+    ///
+    /// `fresh`: the positions just stored, when the caller has them: an engine in memory that is not restarted takes
+    /// them as they are, without reading them back.
+    public func advance(
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil
+    ) throws -> Progress {
+        try serialized(deviceID) {
+            try advanceGuarded(deviceID: deviceID, earliest: earliest, now: now, fresh: fresh)
+        }
     }
 
-    private func advanceGuarded(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
+    private func advanceGuarded(
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil
+    ) throws -> Progress {
         do {
-            return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now)
+            return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now, fresh: fresh)
         } catch {
             // What is in memory may be ahead of the store: the next request rebuilds it from the store.
             engines.withLock { _ = $0.removeValue(forKey: deviceID) }
@@ -94,15 +104,23 @@ public final class DeviceTracker: Sendable {
         }
     }
 
-    private func advanceLocked(deviceID: Int64, earliest: Timestamp?, now: Double) throws -> Progress {
+    private func advanceLocked(
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]?
+    ) throws -> Progress {
         var progress = Progress()
-        var tracked = try loaded(deviceID, now: now)
+        let inMemory = engines.withLock { $0[deviceID] }
+        var tracked = try inMemory ?? loaded(deviceID, now: now)
         var recomputation: DeviceRecomputation?
         if let earliest, let fed = tracked.fedThrough, earliest.secondsSince1970 <= fed {
             (tracked, recomputation) = try restart(deviceID, before: earliest.secondsSince1970, now: now)
             progress.recomputed = true
         }
-        var positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+        var positions: [DevicePosition]
+        if let fresh, inMemory != nil, recomputation == nil, tracked.closedSilently == nil {
+            positions = fresh.sorted { $0.fixedAt < $1.fixedAt }
+        } else {
+            positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
+        }
         if recomputation == nil, let closed = tracked.closedSilently, let first = positions.first {
             if first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
                 // The device was not silent, only offline: its positions came late. The trip closed at the silence

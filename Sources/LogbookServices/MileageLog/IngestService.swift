@@ -43,6 +43,7 @@ public struct IngestService: Sendable {
     public let tracker: DeviceTracker
     public let screen: IngestScreen
     public let limiter: DeviceRateLimiter
+    public let writer: IngestWriter
 
     public init(
         tracker: DeviceTracker, screen: IngestScreen = IngestScreen(),
@@ -52,10 +53,11 @@ public struct IngestService: Sendable {
         self.tracker = tracker
         self.screen = screen
         self.limiter = limiter
+        writer = IngestWriter(tracker: tracker)
     }
 
     /// Takes one request of `kind`'s protocol, arrived at `now` (the server's clock).
-    public func ingest(_ kind: IngestProtocol, _ request: IngestRequest, now: Timestamp) throws(IngestFailure)
+    public func ingest(_ kind: IngestProtocol, _ request: IngestRequest, now: Timestamp) async throws(IngestFailure)
         -> IngestReceipt
     {
         var batch: IngestBatch
@@ -80,10 +82,11 @@ public struct IngestService: Sendable {
         let screening = screen.screen(batch.positions, now: now)
         receipt.refused = screening.refused
         do {
-            let (outcome, progress) = try tracker.record(
-                screening.accepted.map(DevicePosition.init),
-                refused: Dictionary(uniqueKeysWithValues: screening.refused.map { ($0.key.rawValue, $0.value) }),
-                deviceID: deviceID, receivedAt: now)
+            let (outcome, progress) = try await writer.submit(
+                PositionBatch(
+                    positions: screening.accepted.map(DevicePosition.init),
+                    refused: Dictionary(uniqueKeysWithValues: screening.refused.map { ($0.key.rawValue, $0.value) }),
+                    deviceID: deviceID, receivedAt: now))
             receipt.stored = outcome.stored
             receipt.duplicates = outcome.duplicates
             if let progress {

@@ -25,7 +25,8 @@ extension AppDatabase {
     /// The device holding a token with this hash, revoked or not; `nil` when there is none.
     public func device(tokenHash: String) throws -> Device? {
         try read("device") { db in
-            try Device.filter(Device.Columns.tokenHash == tokenHash).fetchOne(db)
+            try Device.fetchOne(
+                try db.cachedStatement(sql: "SELECT * FROM device WHERE token_hash = ?"), arguments: [tokenHash])
         }
     }
 
@@ -96,41 +97,54 @@ extension AppDatabase {
     public func storePositions(
         _ positions: [DevicePosition], refused: [String: Int], deviceID: Int64, receivedAt: Timestamp
     ) throws -> StoredPositions {
+        try storePositions([
+            PositionBatch(positions: positions, refused: refused, deviceID: deviceID, receivedAt: receivedAt)
+        ])[0]
+    }
+
+    /// Stores several requests' batches in one transaction (one commit, one sync to disk for all of them: the
+    /// server's group commit), each as `storePositions` would; the results in the batches' order.
+    public func storePositions(_ batches: [PositionBatch]) throws -> [StoredPositions] {
         try write("store positions") { db in
-            var stored = 0
-            var earliest: Timestamp?
-            for position in positions {
-                try db.execute(
-                    sql: """
-                        INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
-                            altitude_m, accuracy_m, hdop, battery, attributes, received_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (device_id, fixed_at) DO NOTHING
-                        """,
-                    arguments: [
-                        deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
+                        altitude_m, accuracy_m, hdop, battery, attributes, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (device_id, fixed_at) DO NOTHING
+                    """)
+            let refusal = try db.cachedStatement(
+                sql: """
+                    INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
+                    ON CONFLICT (device_id, reason) DO UPDATE SET count = count + excluded.count
+                    """)
+            let seen = try db.cachedStatement(
+                sql: "UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery) WHERE id = ?")
+            return try batches.map { batch in
+                var stored = 0
+                var earliest: Timestamp?
+                var new: [DevicePosition] = []
+                for position in batch.positions {
+                    try insert.execute(arguments: [
+                        batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
                         position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
                         position.accuracyMetres, position.hdop, position.battery, position.attributes,
-                        receivedAt.secondsSince1970,
+                        batch.receivedAt.secondsSince1970,
                     ])
-                if db.changesCount > 0 {
-                    stored += 1
-                    if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
+                    if db.changesCount > 0 {
+                        stored += 1
+                        new.append(position)
+                        if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
+                    }
                 }
+                for (reason, count) in batch.refused where count > 0 {
+                    try refusal.execute(arguments: [batch.deviceID, reason, count])
+                }
+                let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
+                try seen.execute(arguments: [batch.receivedAt.secondsSince1970, battery, batch.deviceID])
+                return StoredPositions(
+                    stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new)
             }
-            for (reason, count) in refused where count > 0 {
-                try db.execute(
-                    sql: """
-                        INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
-                        ON CONFLICT (device_id, reason) DO UPDATE SET count = count + excluded.count
-                        """,
-                    arguments: [deviceID, reason, count])
-            }
-            let battery = positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
-            try db.execute(
-                sql: "UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery) WHERE id = ?",
-                arguments: [receivedAt.secondsSince1970, battery, deviceID])
-            return StoredPositions(stored: stored, duplicates: positions.count - stored, earliestStored: earliest)
         }
     }
 

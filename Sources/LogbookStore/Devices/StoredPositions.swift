@@ -10,10 +10,38 @@ public struct StoredPositions: Sendable, Hashable {
     /// The earliest fix time among the positions that were new: where the device's trips may have to be
     /// recomputed from, when it lies before the engine's last fix.
     public var earliestStored: Timestamp?
+    /// The positions that were new, in the order given (not part of equality: a result, not an identity).
+    public var new: [DevicePosition]
 
-    public init(stored: Int, duplicates: Int, earliestStored: Timestamp? = nil) {
+    public init(stored: Int, duplicates: Int, earliestStored: Timestamp? = nil, new: [DevicePosition] = []) {
         self.stored = stored
         self.duplicates = duplicates
         self.earliestStored = earliestStored
+        self.new = new
+    }
+
+    public static func == (lhs: StoredPositions, rhs: StoredPositions) -> Bool {
+        lhs.stored == rhs.stored && lhs.duplicates == rhs.duplicates && lhs.earliestStored == rhs.earliestStored
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stored)
+        hasher.combine(duplicates)
+        hasher.combine(earliestStored)
+    }
+}
+
+/// One request's positions for a device, to be stored with others in one transaction.
+public struct PositionBatch: Sendable {
+    public var positions: [DevicePosition]
+    public var refused: [String: Int]
+    public var deviceID: Int64
+    public var receivedAt: Timestamp
+
+    public init(positions: [DevicePosition], refused: [String: Int], deviceID: Int64, receivedAt: Timestamp) {
+        self.positions = positions
+        self.refused = refused
+        self.deviceID = deviceID
+        self.receivedAt = receivedAt
     }
 }
