@@ -44,6 +44,9 @@ public struct IngestService: Sendable {
     public let screen: IngestScreen
     public let limiter: DeviceRateLimiter
     public let writer: IngestWriter
+    /// Devices found by their token's hash in the last `DeviceCache.lifetime` seconds (found ones only: a wrong token
+    /// is looked up every time). A revocation takes effect within that time.
+    let devices = DeviceCache()
 
     public init(
         tracker: DeviceTracker, screen: IngestScreen = IngestScreen(),
@@ -67,7 +70,7 @@ public struct IngestService: Sendable {
             // An `Authorization` header that is no credential at all is a failed authentication like any other.
             throw error.code == .badAuthorization ? .unauthorized : .invalid(error)
         }
-        let device = try authenticate(batch.credential)
+        let device = try authenticate(batch.credential, now: now)
         guard let deviceID = device.id else { throw .unauthorized }
         if let wait = limiter.admit(deviceID, now: now.secondsSince1970) { throw .tooFrequent(retryAfter: wait) }
         if kind == .osmand, let unit = SpeedUnit(rawValue: device.speedUnit), unit != .knots {
@@ -107,14 +110,19 @@ public struct IngestService: Sendable {
     /// The device a credential opens: the token's (by its SHA-256), not revoked, and for HTTP Basic the one with
     /// that name. Every failure is the same `unauthorized`, and the work done is the same whether a device with
     /// that token exists or not (one hash, one indexed lookup).
-    func authenticate(_ credential: DeviceCredential?) throws(IngestFailure) -> Device {
+    func authenticate(_ credential: DeviceCredential?, now: Timestamp) throws(IngestFailure) -> Device {
         guard let credential else { throw .unauthorized }
         let hash = DeviceService.hash(credential.token)
         let found: Device?
-        do {
-            found = try database.device(tokenHash: hash)
-        } catch {
-            throw .unauthorized
+        if let cached = devices.device(hash, now: now.secondsSince1970) {
+            found = cached
+        } else {
+            do {
+                found = try database.device(tokenHash: hash)
+            } catch {
+                throw .unauthorized
+            }
+            if let found, found.revokedAt == nil { devices.keep(found, for: hash, now: now.secondsSince1970) }
         }
         guard let device = found, device.revokedAt == nil else { throw .unauthorized }
         if case .basic(let name, _) = credential,
@@ -123,6 +131,32 @@ public struct IngestService: Sendable {
             throw .unauthorized
         }
         return device
+    }
+}
+
+/// The devices requests presented lately, by their token's hash, each kept `lifetime` seconds: most requests come from
+/// a few phones, each every few seconds, and the lookup is a read transaction of its own. At most `capacity` entries.
+final class DeviceCache: Sendable {
+    static let lifetime = 2.0
+    static let capacity = 20_000
+    private let entries = Mutex<[String: (device: Device, until: Double)]>([:])
+
+    func device(_ hash: String, now: Double) -> Device? {
+        entries.withLock { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard entry.until > now else {
+                entries[hash] = nil
+                return nil
+            }
+            return entry.device
+        }
+    }
+
+    func keep(_ device: Device, for hash: String, now: Double) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[hash] = (device, now + Self.lifetime)
+        }
     }
 }
 
