@@ -351,7 +351,9 @@ struct DeviceTrackingTests {
             body: Array("{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1717221600}".utf8),
             contentType: "application/json",
             authorization: "Basic " + Data("tracker:\(setup.token)".utf8).base64EncodedString())
-        await #expect(throws: IngestFailure.unauthorized) { try await setup.service.ingest(.owntracks, owntracks, now: now) }
+        await #expect(throws: IngestFailure.unauthorized) {
+            try await setup.service.ingest(.owntracks, owntracks, now: now)
+        }
         let context = ServiceContext(
             database: setup.database, caller: .terminal, clock: LocalClock(identifier: "UTC"))
         try DeviceService(context).revoke(name: "phone")
