@@ -48,7 +48,12 @@ enum DevicePages {
                         ["app": "GPSLogger", "setting": "Custom URL", "value": added.urls.gpslogger],
                     ],
                 ]
-                if let svg = DeviceQR.svg(added.urls.traccar) { shown["qr"] = svg }
+                shown["codes"] = [
+                    ("Traccar Client: its server URL", added.urls.traccar),
+                    ("OwnTracks: sets the app up", added.urls.owntracksSetup),
+                ].compactMap { caption, text -> [String: Any]? in
+                    DeviceQR.svg(text).map { ["caption": caption, "svg": $0] }
+                }
                 values["added"] = shown
             }
             return renderer.page("mileage/devices", title: "Devices", values, user: user, csrf: session.csrfToken)

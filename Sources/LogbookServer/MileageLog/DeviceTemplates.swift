@@ -7,7 +7,7 @@ enum DeviceTemplates {
           <h2>{{name}} added for {{vehicle}}</h2>
           <p>Its token is shown only now: set up the app before you leave this page.</p>
           <p><code class="wrap" id="token">{{token}}</code></p>
-          {{#qr}}<figure class="qr">{{{qr}}}<figcaption class="muted">Scan with the phone: the address for Traccar Client</figcaption></figure>{{/qr}}
+          {{#codes}}<figure class="qr">{{{svg}}}<figcaption class="muted">Scan with the phone — {{caption}}</figcaption></figure>{{/codes}}
           {{#apps}}<div class="app"><strong>{{app}}</strong> <span class="muted">{{setting}}</span><code class="wrap">{{value}}</code></div>{{/apps}}
         </section>
         {{/added}}

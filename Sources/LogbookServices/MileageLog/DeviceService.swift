@@ -39,7 +39,7 @@ public struct DeviceService: Sendable {
         let stored = try context.database.existingVehicle(plate: plate).plate
         return NewDeviceView(
             name: device.name, vehicle: stored, token: token,
-            urls: DeviceURLs(base: baseURL ?? Self.defaultBaseURL, token: token))
+            urls: DeviceURLs(base: baseURL ?? Self.defaultBaseURL, token: token, name: device.name))
     }
 
     /// All devices, by name.
@@ -135,8 +135,16 @@ public struct DeviceURLs: Encodable, Sendable, Hashable {
     public var owntracks: String
     public var overland: String
     public var gpslogger: String
+    /// OwnTracks' setup link (`owntracks:///config?inline=` and its configuration in base64: HTTP mode, this URL, the
+    /// device's name as user and the token as password): scanned or tapped on the phone, it configures the app.
+    public var owntracksSetup: String
 
-    public init(base: String, token: String) {
+    enum CodingKeys: String, CodingKey {
+        case osmand, traccar, owntracks, overland, gpslogger
+        case owntracksSetup = "owntracks_setup"
+    }
+
+    public init(base: String, token: String, name: String = "") {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         let token = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
@@ -148,6 +156,24 @@ public struct DeviceURLs: Encodable, Sendable, Hashable {
         gpslogger =
             "\(base)/ingest/gpslogger?token=\(token)&lat=%LAT&lon=%LON&time=%TIME&speed=%SPD&dir=%DIR&alt=%ALT"
             + "&acc=%ACC&batt=%BATT&ischarging=%ISCHARGING"
+        let configuration = OwnTracksConfiguration(url: "\(base)/ingest/owntracks", username: name, password: token)
+        let json = (try? ServiceJSON.encode(configuration)) ?? Data()
+        owntracksSetup = "owntracks:///config?inline=" + json.base64EncodedString()
+    }
+}
+
+/// OwnTracks' configuration file (`.otrc`), HTTP mode (`mode` 3) with Basic authentication.
+struct OwnTracksConfiguration: Encodable {
+    var type = "configuration"
+    var mode = 3
+    var url: String
+    var auth = true
+    var username: String
+    var password: String
+
+    enum CodingKeys: String, CodingKey {
+        case type = "_type"
+        case mode, url, auth, username, password
     }
 }
 
