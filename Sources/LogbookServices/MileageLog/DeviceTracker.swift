@@ -34,6 +34,8 @@ public final class DeviceTracker: Sendable {
         var savedAt: Double
         /// `fedThrough` when the trip was closed because the device fell silent (see `closeSilentTrips`).
         var closedSilently: Double?
+        /// Positions were fed since the last save.
+        var unsaved = false
     }
 
     /// What feeding a device's positions did.
@@ -132,10 +134,12 @@ public final class DeviceTracker: Sendable {
             tracked.closedSilently = nil
         }
         let ended = try feed(positions, into: &tracked)
-        if !ended.isEmpty || recomputation != nil || now - tracked.savedAt >= checkpointInterval {
+        if !positions.isEmpty { tracked.unsaved = true }
+        if !ended.isEmpty || recomputation != nil || (tracked.unsaved && now - tracked.savedAt >= checkpointInterval) {
             let commit = try database.commitDeviceTrips(
                 ended, deviceID: deviceID, engine: try Self.state(tracked), recomputation: recomputation)
             tracked.savedAt = now
+            tracked.unsaved = false
             progress.tripsStored = commit.stored.count
             progress.tripsVoided = commit.voided.count
         }
@@ -185,6 +189,7 @@ public final class DeviceTracker: Sendable {
         do {
             let commit = try database.commitDeviceTrips(ended, deviceID: deviceID, engine: try Self.state(tracked))
             tracked.savedAt = now.secondsSince1970
+            tracked.unsaved = false
             engines.withLock { $0[deviceID] = tracked }
             return commit.stored.count
         } catch {
