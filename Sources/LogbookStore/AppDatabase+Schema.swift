@@ -585,6 +585,9 @@ private let devicesSchemaV15 = """
     """
 
 private let deviceTripsSchemaV16 = """
+    ALTER TABLE device ADD COLUMN position_count INTEGER NOT NULL DEFAULT 0;
+    UPDATE device SET position_count = (SELECT count(*) FROM device_position WHERE device_id = device.id);
+
     CREATE TABLE device_trip (
         trip_id INTEGER PRIMARY KEY REFERENCES trip(id) ON DELETE CASCADE,
         device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE

@@ -15,15 +15,15 @@ public import TripEngine
 /// make the engine start again from the snapshot it left at the last trip end before them, so the trips they touch
 /// are measured again from the stored positions, never patched.
 ///
-/// One device's work is serialized (its positions are stored and fed under one lock); the store's transactions
-/// keep the trips and the engine consistent with each other.
+/// One device's engine work is serialized under its lock (positions are stored in groups by `IngestWriter`); the
+/// store's transactions keep the trips and the engine consistent with each other.
 public final class DeviceTracker: Sendable {
     public let database: AppDatabase
     public let configuration: EngineConfiguration
     /// Seconds between saves of an engine that ended no trip.
     public let checkpointInterval: Double
     private let engines = Mutex<[Int64: Tracked]>([:])
-    /// One device's work (store, feed, commit) runs under its lock; devices on other locks go on meanwhile.
+    /// One device's engine work (feed, commit) runs under its lock; devices on other locks go on meanwhile.
     private let locks = (0..<64).map { _ in DeviceLock() }
 
     struct Tracked: Sendable {
@@ -59,24 +59,6 @@ public final class DeviceTracker: Sendable {
     /// Runs `body` with the device's work serialized.
     func serialized<T>(_ deviceID: Int64, _ body: () throws -> T) rethrows -> T {
         try locks[Int(UInt64(bitPattern: deviceID) % UInt64(locks.count))].mutex.withLock { _ in try body() }
-    }
-
-    /// Stores a request's positions for the device and brings its engine up to them, as one step of the device's
-    /// work: no other request of the device comes between, so what was fed before is known exactly.
-    public func record(
-        _ positions: [DevicePosition], refused: [String: Int], deviceID: Int64, receivedAt: Timestamp
-    ) throws -> (stored: StoredPositions, progress: Progress?) {
-        try serialized(deviceID) {
-            let stored = try database.storePositions(
-                positions, refused: refused, deviceID: deviceID, receivedAt: receivedAt)
-            guard stored.stored > 0 else { return (stored, nil) }
-            return (
-                stored,
-                try advanceGuarded(
-                    deviceID: deviceID, earliest: stored.earliestStored, now: receivedAt.secondsSince1970,
-                    fresh: stored.new)
-            )
-        }
     }
 
     /// Brings the device's engine up to its stored positions: the new ones are fed to it, or, when `earliest` (the

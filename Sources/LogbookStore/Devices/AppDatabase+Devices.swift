@@ -43,11 +43,10 @@ extension AppDatabase {
             for row in try Row.fetchAll(db, sql: "SELECT id, plate FROM vehicle") {
                 plates[row["id"]] = row["plate"]
             }
+            // Counted as they are stored (`device.position_count`): a listing never scans the positions.
             var positions: [Int64: Int] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT device_id, count(*) AS n FROM device_position GROUP BY device_id")
-            {
-                positions[row["device_id"]] = row["n"]
+            for row in try Row.fetchAll(db, sql: "SELECT id, position_count FROM device") {
+                positions[row["id"]] = row["position_count"]
             }
             var refused: [Int64: [String: Int]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT device_id, reason, count FROM device_refusal") {
@@ -119,7 +118,11 @@ extension AppDatabase {
                     ON CONFLICT (device_id, reason) DO UPDATE SET count = count + excluded.count
                     """)
             let seen = try db.cachedStatement(
-                sql: "UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery) WHERE id = ?")
+                sql: """
+                    UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery),
+                        position_count = position_count + ?
+                    WHERE id = ?
+                    """)
             return try batches.map { batch in
                 var stored = 0
                 var earliest: Timestamp?
@@ -141,7 +144,7 @@ extension AppDatabase {
                     try refusal.execute(arguments: [batch.deviceID, reason, count])
                 }
                 let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
-                try seen.execute(arguments: [batch.receivedAt.secondsSince1970, battery, batch.deviceID])
+                try seen.execute(arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
                 return StoredPositions(
                     stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new)
             }
