@@ -90,7 +90,7 @@ struct DevicesCommand: ParsableCommand {
 
         func run() throws {
             try DeviceService(try log.context()).revoke(name: name)
-            Diagnostics.print("Device \(name) revoked: its requests are refused from now on.")
+            Diagnostics.print("Device \(name) revoked: a running server refuses its requests within two seconds.")
         }
     }
 
