@@ -159,6 +159,7 @@ enum HoursPages {
             "net": MinutesText.clock(entry.netMinutes), "breakMinutes": entry.breakMinutes, "running": entry.running,
             "message": entry.message.isEmpty ? false : entry.message as Any,
             "vehicle": entry.vehicle.map { $0 as Any } ?? false,
+            "repeated": entry.repeatedTimes.map(\.note),
         ]
     }
 

@@ -61,6 +61,7 @@ enum HoursTemplates {
               <span class="times">{{start}}–{{end}}</span>
               <span class="muted">{{#running}}running{{/running}}{{^running}}net {{net}} · break {{breakMinutes}} min{{/running}}{{#vehicle}} · {{vehicle}}{{/vehicle}}</span>
               {{#message}}<span class="message">{{message}}</span>{{/message}}
+              {{#repeated}}<span class="muted repeated-time">{{.}}</span>{{/repeated}}
             </a>
             {{/shifts}}
           </div>
@@ -122,6 +123,7 @@ enum HoursTemplates {
           <select id="vehicle" name="vehicle"><option value="">None</option>{{#vehicles}}<option{{#selected}} selected{{/selected}}>{{plate}}</option>{{/vehicles}}</select>
           {{#error_vehicle}}<p class="problem field-error" id="vehicle-error">{{error_vehicle}}</p>{{/error_vehicle}}
           {{#summary}}<p class="muted" id="shift-summary">{{summary}}</p>{{/summary}}
+          {{#repeated}}<p class="muted repeated-time">{{.}}</p>{{/repeated}}
           {{#writable}}<button type="submit" id="save-shift">Save</button>{{/writable}}
           <a class="button secondary" href="{{back}}">Back</a>
         </form>
