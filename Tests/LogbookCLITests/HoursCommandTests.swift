@@ -293,8 +293,8 @@ struct HoursCommandTests {
             environment: env)
         try log.run(
             [
-                "trips", "add", "--vehicle", "ABC1", "--date", "2026-11-28", "--start", "13:00", "--end", "13:30",
-                "--distance", "12", "--category", "private", "--allow-future",
+                "trips", "add", "--vehicle", "ABC1", "--date", "2026-11-16", "--start", "13:00", "--end", "13:30",
+                "--distance", "12", "--category", "private",
             ], environment: env)
         // The trips as the mileage log lists them (UTC).
         let listing = try Self.object(
@@ -307,7 +307,7 @@ struct HoursCommandTests {
         let formatter = ISO8601DateFormatter()
         #expect(trips.count >= 2)
         let proposal = try log.run(
-            ["hours", "add", "--from-trips", "2026-11-28", "--format", "json"], environment: env)
+            ["hours", "add", "--from-trips", "2026-11-16", "--format", "json"], environment: env)
         #expect(proposal.stderr.contains("not saved"))
         let proposed = try Self.object(proposal.stdout)
         let start = try #require((proposed["start"] as? String).flatMap(formatter.date(from:)))
@@ -320,13 +320,13 @@ struct HoursCommandTests {
         }
         #expect(proposed["break_minutes"] as? Int == Int((gaps / 60).rounded()))
         let listed = try Self.object(
-            try log.run(["hours", "list", "--period", "2026-11-28", "--format", "json"], environment: env).stdout)
+            try log.run(["hours", "list", "--period", "2026-11-16", "--format", "json"], environment: env).stdout)
         #expect((listed["shifts"] as? [Any])?.isEmpty == true, "a proposal is not saved without --yes")
-        try log.run(["hours", "add", "--from-trips", "2026-11-28", "--yes"], environment: env)
+        try log.run(["hours", "add", "--from-trips", "2026-11-16", "--yes"], environment: env)
         let saved = try Self.object(
-            try log.run(["hours", "list", "--period", "2026-11-28", "--format", "json"], environment: env).stdout)
+            try log.run(["hours", "list", "--period", "2026-11-16", "--format", "json"], environment: env).stdout)
         #expect((saved["shifts"] as? [[String: Any]])?.first?["start"] as? String == proposed["start"] as? String)
-        let none = try log.run(["hours", "add", "--from-trips", "2026-11-27"], expect: 65, environment: env)
+        let none = try log.run(["hours", "add", "--from-trips", "2026-11-15"], expect: 65, environment: env)
         #expect(none.stderr.contains("no trips"))
     }
 
