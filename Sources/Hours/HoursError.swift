@@ -5,7 +5,8 @@ public struct HoursError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidValue
         /// An entry that cannot be: ending before it starts, a break longer than the entry, too long.
         case implausible
-        /// A time that exists twice on that day (clocks went back) and the offset was not given.
+        /// A time that exists twice on that day (clocks went back) and the offset was not given. No longer
+        /// raised: such a time is taken as the first of the two (`WorkZone.repeatedTime(at:)` says so).
         case ambiguousTime
     }
 

@@ -22,27 +22,22 @@ public struct HoursRules: Sendable, Hashable {
         self.overtime = overtime
     }
 
-    /// A wall-clock time on a day as one moment: refused when the clocks skipped it, or when they repeated it and
-    /// no UTC offset says which of the two is meant.
+    /// A wall-clock time on a day as one moment: refused when the clocks skipped it; when they repeated it (the
+    /// night they go back), the first of the two unless a UTC offset says which (`02:30+01:00`). Which one was
+    /// taken is `WorkZone.repeatedTime(at:)` of the moment.
     public func moment(_ time: ClockTime, on day: CalendarDay, field: String) throws(HoursError) -> Moment {
         let candidates = zone.moments(of: time, on: day)
-        switch candidates.count {
-        case 1: return Moment(candidates[0])
-        case 0 where time.utcOffset != nil:
-            throw HoursError(
-                .invalidValue, field: field,
-                "\(day) \(time)\(ClockTime.offsetText(time.utcOffset!)) is not a time of \(zone.identifier)")
-        case 0:
+        guard let first = candidates.first else {
+            if let offset = time.utcOffset {
+                throw HoursError(
+                    .invalidValue, field: field,
+                    "\(day) \(time)\(ClockTime.offsetText(offset)) is not a time of \(zone.identifier)")
+            }
             throw HoursError(
                 .invalidValue, field: field,
                 "\(day) \(time) does not exist in \(zone.identifier) (the clocks skipped it)")
-        default:
-            let offsets = candidates.map { ClockTime.offsetText(zone.utcOffset(at: $0)) }
-            throw HoursError(
-                .ambiguousTime, field: field,
-                "\(day) \(time) happened twice in \(zone.identifier); write \(time)\(offsets[0]) for the first or "
-                    + "\(time)\(offsets[1]) for the second")
         }
+        return Moment(first)
     }
 
     /// The moments of an entry typed as a date and two wall-clock times: an end not after the start is on the next

@@ -41,33 +41,79 @@ struct HoursRulesTests {
         #expect(shift.day == Self.day(date))
     }
 
-    @Test("a time the clocks skipped is refused; a repeated one needs its offset")
+    @Test("a time the clocks skipped is refused; a repeated one is the first of the two unless its offset says")
     func missingAndRepeatedTimes() throws {
         let helsinki = Self.rules("Europe/Helsinki")
         #expect(throws: HoursError.self) {
             try helsinki.moment(Self.time("03:30"), on: Self.day("2026-03-29"), field: "--start")
         }
-        do {
-            _ = try helsinki.moment(Self.time("03:30"), on: Self.day("2026-10-25"), field: "--start")
-            Issue.record("a repeated time was accepted without an offset")
-        } catch {
-            #expect(error.code == .ambiguousTime)
-            #expect(error.message.contains("03:30+03:00") && error.message.contains("03:30+02:00"))
-        }
+        // 25 October 2026: 04:00 EEST (01:00Z) became 03:00 EET, so 03:30 was 00:30Z and again 01:30Z.
+        let plain = try helsinki.moment(Self.time("03:30"), on: Self.day("2026-10-25"), field: "--start")
         let first = try helsinki.moment(Self.time("03:30+03:00"), on: Self.day("2026-10-25"), field: "--start")
         let second = try helsinki.moment(Self.time("03:30+02:00"), on: Self.day("2026-10-25"), field: "--start")
+        #expect(first.seconds == 1_792_888_200)  // 2026-10-25T00:30:00Z
         #expect(second.seconds - first.seconds == 3_600)
+        #expect(plain == first)
         let newYork = Self.rules("America/New_York")
         #expect(throws: HoursError.self) {
             try newYork.moment(Self.time("02:30"), on: Self.day("2026-03-08"), field: "--start")
         }
-        #expect(throws: HoursError.self) {
-            try newYork.moment(Self.time("01:30"), on: Self.day("2026-11-01"), field: "--start")
-        }
+        // 1 November 2026: 02:00 EDT (06:00Z) became 01:00 EST; 01:30 is first 05:30Z.
+        #expect(
+            try newYork.moment(Self.time("01:30"), on: Self.day("2026-11-01"), field: "--start").seconds
+                == 1_793_511_000)
         // An offset the zone did not have that day.
         #expect(throws: HoursError.self) {
             try newYork.moment(Self.time("10:00+02:00"), on: Self.day("2026-11-01"), field: "--start")
         }
+        do {
+            _ = try newYork.moment(Self.time("02:30"), on: Self.day("2026-03-08"), field: "start")
+        } catch {
+            #expect(error.field == "start" && error.message.contains("does not exist"), "\(error)")
+        }
+    }
+
+    /// The night the clocks go back in Berlin (25 October 2026: 03:00 CEST, 01:00Z, became 02:00 CET): times as
+    /// typed, worked minutes from the UTC moments worked out by hand, and which of two repeated times each is.
+    @Test(
+        "Berlin, the night the clocks go back: repeated times are the first unless an offset says otherwise",
+        arguments: [
+            // 01:00 CEST (23:00Z) to 05:00 CET (04:00Z): five hours, neither time repeated.
+            ("01:00", "05:00", 300, nil, nil),
+            // 02:30 CEST (00:30Z) to 05:00 CET (04:00Z).
+            ("02:30", "05:00", 210, "first +02:00", nil),
+            ("02:30+02:00", "05:00", 210, "first +02:00", nil),
+            // 02:30 CET (01:30Z) to 04:00Z.
+            ("02:30+01:00", "05:00", 150, "second +01:00", nil),
+            // 00:30 CEST (22:30Z) to the first 02:15 (00:15Z), and to the second (01:15Z).
+            ("00:30", "02:15", 105, nil, "first +02:00"),
+            ("00:30", "02:15+01:00", 165, nil, "second +01:00"),
+        ] as [(String, String, Int, String?, String?)])
+    func berlinFallBack(start: String, end: String, minutes: Int, startTaken: String?, endTaken: String?) throws {
+        let rules = Self.rules("Europe/Berlin")
+        let day = Self.day("2026-10-25")
+        let times = try rules.entryTimes(day: day, start: Self.time(start), end: Self.time(end))
+        #expect(times.start.minutes(until: times.end) == minutes)
+        func taken(_ moment: Moment) -> String? {
+            rules.zone.repeatedTime(at: moment.date).map { "\($0.ordinal) \($0.offsetText)" }
+        }
+        #expect(taken(times.start) == startTaken)
+        #expect(taken(times.end) == endTaken)
+    }
+
+    @Test("which of two repeated times a moment is, and the note that says so")
+    func repeatedTimeNote() throws {
+        let berlin = WorkZone(identifier: "Europe/Berlin")!
+        // 00:30Z and 01:30Z on 25 October 2026 are both 02:30 in Berlin; 01:00Z is 02:00 CET (the second 02:00).
+        let first = try #require(berlin.repeatedTime(at: Date(timeIntervalSince1970: 1_792_888_200)))
+        #expect(first.isFirst && first.time == ClockTime(minute: 150, utcOffset: 7_200) && first.otherOffset == 3_600)
+        #expect(first.note == "02:30 taken as the first 02:30 (+02:00); 02:30+01:00 is the second")
+        let second = try #require(berlin.repeatedTime(at: Date(timeIntervalSince1970: 1_792_891_800 + 59)))
+        #expect(second.occurrence == 2 && second.note.hasPrefix("02:30 taken as the second 02:30 (+01:00)"))
+        #expect(berlin.repeatedTime(at: Date(timeIntervalSince1970: 1_792_890_000))?.occurrence == 2)
+        // 03:00 CET (02:00Z) and any other night: one 03:00.
+        #expect(berlin.repeatedTime(at: Date(timeIntervalSince1970: 1_792_893_600)) == nil)
+        #expect(berlin.repeatedTime(at: Date(timeIntervalSince1970: 1_792_888_200 - 86_400)) == nil)
     }
 
     @Test(

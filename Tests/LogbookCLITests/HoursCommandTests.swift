@@ -89,17 +89,13 @@ struct HoursCommandTests {
         #expect(kinds == ["shift", "shift", "day", "day", "period"])
     }
 
-    @Test("times the clocks skipped or repeated, overlaps and implausible shifts are refused with the option")
+    @Test("times the clocks skipped, overlaps and implausible shifts are refused with the option")
     func refusals() throws {
         let (log, env) = try Self.makeLog()
         let skipped = try log.run(
             ["hours", "add", "--date", "2026-03-29", "--start", "03:30", "--end", "06:00"], expect: 64, environment: env
         )
         #expect(skipped.stderr.contains("--start") && skipped.stderr.contains("does not exist"))
-        let repeated = try log.run(
-            ["hours", "add", "--date", "2026-10-25", "--start", "03:30", "--end", "06:00"], expect: 64, environment: env
-        )
-        #expect(repeated.stderr.contains("03:30+03:00") && repeated.stderr.contains("03:30+02:00"))
         try log.run(
             ["hours", "add", "--date", "2026-10-25", "--start", "03:30+02:00", "--end", "06:00"], environment: env)
         let overlap = try log.run(
@@ -119,6 +115,124 @@ struct HoursCommandTests {
         try log.run(
             ["hours", "add", "--date", "2026-11-02", "--start", "07:00", "--end", "08:00", "--driver", "nobody"],
             expect: 64, environment: env)
+    }
+
+    /// A log like `makeLog`'s in Berlin: on 25 October 2026 03:00 CEST (01:00Z) became 02:00 CET, on 29 March
+    /// 2026 02:00 CET became 03:00 CEST.
+    static func berlinLog() throws -> (IsolatedLog, [String: String]) {
+        let log = try IsolatedLog()
+        let config = try log.dir.write(
+            "hours.toml", Array("[hours]\nperiod = \"monthly\"\ntimezone = \"Europe/Berlin\"\n".utf8))
+        let environment = ["LOGBOOK_CONFIG": config]
+        try log.run(["drivers", "add", "anna"], environment: environment)
+        return (log, environment)
+    }
+
+    @Test("the night the clocks go back: 01:00–05:00 is 5 hours; a repeated time is the first unless an offset says")
+    func clocksGoBack() throws {
+        let (log, env) = try Self.berlinLog()
+        let add = ["hours", "add", "--date", "2026-10-25"]
+        // 01:00 CEST (23:00Z) to 05:00 CET (04:00Z); neither time happened twice.
+        let five = try Self.object(
+            try log.run(add + ["--start", "01:00", "--end", "05:00", "--format", "json"], environment: env).stdout)
+        #expect(five["worked_minutes"] as? Int == 300)
+        #expect(five["start"] as? String == "2026-10-25T01:00:00+02:00")
+        #expect(five["end"] as? String == "2026-10-25T05:00:00+01:00")
+        #expect((five["repeated_times"] as? [Any])?.isEmpty == true)
+        try log.run(["hours", "delete", "1"], environment: env)
+
+        // 02:30 happened at 00:30Z and at 01:30Z: without an offset the first, and the output says so.
+        let text = try log.run(add + ["--start", "02:30", "--end", "05:00"], environment: env)
+        #expect(text.stdout.contains("net 3:30"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("start 02:30 taken as the first 02:30 (+02:00); 02:30+01:00 is the second"),
+            "\(text.stdout)")
+        let listed = try Self.object(
+            try log.run(["hours", "list", "--period", "2026-10-25", "--format", "json"], environment: env).stdout)
+        let shift = try #require((listed["shifts"] as? [[String: Any]])?.first)
+        #expect(shift["raw_start"] as? String == "2026-10-25T02:30:00+02:00")
+        #expect(shift["worked_minutes"] as? Int == 210)
+        let repeated = try #require((shift["repeated_times"] as? [[String: Any]])?.first)
+        #expect(repeated["field"] as? String == "start" && repeated["time"] as? String == "02:30")
+        #expect(repeated["occurrence"] as? String == "first" && repeated["offset"] as? String == "+02:00")
+        #expect((repeated["note"] as? String)?.hasPrefix("start 02:30 taken as the first 02:30 (+02:00)") == true)
+        let id = try #require(shift["id"] as? String)
+        let number = String(try #require(shift["number"] as? Int))
+
+        // The second 02:30 by its offset (01:30Z to 04:00Z: 150 minutes), by the id `hours list` printed.
+        let second = try Self.object(
+            try log.run(["hours", "edit", id, "--start", "02:30+01:00", "--format", "json"], environment: env).stdout)
+        #expect(second["worked_minutes"] as? Int == 150)
+        #expect(second["raw_start"] as? String == "2026-10-25T02:30:00+01:00")
+        #expect(((second["repeated_times"] as? [[String: Any]])?.first)?["occurrence"] as? String == "second")
+        // A change of something else, or the same time typed again, keeps the second; another time is the first.
+        for change in [["--message", "night"], ["--start", "02:30"], ["--start", "02:30", "--date", "2026-10-25"]] {
+            let kept = try Self.object(
+                try log.run(["hours", "edit", number] + change + ["--format", "json"], environment: env).stdout)
+            #expect(kept["worked_minutes"] as? Int == 150, "\(change)")
+        }
+        let moved = try log.run(["hours", "edit", id.uppercased(), "--start", "02:40"], environment: env)
+        #expect(moved.stdout.contains("start 02:40 taken as the first 02:40 (+02:00)"), "\(moved.stdout)")
+        #expect(moved.stdout.contains("net 3:20"), "\(moved.stdout)")
+        try log.run(["hours", "delete", id], environment: env)
+
+        // A repeated end: 00:30 CEST (22:30Z) to the first 02:15 (00:15Z), or to the second (01:15Z).
+        let end = try Self.object(
+            try log.run(add + ["--start", "00:30", "--end", "02:15", "--format", "json"], environment: env).stdout)
+        #expect(end["worked_minutes"] as? Int == 105)
+        #expect(((end["repeated_times"] as? [[String: Any]])?.first)?["field"] as? String == "end")
+        let later = try Self.object(
+            try log.run(
+                ["hours", "edit", "\(end["number"] as? Int ?? 0)", "--end", "02:15+01:00", "--format", "json"],
+                environment: env
+            ).stdout)
+        #expect(later["worked_minutes"] as? Int == 165)
+
+        // The night the clocks go forward, 02:30 did not happen: refused, naming the option.
+        let skipped = try log.run(
+            ["hours", "add", "--date", "2026-03-29", "--start", "02:30", "--end", "06:00"], expect: 64, environment: env
+        )
+        #expect(skipped.stderr.contains("--start") && skipped.stderr.contains("does not exist"), "\(skipped.stderr)")
+        // An offset the zone did not have then.
+        let wrong = try log.run(
+            ["hours", "add", "--date", "2026-10-25", "--start", "02:30+03:00", "--end", "06:00"], expect: 64,
+            environment: env)
+        #expect(wrong.stderr.contains("--start") && wrong.stderr.contains("is not a time of Europe/Berlin"))
+    }
+
+    @Test("hours edit and hours delete take the id `hours list --format json` prints, as well as the number")
+    func editAndDeleteByID() throws {
+        let (log, env) = try Self.makeLog()
+        for day in ["2026-11-02", "2026-11-03", "2026-11-04"] {
+            try log.run(["hours", "add", "--date", day, "--start", "07:00", "--end", "15:00"], environment: env)
+        }
+        func shifts() throws -> [[String: Any]] {
+            let listed = try Self.object(
+                try log.run(["hours", "list", "--period", "2026-11-02", "--format", "json"], environment: env).stdout)
+            return try #require(listed["shifts"] as? [[String: Any]])
+        }
+        let before = try shifts()
+        let ids = before.compactMap { $0["id"] as? String }
+        #expect(ids.count == 3 && before.map { $0["number"] as? Int } == [1, 2, 3])
+        // The id exactly as printed, and in capitals; the number as before.
+        try log.run(["hours", "edit", ids[0], "--end", "16:00"], environment: env)
+        try log.run(["hours", "edit", ids[1].uppercased(), "--message", "by id"], environment: env)
+        try log.run(["hours", "edit", "3", "--break", "30"], environment: env)
+        let edited = try shifts()
+        #expect(edited[0]["end"] as? String == "2026-11-02T16:00:00+02:00")
+        #expect(edited[1]["message"] as? String == "by id")
+        #expect(edited[2]["break_minutes"] as? Int == 30)
+        let deleted = try log.run(["hours", "delete", ids[1]], environment: env)
+        #expect(deleted.stderr.contains("Deleted shift 2 of anna"), "\(deleted.stderr)")
+        #expect(try shifts().compactMap { $0["id"] as? String } == [ids[0], ids[2]])
+        // An id that is no shift's is not found (65); what is neither a number nor an id is a usage error (64).
+        let gone = try log.run(["hours", "delete", ids[1]], expect: 65, environment: env)
+        #expect(gone.stderr.contains("there is no shift"), "\(gone.stderr)")
+        for bad in ["shift-1", "0", "\(ids[0])x", ""] {
+            try log.run(["hours", "edit", bad, "--message", "x"], expect: 64, environment: env)
+            try log.run(["hours", "delete", bad], expect: 64, environment: env)
+        }
+        #expect(try shifts().count == 2)
     }
 
     @Test("a submitted period is read-only until reopened; a locked one for good")
@@ -179,8 +293,8 @@ struct HoursCommandTests {
             environment: env)
         try log.run(
             [
-                "trips", "add", "--vehicle", "ABC1", "--date", "2026-11-28", "--start", "13:00", "--end", "13:30",
-                "--distance", "12", "--category", "private", "--allow-future",
+                "trips", "add", "--vehicle", "ABC1", "--date", "2026-11-16", "--start", "13:00", "--end", "13:30",
+                "--distance", "12", "--category", "private",
             ], environment: env)
         // The trips as the mileage log lists them (UTC).
         let listing = try Self.object(
@@ -193,7 +307,7 @@ struct HoursCommandTests {
         let formatter = ISO8601DateFormatter()
         #expect(trips.count >= 2)
         let proposal = try log.run(
-            ["hours", "add", "--from-trips", "2026-11-28", "--format", "json"], environment: env)
+            ["hours", "add", "--from-trips", "2026-11-16", "--format", "json"], environment: env)
         #expect(proposal.stderr.contains("not saved"))
         let proposed = try Self.object(proposal.stdout)
         let start = try #require((proposed["start"] as? String).flatMap(formatter.date(from:)))
@@ -206,13 +320,13 @@ struct HoursCommandTests {
         }
         #expect(proposed["break_minutes"] as? Int == Int((gaps / 60).rounded()))
         let listed = try Self.object(
-            try log.run(["hours", "list", "--period", "2026-11-28", "--format", "json"], environment: env).stdout)
+            try log.run(["hours", "list", "--period", "2026-11-16", "--format", "json"], environment: env).stdout)
         #expect((listed["shifts"] as? [Any])?.isEmpty == true, "a proposal is not saved without --yes")
-        try log.run(["hours", "add", "--from-trips", "2026-11-28", "--yes"], environment: env)
+        try log.run(["hours", "add", "--from-trips", "2026-11-16", "--yes"], environment: env)
         let saved = try Self.object(
-            try log.run(["hours", "list", "--period", "2026-11-28", "--format", "json"], environment: env).stdout)
+            try log.run(["hours", "list", "--period", "2026-11-16", "--format", "json"], environment: env).stdout)
         #expect((saved["shifts"] as? [[String: Any]])?.first?["start"] as? String == proposed["start"] as? String)
-        let none = try log.run(["hours", "add", "--from-trips", "2026-11-27"], expect: 65, environment: env)
+        let none = try log.run(["hours", "add", "--from-trips", "2026-11-15"], expect: 65, environment: env)
         #expect(none.stderr.contains("no trips"))
     }
 

@@ -59,6 +59,36 @@ struct MileageLogAcceptanceBooksTests {
         #expect(repeated.stdout.contains("already imported"))
     }
 
+    /// Issue 29 §5: `trips conflicts` shows distances in the vehicle's unit, not metres.
+    @Test func conflictsShowDistancesInTheVehiclesUnit() throws {
+        let log = try Log()
+        try log.run(["vehicles", "add", "--plate", "MILES1", "--unit", "mi"])
+        // 10 miles by hand over the first drive of the file.
+        try log.run([
+            "trips", "add", "--vehicle", "MILES1", "--date", "2026-11-21", "--start", "08:00", "--end", "08:12",
+            "--distance", "10",
+        ])
+        try log.run(["import", "--vehicle", "MILES1", Self.drive], expect: 65)
+        let conflict = try #require((try log.json(["trips", "conflicts"]) as? [[String: Any]])?.first)
+        let metres = try #require(conflict["distance_m"] as? Double)
+        let existingMetres = try #require(conflict["existing_distance_m"] as? Double)
+        #expect(metres > 4_000 && metres < 5_000, "\(conflict)")
+        #expect(abs(existingMetres - 16_093.44) < 0.1, "\(conflict)")
+        let miles = metres / 1_609.344
+        #expect(abs((conflict["distance"] as? Double ?? 0) - miles) < 0.0006, "\(conflict)")
+        #expect(conflict["existing_distance"] as? Double == 10)
+        #expect(conflict["distance_unit"] as? String == "mi")
+        let table = try log.run(["trips", "conflicts"]).stdout
+        let shown = String(format: "%.1f mi", miles)
+        #expect(table.contains(shown) && table.contains("10.0 mi"), "\(table)")
+        #expect(!table.contains(String(format: "%.1f", metres)) && !table.contains(" m "), "\(table)")
+        // CSV keeps its metre columns and adds the vehicle's unit.
+        let csv = try log.run(["trips", "conflicts", "--format", "csv"]).stdout
+        let header = csv.split(separator: "\r\n").first ?? ""
+        #expect(header.contains("distance_m") && header.hasSuffix(",distance,existing_distance,distance_unit"))
+        #expect(csv.contains(",mi\r\n"), "\(csv)")
+    }
+
     @Test func theSameDriveInAnotherFormatIsTheSameTrips() throws {
         let log = try Log()
         try log.run(["vehicles", "add", "--plate", "123ABC"])

@@ -121,6 +121,62 @@ import Hours
         #expect(left.count == 1 && left.first?.entry.netMinutes == 480)
     }
 
+    /// Berlin on the night the clocks go back (25 October 2026: 03:00 CEST, 01:00Z, became 02:00 CET): 02:30 was
+    /// 00:30Z and again 01:30Z; 05:00 CET is 04:00Z. On 29 March 2026 02:00–03:00 did not happen.
+    @Test("the night the clocks go back, through the API and the shift form: the first 02:30 unless an offset says")
+    func clocksGoBack() async throws {
+        let hours: [String: TOMLValue] = ["timezone": .string("Europe/Berlin"), "period": .string("monthly")]
+        let h = try ServerHarness(configuration: ConfigurationFile(path: nil, root: ["hours": .table(hours)]))
+        try h.database.addDriver("anna")
+        try await h.application().test(.router) { client in
+            let created = try await Self.post(
+                client, "/api/v1/hours/shifts", h.bearer("anna"), Self.shift("2026-10-25", "02:30", "05:00"))
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let shift = ServerHarness.json(created.body)
+            #expect(shift["worked_minutes"] as? Int == 210)
+            #expect(shift["raw_start"] as? String == "2026-10-25T02:30:00+02:00")
+            let taken = (shift["repeated_times"] as? [[String: Any]]) ?? []
+            #expect(taken.count == 1 && taken.first?["field"] as? String == "start")
+            #expect(taken.first?["occurrence"] as? String == "first" && taken.first?["offset"] as? String == "+02:00")
+            let number = try #require(shift["number"] as? Int)
+
+            let patched = try await client.execute(
+                uri: "/api/v1/hours/shifts/\(number)", method: .patch, headers: h.bearer("anna").merging(Self.jsonType),
+                body: ServerHarness.body(["start": "02:30+01:00"]))
+            #expect(patched.status == .ok, "\(String(buffer: patched.body))")
+            #expect(ServerHarness.json(patched.body)["worked_minutes"] as? Int == 150)
+
+            // The form shows which 02:30 the shift has; saved as it is, it keeps the second.
+            let (browser, _) = try await PageTests.logIn(client)
+            let page = try await client.execute(
+                uri: "/hours/shifts/\(number)", method: .get, headers: browser.header, body: nil)
+            let html = String(buffer: page.body)
+            #expect(html.contains("start 02:30 taken as the second 02:30 (+01:00)"), "\(html)")
+            let token = try #require(PageTests.Browser.hidden("csrf", in: html))
+            var form = [
+                "csrf": token, "date": "2026-10-25", "start": "02:30", "end": "05:00", "break_minutes": "0",
+                "message": "Tour A", "vehicle": "",
+            ]
+            for (start, worked) in [("02:30", 150), ("02:40", 200)] {
+                form["start"] = start
+                let saved = try await client.execute(
+                    uri: "/hours/shifts/\(number)", method: .post,
+                    headers: browser.header.merging(PageTests.formHeaders), body: PageTests.Browser.form(form))
+                #expect(saved.status == .seeOther, "\(String(buffer: saved.body).prefix(500))")
+                #expect(try h.database.hoursEntry(Int64(number)).entry.workedMinutes == worked, "\(start)")
+            }
+            let period = try await client.execute(
+                uri: "/hours?period=2026-10-25", method: .get, headers: browser.header, body: nil)
+            #expect(String(buffer: period.body).contains("start 02:40 taken as the first 02:40 (+02:00)"))
+
+            // 02:30 did not happen on 29 March: 422 naming the field.
+            let skipped = try await Self.post(
+                client, "/api/v1/hours/shifts", h.bearer("anna"), Self.shift("2026-03-29", "02:30", "05:00"))
+            #expect(skipped.status == .unprocessableContent)
+            #expect(ServerHarness.error(skipped.body)["field"] == "start", "\(String(buffer: skipped.body))")
+        }
+    }
+
     @Test("a shift overlapping another of the driver's is 409; one that only touches it is accepted")
     func overlap() async throws {
         let h = try Self.harness()

@@ -224,6 +224,7 @@ import Testing
 
             // Work hours' pages.
             "GET /hours": Expectation(outcomes: annasHours, query: "driver=anna"),
+            "POST /hours/drivers": Expectation(outcomes: hoursAdmin, body: .form(["name": "Page driver"])),
             "POST /hours/links": Expectation(
                 outcomes: ownHoursChange, body: .form(["name": "Page link", "url": "https://example.org/page"])),
             "POST /hours/links/{id}/delete": Expectation(outcomes: annasItemChange, parameters: ["id": "@link2"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Hours
 import LogbookServices
 import LogbookStore
@@ -19,6 +20,23 @@ extension HoursDuration: ExpressibleByArgument {
 }
 
 extension HoursSyncState: ExpressibleByArgument {}
+
+/// A shift as `hours edit` and `hours delete` name it: its number (`3`) or its id, the UUID `hours list --format
+/// json` prints (either case); anything else is a usage error.
+struct HoursShiftKey: ExpressibleByArgument {
+    var text: String
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        if let number = Int64(text), number > 0 {
+            self.text = String(number)
+        } else if let id = UUID(uuidString: text) {
+            self.text = id.uuidString.lowercased()
+        } else {
+            return nil
+        }
+    }
+}
 
 /// How the `hours` commands say what they did.
 enum HoursArguments {

@@ -9,8 +9,10 @@ struct HoursAddCommand: ParsableCommand, CommandFieldNames {
         commandName: "add",
         abstract: "Add a shift (an end not after the start is on the next day), or propose one from a day's trips.",
         discussion: """
-            Times are wall-clock times in the [hours] time zone; on the night the clocks go back a repeated time \
-            needs its offset (01:30+02:00 or 01:30+01:00). Durations count real elapsed time.
+            Times are wall-clock times in the [hours] time zone; on the night the clocks go back a time that \
+            happened twice is the first of the two unless its UTC offset says otherwise (in Berlin 02:30 is \
+            02:30+02:00, the second 02:30+01:00), and the output says which was taken; a time the clocks skipped \
+            is refused. Durations count real elapsed time.
             --from-trips DATE proposes a shift from the first trip's start to the last trip's end of that day, \
             with stops longer than 15 minutes as the break; --yes saves it.
             """)
@@ -75,11 +77,16 @@ struct HoursAddCommand: ParsableCommand, CommandFieldNames {
 /// `hours edit ID`: changes an entry; what is not given stays.
 struct HoursEditCommand: ParsableCommand, CommandFieldNames {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a shift (its number from `hours list`); what is not given stays.")
+        commandName: "edit",
+        abstract: "Change a shift (its number or id from `hours list`); what is not given stays.",
+        discussion: """
+            A time given as it already is keeps which of two repeated times it is (the night the clocks go back); \
+            another repeated time is the first of the two unless its offset says otherwise (02:30+01:00).
+            """)
 
     static let fieldNames = ["break_minutes": "--break"]
 
-    @Argument(help: "The shift's number.") var number: Int64
+    @Argument(help: "The shift: its number, or its id as `hours list --format json` prints it.") var id: HoursShiftKey
     @Option(name: .long, help: "The shift's day (YYYY-MM-DD).") var date: RelativeDay?
     @Option(name: .long, help: "Start (HH:MM).") var start: ClockTime?
     @Option(name: .long, help: "End (HH:MM).") var end: ClockTime?
@@ -94,7 +101,7 @@ struct HoursEditCommand: ParsableCommand, CommandFieldNames {
     func run() throws {
         let service = try options.service()
         let entry = try service.changeEntry(
-            String(number),
+            id.text,
             HoursEntryInput(
                 date: date, start: start, end: end, endDate: endDate, breakMinutes: breakDuration?.minutes,
                 message: message, vehicle: vehicle, driver: driver))
@@ -108,11 +115,11 @@ struct HoursDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a shift (the payroll system is told).")
 
-    @Argument(help: "The shift's number.") var number: Int64
+    @Argument(help: "The shift: its number, or its id as `hours list --format json` prints it.") var id: HoursShiftKey
     @OptionGroup var options: HoursOptions
 
     func run() throws {
-        let was = try options.service().deleteEntry(String(number))
+        let was = try options.service().deleteEntry(id.text)
         Diagnostics.print("Deleted " + HoursArguments.summary(was))
     }
 }

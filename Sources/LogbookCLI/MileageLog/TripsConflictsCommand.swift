@@ -31,25 +31,47 @@ struct TripsConflictsCommand: ParsableCommand {
             try Self.print(conflicts, format: format, clock: context.clock)
         }
 
+        /// JSON is the views'; CSV keeps its metre columns and adds the vehicle's unit; the table shows distances
+        /// in the vehicle's unit (`12.4 km`, `7.7 mi`).
         static func print(_ views: [TripConflictView], format: OutputFormat, clock: LocalClock) throws {
             if format == .json { return try JSONOutput.print(views) }
-            let conflicts = views.map(\.conflict)
-            var listing = Listing([
+            let table = format == .table
+            var columns = [
                 ("id", "Conflict"), ("vehicle", "Vehicle"), ("start", "Imported start"), ("end", "Imported end"),
-                ("distance_m", "Imported m"), ("file", "File"), ("existing_trip", "Overlaps trip"),
-                ("existing_start", "Its start"), ("existing_end", "Its end"), ("existing_distance_m", "Its m"),
-                ("resolution", "Kept"), ("kept_trip", "Kept trip"), ("resolved_at", "Resolved"),
-            ])
-            for c in conflicts {
-                listing.append([
-                    .integer(Int(c.id)), .text(c.vehicle), .time(c.start), .time(c.end),
-                    .number(c.distance, decimals: 1),
-                    .text(c.file), .integer(Int(c.existingTripID)), .time(c.existingStart), .time(c.existingEnd),
-                    .number(c.existingDistance, decimals: 1), .text(c.resolution?.rawValue),
-                    .integer(c.keptTripID.map { Int($0) }), .time(c.resolvedAt),
-                ])
+            ]
+            columns.append(table ? ("distance", "Imported") : ("distance_m", "Imported m"))
+            columns += [("file", "File"), ("existing_trip", "Overlaps trip"), ("existing_start", "Its start")]
+            columns.append(("existing_end", "Its end"))
+            columns.append(table ? ("existing_distance", "Its distance") : ("existing_distance_m", "Its m"))
+            columns += [("resolution", "Kept"), ("kept_trip", "Kept trip"), ("resolved_at", "Resolved")]
+            if !table {
+                columns += [("distance", "Imported"), ("existing_distance", "Its"), ("distance_unit", "Unit")]
             }
-            let open = conflicts.filter { !$0.isResolved }.count
+            var listing = Listing(columns)
+            for view in views {
+                let c = view.conflict
+                let distance: Cell =
+                    table
+                    ? .text(TripRendering.distance(c.distance, unit: view.unit)) : .number(c.distance, decimals: 1)
+                let existing: Cell =
+                    table
+                    ? .text(TripRendering.distance(c.existingDistance, unit: view.unit))
+                    : .number(c.existingDistance, decimals: 1)
+                var row: [Cell] = [
+                    .integer(Int(c.id)), .text(c.vehicle), .time(c.start), .time(c.end), distance,
+                    .text(c.file), .integer(Int(c.existingTripID)), .time(c.existingStart), .time(c.existingEnd),
+                    existing, .text(c.resolution?.rawValue), .integer(c.keptTripID.map { Int($0) }),
+                    .time(c.resolvedAt),
+                ]
+                if !table {
+                    row += [
+                        .number(view.distanceInUnit, decimals: 3), .number(view.existingDistanceInUnit, decimals: 3),
+                        .text(view.unit.rawValue),
+                    ]
+                }
+                listing.append(row)
+            }
+            let open = views.filter { !$0.conflict.isResolved }.count
             listing.print(
                 format, clock: clock,
                 footer: [

@@ -16,7 +16,13 @@ enum ChecklistPageTemplates {
     static let index =
         head + """
             {{#message}}<p class="card" role="status">{{message}}</p>{{/message}}
-            {{#none}}<p class="card">No shift is open.</p>{{/none}}
+            {{^restaurants}}<p class="card" id="no-restaurants">There is no restaurant yet{{#admin}}: add one at the
+            terminal with <code>logbook checklists restaurants add NAME</code>, import its checklists with
+            <code>logbook checklists templates import</code>, and give its staff their users
+            (<code>logbook users add NAME --role crew --restaurant NAME</code>){{/admin}}{{^admin}}: an admin adds
+            restaurants and their staff{{/admin}}.</p>{{/restaurants}}
+            {{#none}}<p class="card">No shift is open.{{^manager}} A shift manager starts the shift; its checklists
+            show here then.{{/manager}}</p>{{/none}}
             {{#shifts}}
             <a class="card shift-link" href="/checklists/shifts/{{id}}">
               <strong>{{restaurant}}</strong> · {{dayPart}} · {{manager}} · since {{started}}
@@ -33,7 +39,7 @@ enum ChecklistPageTemplates {
             {{^anyEscalated}}<div id="due" data-poll="/checklists/escalations" hidden></div>{{/anyEscalated}}
             <script src="/static/checklists.js"></script>
             {{/overseer}}
-            {{#manager}}
+            {{#manager}}{{#hasRestaurants}}
             <form class="card" method="post" action="/checklists/shifts">
               <input type="hidden" name="csrf" value="{{csrf}}">
               <label for="restaurant">Restaurant</label>
@@ -42,10 +48,10 @@ enum ChecklistPageTemplates {
               <select id="day_part" name="day_part"><option value="day">Day</option><option value="evening">Evening</option></select>
               <button type="submit" class="primary">Start a shift</button>
             </form>
-            {{/manager}}
-            {{#editor}}<section class="card"><h2>Checklists</h2>
+            {{/hasRestaurants}}{{/manager}}
+            {{#editor}}{{#hasRestaurants}}<section class="card"><h2>Checklists</h2>
               {{#restaurants}}<p><a href="/checklists/templates/{{query}}">Edit {{name}}'s checklists</a></p>{{/restaurants}}
-            </section>{{/editor}}
+            </section>{{/hasRestaurants}}{{/editor}}
             """
 
     static let shift =

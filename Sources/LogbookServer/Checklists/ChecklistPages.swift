@@ -51,6 +51,7 @@ enum ChecklistPages {
                     "overseer": overseer, "escalations": escalations, "anyEscalated": !escalations.isEmpty,
                     "restaurants": restaurants.map { ["name": $0.name, "query": PageFlow.queryValue($0.name)] },
                     "editor": overseer, "csrf": session.csrfToken, "message": PageFlow.message(request),
+                    "hasRestaurants": !restaurants.isEmpty, "admin": user.role == .admin,
                 ], user: user, csrf: session.csrfToken)
         }
         pages.post("/checklists/shifts") { request, context in

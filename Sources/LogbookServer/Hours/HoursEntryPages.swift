@@ -119,6 +119,7 @@ enum HoursEntryPages {
             values["end"] = entry.rawEnd.map(HoursEntryView.clock) ?? ""
             values["breakMinutes"] = String(entry.enteredBreakMinutes)
             values["message"] = entry.message
+            values["repeated"] = entry.repeatedTimes.map(\.note)
             selected = entry.vehicle
             if let end = entry.endClock {
                 values["summary"] =

@@ -145,6 +145,22 @@ extension OpenAPIDocument {
                     "vehicle": ["type": ["string", "null"]],
                     "sync": ["type": "string", "enum": ["pending", "sent", "failed"]],
                     "running": ["type": "boolean"], "paused": ["type": "boolean"],
+                    "repeated_times": [
+                        "type": "array",
+                        "description":
+                            "For a start or end the clocks repeated (the night they go back): which of the two it "
+                            + "is. A repeated time without an offset is taken as the first.",
+                        "items": [
+                            "type": "object", "required": ["field", "time", "offset", "occurrence", "note"],
+                            "properties": [
+                                "field": ["type": "string", "enum": ["start", "end"]],
+                                "time": ["type": "string", "pattern": "^[0-9]{2}:[0-9]{2}$"],
+                                "offset": ["type": "string", "pattern": "^[+-][0-9]{2}:[0-9]{2}$"],
+                                "occurrence": ["type": "string", "enum": ["first", "second"]],
+                                "note": ["type": "string"],
+                            ],
+                        ],
+                    ],
                 ],
             ],
             "Timesheet": [

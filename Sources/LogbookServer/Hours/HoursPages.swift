@@ -5,17 +5,27 @@ import LogbookServices
 import LogbookStore
 
 /// `/hours`: the pay period's days with their entries and totals, the period before and after, the running clock
-/// with its buttons, submitting (and, for an admin, reopening and locking) the period, and the menu's links.
+/// with its buttons, submitting (and, for an admin, reopening and locking) the period, and the menu's links. A user
+/// with no hours to see yet (no driver in the log, none with their name) is told what is missing; an admin adds the
+/// first driver there (`POST /hours/drivers`).
 enum HoursPages {
     static func register(_ pages: RouterGroup<AppRequestContext>, _ edge: HoursEdge, _ renderer: PageRenderer) {
         pages.get("/hours") { request, context in
             let (user, session) = try requireLogin(request, context)
             let service = try edge.service(user)
             let query = try RequestInput.query(HoursQuery.self, from: request)
+            let message = Flash.message(request).flatMap { $0.isEmpty ? nil : $0 }
+            if (query.driver ?? "").allSatisfy(\.isWhitespace), let missing = try service.missingDriver() {
+                // Nothing to show yet: what is missing and who adds it, rather than an error.
+                var values = emptyValues(missing, service: service)
+                values["csrf"] = session.csrfToken
+                if let message { values["message"] = message }
+                return renderer.page("hours/empty", title: "Hours", values, user: user, csrf: session.csrfToken)
+            }
             let sheet = try service.sheet(period: query.period, driver: query.driver, orFirst: true)
             var values = try periodValues(sheet, service: service)
             values["csrf"] = session.csrfToken
-            if let message = Flash.message(request), !message.isEmpty { values["message"] = message }
+            if let message { values["message"] = message }
             return renderer.page("hours/period", title: "Hours", values, user: user, csrf: session.csrfToken)
         }
         for action in HoursClockAction.allCases {
@@ -45,6 +55,15 @@ enum HoursPages {
                     _ = try action.perform(period, driver: form.text("driver"), service: service)
                     return nil
                 }
+            }
+        }
+        pages.post("/hours/drivers") { request, context in
+            let (user, _, form) = try await submittedForm(request, context)
+            let service = try edge.service(user)
+            try service.access.requireAdmin()
+            return try PageFlow.redirecting(to: "/hours") {
+                let name = try service.addDriver(form["name"] ?? "")
+                return "/hours?driver=" + PageFlow.queryValue(name)
             }
         }
         pages.post("/hours/links") { request, context in
@@ -77,6 +96,15 @@ enum HoursPages {
         return "&driver=" + PageFlow.queryValue(driver)
     }
 
+    /// The page of a user with no hours to see yet: the log has no driver (an admin adds one here), or none with
+    /// the user's name.
+    static func emptyValues(_ missing: HoursMissingDriver, service: HoursService) -> [String: Any] {
+        switch missing {
+        case .noDrivers: return ["noDrivers": true, "admin": service.access.isAdmin]
+        case .notADriver(let name): return ["notADriver": true, "name": name]
+        }
+    }
+
     static func periodValues(_ sheet: HoursSheetView, service: HoursService) throws -> [String: Any] {
         let access = service.access
         let driver = sheet.driver ?? ""
@@ -96,6 +124,7 @@ enum HoursPages {
             "driverQuery": driverQuery(driver, service: service),
             "editable": editable && open,
             "newDate": (period.contains(today) ? today : period.start).description,
+            "addDriver": access.isAdmin,
         ]
         let t = sheet.totals
         values["totals"] = [
@@ -159,6 +188,7 @@ enum HoursPages {
             "net": MinutesText.clock(entry.netMinutes), "breakMinutes": entry.breakMinutes, "running": entry.running,
             "message": entry.message.isEmpty ? false : entry.message as Any,
             "vehicle": entry.vehicle.map { $0 as Any } ?? false,
+            "repeated": entry.repeatedTimes.map(\.note),
         ]
     }
 

@@ -1,6 +1,32 @@
 /// Work hours' page templates (mustache; every value is HTML-escaped).
 enum HoursTemplates {
-    static let all: [String: String] = ["hours/period": period, "hours/shift": shift]
+    static let all: [String: String] = ["hours/period": period, "hours/shift": shift, "hours/empty": empty]
+
+    static let empty = """
+        {{#message}}<p class="card problem" role="alert" id="hours-message">{{message}}</p>{{/message}}
+        <section class="card" id="hours-empty">
+          {{#noDrivers}}
+          <p><strong>The log has no driver yet.</strong> Work hours are kept per driver; a user with the role driver
+          keeps the hours of the driver with the same name.</p>
+          {{#admin}}
+          <p>Add the first driver here, or at the terminal with <code>logbook drivers add NAME</code>.</p>
+          <form method="post" action="/hours/drivers">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <label for="driver-name">Driver's name</label>
+            <input id="driver-name" name="name" required maxlength="80" autocomplete="off">
+            <button type="submit" id="add-driver">Add the driver</button>
+          </form>
+          {{/admin}}
+          {{^admin}}<p>An admin adds drivers (<code>logbook drivers add NAME</code>); their hours show here then.</p>{{/admin}}
+          {{/noDrivers}}
+          {{#notADriver}}
+          <p><strong>The log has no driver named ‘{{name}}’ yet</strong>, so there are no hours of yours to show:
+          your hours are kept under the driver with your user name.</p>
+          <p>Ask an admin to add it — on the hours page, or at the terminal with
+          <code>logbook drivers add "{{name}}"</code>. Then add your shifts or start the clock here.</p>
+          {{/notADriver}}
+        </section>
+        """
 
     static let period = """
         <nav class="periods" aria-label="Pay period">
@@ -61,6 +87,7 @@ enum HoursTemplates {
               <span class="times">{{start}}–{{end}}</span>
               <span class="muted">{{#running}}running{{/running}}{{^running}}net {{net}} · break {{breakMinutes}} min{{/running}}{{#vehicle}} · {{vehicle}}{{/vehicle}}</span>
               {{#message}}<span class="message">{{message}}</span>{{/message}}
+              {{#repeated}}<span class="muted repeated-time">{{.}}</span>{{/repeated}}
             </a>
             {{/shifts}}
           </div>
@@ -77,6 +104,17 @@ enum HoursTemplates {
           {{/actions}}
         </section>
         {{/hasActions}}
+        {{#addDriver}}
+        <details class="card" id="drivers">
+          <summary>Add a driver</summary>
+          <form method="post" action="/hours/drivers">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <label for="driver-name">Driver's name</label>
+            <input id="driver-name" name="name" required maxlength="80" autocomplete="off">
+            <button type="submit" id="add-driver">Add the driver</button>
+          </form>
+        </details>
+        {{/addDriver}}
         {{#editable}}
         <section class="card" id="links">
           <h2>Links in the menu</h2>
@@ -122,6 +160,7 @@ enum HoursTemplates {
           <select id="vehicle" name="vehicle"><option value="">None</option>{{#vehicles}}<option{{#selected}} selected{{/selected}}>{{plate}}</option>{{/vehicles}}</select>
           {{#error_vehicle}}<p class="problem field-error" id="vehicle-error">{{error_vehicle}}</p>{{/error_vehicle}}
           {{#summary}}<p class="muted" id="shift-summary">{{summary}}</p>{{/summary}}
+          {{#repeated}}<p class="muted repeated-time">{{.}}</p>{{/repeated}}
           {{#writable}}<button type="submit" id="save-shift">Save</button>{{/writable}}
           <a class="button secondary" href="{{back}}">Back</a>
         </form>

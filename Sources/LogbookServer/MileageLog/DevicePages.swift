@@ -32,7 +32,8 @@ enum DevicePages {
                 return row
             }
             var values: [String: Any] = [
-                "devices": devices, "vehicles": vehicles, "csrf": session.csrfToken, "message": message,
+                "devices": devices, "vehicles": vehicles, "hasVehicles": !vehicles.isEmpty, "csrf": session.csrfToken,
+                "message": message,
             ]
             if let added {
                 var shown: [String: Any] = [
@@ -103,7 +104,10 @@ enum DevicePages {
             let vehicles = try VehicleService(service.context).list().map(\.details.plate)
             return renderer.page(
                 "mileage/record", title: "Record a trip",
-                ["vehicles": vehicles, "hasVehicles": !vehicles.isEmpty, "csrf": session.csrfToken], user: user,
+                [
+                    "vehicles": vehicles, "hasVehicles": !vehicles.isEmpty, "fleet": user.managesFleet,
+                    "csrf": session.csrfToken,
+                ], user: user,
                 csrf: session.csrfToken)
         }
         // The page asks for its device's token when recording starts (JSON, for the page's script).

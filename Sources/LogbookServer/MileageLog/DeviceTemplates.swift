@@ -21,6 +21,9 @@ enum DeviceTemplates {
           {{^devices}}<tr><td colspan="4" class="muted">No devices yet.</td></tr>{{/devices}}
           </tbody></table>
         </section>
+        {{^hasVehicles}}<p class="card" id="no-vehicles">A phone or tracker reports the positions of one vehicle, and the
+        log has no vehicle yet: add one under <a href="/vehicles">Vehicles</a> first.</p>{{/hasVehicles}}
+        {{#hasVehicles}}
         <form class="card" method="post" action="/devices">
           <input type="hidden" name="csrf" value="{{csrf}}">
           <h2>Add a phone or tracker</h2>
@@ -31,10 +34,12 @@ enum DeviceTemplates {
           <select id="device-speed" name="speed_unit"><option value="knots">knots (Traccar Client)</option><option value="m/s">m/s (OsmAnd)</option><option value="km/h">km/h</option></select>
           <button type="submit">Add</button>
         </form>
+        {{/hasVehicles}}
         """
 
     static let record = """
-        {{^hasVehicles}}<p class="card">There is no vehicle you may record trips for.</p>{{/hasVehicles}}
+        {{^hasVehicles}}<p class="card" id="no-vehicles">There is no vehicle you may record trips for{{#fleet}}: add one
+        under <a href="/vehicles">Vehicles</a> first{{/fleet}}{{^fleet}}: an admin gives drivers their vehicles{{/fleet}}.</p>{{/hasVehicles}}
         {{#hasVehicles}}
         <section class="card recorder" id="recorder" data-csrf="{{csrf}}">
           <label for="record-vehicle">Vehicle</label>

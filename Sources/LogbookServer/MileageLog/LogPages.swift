@@ -19,6 +19,7 @@ enum LogPages {
             let lastMonth = clock.today.startOfMonth.adding(months: -1)
             var values: [String: Any] = [
                 "vehicles": vehicles, "month": String(lastMonth.description.prefix(7)), "csrf": session.csrfToken,
+                "hasVehicles": !vehicles.isEmpty, "fleet": user.managesFleet,
             ]
             if user.mayReadOutbox {
                 let outbox = try OutboxService(serviceContext(user)).list().prefix(50).map { view -> [String: Any] in

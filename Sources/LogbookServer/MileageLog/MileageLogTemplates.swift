@@ -17,7 +17,12 @@ enum MileageLogTemplates {
           <button type="submit">Show</button>
         </form>
         <p class="muted" id="summary">{{count}} {{tripsNoun}} · {{total}}{{#anyUnclassified}} · <span class="problem">{{unclassifiedCount}} unclassified</span>{{/anyUnclassified}}</p>
-        {{#empty}}<p class="card">No trips in this period.</p>{{/empty}}
+        {{#noVehicles}}<p class="card" id="no-vehicles">{{#fleet}}The log has no vehicle yet: add one under
+        <a href="/vehicles">Vehicles</a>. Its trips then come from the daemon on the vehicle's box, from a phone or
+        tracker (<a href="/devices">Devices</a>), from <a href="/record">Record</a> in this browser, or from track files
+        (<code>logbook import</code>).{{/fleet}}{{^fleet}}There is no vehicle you may see yet: an admin adds the
+        vehicles and gives drivers theirs. Their trips show here then.{{/fleet}}</p>{{/noVehicles}}
+        {{^noVehicles}}{{#empty}}<p class="card">No trips in this period.</p>{{/empty}}{{/noVehicles}}
         <datalist id="purposes">{{#suggestions}}<option value="{{.}}">{{/suggestions}}</datalist>
         {{#trips}}
         <article class="card trip" id="trip-{{id}}">
@@ -116,6 +121,11 @@ enum MileageLogTemplates {
 
     static let reports = """
         {{#message}}<p class="card ok" role="status">{{message}}</p>{{/message}}
+        {{^vehicles}}<p class="card" id="no-vehicles">There is no vehicle to report on yet{{#fleet}}: add one under
+        <a href="/vehicles">Vehicles</a>{{/fleet}}{{^fleet}}: an admin adds the vehicles and gives drivers
+        theirs{{/fleet}}. A month's report of a vehicle's trips is made here then, as CSV or PDF, or sent by
+        e-mail.</p>{{/vehicles}}
+        {{#hasVehicles}}
         <form class="card" method="get" action="/reports/download">
           <label for="vehicle">Vehicle</label>
           <select id="vehicle" name="vehicle">{{#vehicles}}<option>{{.}}</option>{{/vehicles}}</select>
@@ -138,6 +148,7 @@ enum MileageLogTemplates {
           <input id="to" name="to" type="email" multiple required placeholder="accounts@example.org">
           <button type="submit">Send by e-mail</button>
         </form>
+        {{/hasVehicles}}
         {{#hasOutbox}}
         <section class="card">
           <h2>Outbox</h2>

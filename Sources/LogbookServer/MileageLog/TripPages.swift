@@ -53,7 +53,8 @@ enum TripPages {
                     "tripsNoun": trips.count == 1 ? "trip" : "trips",
                     "unclassifiedCount": trips.filter { $0.category == nil }.count,
                     "anyUnclassified": trips.contains { $0.category == nil }, "total": kilometres(total),
-                    "listQuery": listQuery,
+                    "listQuery": listQuery, "fleet": user.managesFleet,
+                    "noVehicles": try VehicleService(service.context).list().isEmpty,
                 ], user: user, csrf: session.csrfToken)
         }
         pages.get("/trips/{id}") { request, context in

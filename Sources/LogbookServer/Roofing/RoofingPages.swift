@@ -26,6 +26,7 @@ enum RoofingPages {
             let (user, session) = try requireLogin(request, context)
             let service = try R.service(environment, user)
             let projects = try service.projects()
+            let catalogues = try service.catalogues().map(\.name)
             let values: [String: Any] = [
                 "csrf": session.csrfToken, "message": PageFlow.message(request), "editor": service.canEdit,
                 "none": projects.isEmpty,
@@ -35,7 +36,7 @@ enum RoofingPages {
                         "customer": p.customer, "address": p.address, "lines": p.lines,
                     ]
                 },
-                "catalogues": try service.catalogues().map(\.name),
+                "catalogues": catalogues, "hasCatalogues": !catalogues.isEmpty,
             ]
             return renderer.page("roofing/index", title: "Roofing", values, user: user, csrf: session.csrfToken)
         }

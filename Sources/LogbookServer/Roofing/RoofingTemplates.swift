@@ -18,7 +18,7 @@ enum RoofingTemplates {
         \(searchForm)
         <section class="card" id="projects">
           <h2>Projects, the last changed first</h2>
-          {{#none}}<p class="muted">No projects yet.</p>{{/none}}
+          {{#none}}<p class="muted">No projects yet.{{^editor}} An admin creates them.{{/editor}}</p>{{/none}}
           <ul class="roof-list">
           {{#projects}}
             <li><a class="roof-hit" href="/roofing/projects/{{path}}"><strong>{{name}}</strong> <span class="tag">{{status}}</span>
@@ -27,6 +27,10 @@ enum RoofingTemplates {
           </ul>
         </section>
         {{#editor}}
+        {{^catalogues}}<p class="card" id="no-catalogue">There is no activity catalogue yet: a project is priced from
+        one, and the search finds its activities. Import one at the terminal with
+        <code>logbook roofing catalogue import FILE</code> (CSV or JSON, see the README).</p>{{/catalogues}}
+        {{#hasCatalogues}}
         <form class="card" method="post" action="/roofing/projects" id="create-project">
           <h2>New project</h2>
           <input type="hidden" name="csrf" value="{{csrf}}">
@@ -39,6 +43,7 @@ enum RoofingTemplates {
           <label for="new-rate">Guaranteed hourly pay</label><input id="new-rate" name="guaranteed_rate" inputmode="decimal" maxlength="20">
           <button type="submit">Create the project</button>
         </form>
+        {{/hasCatalogues}}
         {{/editor}}
         """
 

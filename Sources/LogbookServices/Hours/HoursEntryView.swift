@@ -8,10 +8,12 @@ import Foundation
 ///
 /// `{"id", "number", "driver", "date", "start", "end", "raw_start", "raw_end", "break_minutes",
 /// "entered_break_minutes", "worked_minutes", "net_minutes", "overtime_minutes", "paid_minutes", "message",
-/// "vehicle", "sync", "running", "paused"}`
+/// "vehicle", "sync", "running", "paused", "repeated_times"}`
 ///
 /// Times are ISO 8601 with the zone's offset at that moment; `id` is the entry's UUID, `number` its number in the
-/// log (what `hours edit` takes). A running entry has `"end": null` and counts in no total; its overtime is 0.
+/// log (`hours edit` and `hours delete` take either). A running entry has `"end": null` and counts in no total; its
+/// overtime is 0. `repeated_times` says, for a start or end the clocks repeated (the night they go back), which of
+/// the two it is (`HoursRepeatedTimeView`); it is empty on every other night.
 public struct HoursEntryView: Encodable, Sendable, Hashable {
     public var id: String
     public var number: Int64
@@ -34,6 +36,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
     public var sync: HoursSyncState
     public var running: Bool
     public var paused: Bool
+    public var repeatedTimes: [HoursRepeatedTimeView]
 
     enum CodingKeys: String, CodingKey {
         case id, number, driver, date, start, end, message, vehicle, sync, running, paused
@@ -45,6 +48,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         case netMinutes = "net_minutes"
         case overtimeMinutes = "overtime_minutes"
         case paidMinutes = "paid_minutes"
+        case repeatedTimes = "repeated_times"
     }
 
     /// The stored entry with its overtime as its period counts it (`row`; none for a running entry).
@@ -69,6 +73,9 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         sync = stored.sync
         running = entry.isRunning
         paused = stored.pausedAt != nil
+        repeatedTimes = [("start", entry.rawStart), ("end", entry.rawEnd)].compactMap { field, moment in
+            moment.flatMap { zone.repeatedTime(at: $0.date) }.map { HoursRepeatedTimeView(field: field, $0) }
+        }
     }
 
     /// Minutes to a tenth, as the JSON has always carried them.
@@ -96,6 +103,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         try c.encode(sync, forKey: .sync)
         try c.encode(running, forKey: .running)
         try c.encode(paused, forKey: .paused)
+        try c.encode(repeatedTimes, forKey: .repeatedTimes)
     }
 
     /// `HH:MM` of the (rounded) start, in the employer's zone.

@@ -227,12 +227,23 @@ public struct HoursService: Sendable {
                 minute: zone.clockMinute(of: moment.date),
                 utcOffset: input.date == nil ? zone.utcOffset(at: moment.date) : nil)
         }
+        // A time given as it already is, on the same days, keeps which of two repeated times it is too (a form sends
+        // every field): without an offset a repeated time is otherwise the first.
+        let sameDays =
+            (input.date.map { $0.resolved(today: today) == day } ?? true)
+            && (input.endDate.map { $0.resolved(today: today) == zone.day(of: end.date) } ?? true)
+        func given(_ time: ClockTime?, as moment: Moment) -> ClockTime? {
+            guard let time, time.utcOffset == nil, sameDays, time.minute == zone.clockMinute(of: moment.date),
+                zone.repeatedTime(at: moment.date) != nil
+            else { return time }
+            return ClockTime(minute: time.minute, utcOffset: zone.utcOffset(at: moment.date))
+        }
         let lastDay =
             input.endDate?.resolved(today: today)
             ?? (input.end == nil && input.date == nil ? zone.day(of: end.date) : nil)
         return try rules.entryTimes(
-            day: input.date?.resolved(today: today) ?? day, start: input.start ?? kept(start),
-            end: input.end ?? kept(end), endDay: lastDay)
+            day: input.date?.resolved(today: today) ?? day, start: given(input.start, as: start) ?? kept(start),
+            end: given(input.end, as: end) ?? kept(end), endDay: lastDay)
     }
 
     /// A message of at most 500 characters of plain text, trimmed.

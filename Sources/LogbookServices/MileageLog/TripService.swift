@@ -225,13 +225,24 @@ public struct TripService: Sendable {
     /// Imported trips kept aside because they overlap trips of the log.
     public func conflicts(vehicle: String? = nil, includeResolved: Bool = false) throws -> [TripConflictView] {
         try access.requireAdmin()
-        return try database.conflicts(vehicle: vehicle, includeResolved: includeResolved).map(TripConflictView.init)
+        let units = try self.units()
+        return try database.conflicts(vehicle: vehicle, includeResolved: includeResolved).map {
+            TripConflictView($0, unit: units[$0.vehicle] ?? .km)
+        }
     }
 
     /// Chooses which of two overlapping trips stays.
     public func resolveConflict(_ id: Int64, keep: ConflictChoice) throws -> TripConflictView {
         try access.requireAdmin()
-        return TripConflictView(try access.writer.resolveConflict(id: id, keep: keep))
+        let resolved = try access.writer.resolveConflict(id: id, keep: keep)
+        return TripConflictView(resolved, unit: try units()[resolved.vehicle] ?? .km)
+    }
+
+    /// Each vehicle's odometer unit, by plate.
+    func units() throws -> [String: OdometerUnit] {
+        Dictionary(
+            try database.allVehicleDetails().map { ($0.plate, $0.odometerUnit) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Times
