@@ -75,6 +75,17 @@ public struct TripEngine: Sendable, Codable {
     var stopInsideOutage: Double?
     /// The length of the last outage bridged while moving, and when it ended.
     var lastBridge: Bridge?
+    /// Positions only, moving: a position a second over the last `driftWindow` seconds (`detectDriftingStop`).
+    var drift: [DriftSample]?
+
+    struct DriftSample: Sendable, Codable {
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        /// The trip's distance at that time.
+        var distance: Double
+    }
+
     /// How fast the Doppler speed fell between the last two points, m/s² (negative: it rose), when both had one.
     var deceleration: Double?
     /// Positions only: the last point up to which the path has been measured.
@@ -332,7 +343,82 @@ public struct TripEngine: Sendable, Codable {
         } else {
             stopCandidate = []
         }
+        if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
         return []
+    }
+
+    /// Positions only: a vehicle standing where the positions wander far beyond their stated errors (parked in a
+    /// street canyon: tens of metres, with multipath jumps of a hundred and more) never looks still fix by fix, and
+    /// the filter makes speed of the wander. What tells is where the positions stay: over the last `driftWindow`
+    /// seconds (one position a second), the medians of 10-second blocks move on by less than `movingSpeed` — a
+    /// vehicle that drives, even round a block and back, moves them on at its pace; wander and jumps do not. Then it
+    /// has stood since the first of those positions near where they gather: the way counted since then was wander
+    /// and is taken back, and a stop begins there whose scatter is what the window showed.
+    private mutating func detectDriftingStop(_ p: Point) {
+        var window = drift ?? []
+        if let latest = window.last, p.sample.time - latest.time < 1 { return }
+        window.append(
+            DriftSample(
+                time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
+                distance: trip?.distance ?? 0))
+        while window.count > 2, p.sample.time - window[1].time >= Self.driftWindow { window.removeFirst() }
+        drift = window
+        guard p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else { return }
+        // The medians of 10-second blocks: the path through them, per second.
+        var blocks: [(time: Double, place: Coordinate)] = []
+        var from = 0
+        while from < window.count {
+            let limit = window[from].time + Self.driftBlock
+            var to = from
+            while to < window.count, window[to].time < limit { to += 1 }
+            let block = Array(window[from..<to])
+            blocks.append((Self.median(block.map(\.time)), Self.median(block)))
+            from = to
+        }
+        guard blocks.count >= 4, let firstBlock = blocks.first, let lastBlock = blocks.last,
+            lastBlock.time > firstBlock.time
+        else { return }
+        let path = zip(blocks, blocks.dropFirst()).reduce(0.0) {
+            $0 + hop($1.0.place.latitude, $1.0.place.longitude, $1.1.place.latitude, $1.1.place.longitude)
+        }
+        guard path / (lastBlock.time - firstBlock.time) < configuration.movingSpeed else { return }
+        let gap = Self.driftBlock * 3
+        let centre = Self.median(window)
+        let reach = configuration.movingSpeed * gap
+        let k = window.firstIndex { hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= reach } ?? 0
+        let arrived = window[k]
+        let standing = window[k...]
+        let spread = (standing.map {
+            let d = hop($0.latitude, $0.longitude, centre.latitude, centre.longitude)
+            return d * d
+        }.reduce(0, +) / Double(standing.count)).squareRoot()
+        if ProcessInfoLite.env("DBG_DRIFT") != nil {
+            print("DRIFT at \(p.sample.time) arrived \(arrived.time) k=\(k) n=\(window.count) spread=\(spread) gap=\(gap) taken back \(trip!.distance - arrived.distance)")
+        }
+        trip!.distance = arrived.distance
+        positionAnchor = nil
+        stopCandidate = []
+        phase = .stopped
+        beginStill(at: p, seen: true)
+        stillSince = arrived.time
+        stillCentre = centre
+        scatter = StopScatter(time: p.sample.time, prior: max(configuration.stationaryRadius, spread))
+        lastStill = p
+        drift = nil
+    }
+
+    /// See `detectDriftingStop`.
+    static let driftWindow: Double = 60
+    static let driftBlock: Double = 10
+
+    private static func median(_ samples: [DriftSample]) -> Coordinate {
+        Coordinate(latitude: median(samples.map(\.latitude)), longitude: median(samples.map(\.longitude)))
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let v = values.sorted()
+        let n = v.count
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
     }
 
     private mutating func whileStill(_ p: Point) -> [TripEvent] {
@@ -461,6 +547,9 @@ public struct TripEngine: Sendable, Codable {
     ) -> [TripEvent] {
         let c = configuration
         let r = stillRadius(for: p)
+        if let w = ProcessInfoLite.env("DBG_T"), let t0 = Double(w), abs(p.sample.time - t0) < 120 {
+            print("DBG t=\(p.sample.time) away=\(away) r=\(r) scatterR=\(scatter?.radius ?? -1) radius=\(radius(for: p)) dep=\(departure.count) sigma=\(p.sample.sigma)")
+        }
         if away > r, departure.first.map({ p.sample.time - $0.sample.time <= Self.departureWindow }) ?? true {
             let farthest = departure.allSatisfy { distance(centre, $0) < away }
             // How fast the positions got away over the last confirmation span.
@@ -476,10 +565,11 @@ public struct TripEngine: Sendable, Codable {
             // After a gap (the box was off) the first fixes can be far from where the vehicle stood, in any
             // direction from it: the vehicle left meanwhile. Then the departure is shown by the fixes moving on
             // at a vehicle's speed, all of them well outside the stop, wherever they head.
+            // Or by the fixes standing together somewhere else, all well outside the stop (it drove while unseen
+            // and waits at a light): the scatter of a stop goes out and comes back.
             if let first = departure.first, let still = lastStill,
                 first.sample.time - still.sample.time > c.dopplerMaximumInterval,
                 p.sample.time - first.sample.time >= c.departureConfirmation,
-                distance(first, p) / (p.sample.time - first.sample.time) >= c.movingSpeed,
                 departure.allSatisfy({ distance(centre, $0) > 2 * r })
             {
                 lastStill = outwardFrom ?? lastStill
@@ -618,6 +708,7 @@ public struct TripEngine: Sendable, Codable {
     /// stream, after a gap): then, positions only, the stop is taken to scatter by the stationary
     /// radius until its positions show otherwise (see `StopScatter`).
     private mutating func beginStill(at p: Point, seen: Bool = false) {
+        drift = nil
         stillSince = p.sample.time
         stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
         stillCount = 1
@@ -781,6 +872,21 @@ public struct TripEngine: Sendable, Codable {
         var events: [TripEvent] = []
         var parkedAt = last
         switch phase {
+        case .moving where trip != nil && last.sample.doppler == nil && next.doppler == nil
+            && cannotHaveParked(after: last, next: next):
+            // Positions only, moving into the gap and far away after it, too far to have stood the parking
+            // threshold on the way: one drive through an outage (a long tunnel, a winding valley without sky).
+            let line = Geodesic.wgs84.inverse(
+                latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
+                longitude2: next.longitude)
+            trip!.distance += OutageBridge.estimate(
+                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
+                duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c)
+            positionAnchor = nil
+            stopCandidate = []
+            // Measured: the way from the last fix to the next must not be bridged again.
+            self.last = nil
+            return []
         case .moving, .stopped:
             // Standing inside the trip (a stop shorter than the parking threshold so far), the vehicle may have
             // driven on during the gap, leaving the stop after the last fix seen there.
@@ -859,6 +965,19 @@ public struct TripEngine: Sendable, Codable {
     /// distance would have brought it there — or when the box went off, if the receiver went on reporting
     /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
     /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    /// Whether a vehicle moving at `last` and seen at `next` after a gap cannot have stood for the parking threshold
+    /// in between: driving the line between them at a quarter above the speed it had (at least `movingSpeed`) leaves
+    /// less than that. `false` when `next` is within the stop radii of `last`.
+    private func cannotHaveParked(after last: Point, next: Sample) -> Bool {
+        let c = configuration
+        guard last.speed >= c.movingSpeed else { return false }
+        let chord = hop(last.latitude, last.longitude, next.latitude, next.longitude)
+        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        guard chord > 2 * near else { return false }
+        let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
+        return next.time - last.sample.time - chord / pace < c.parkingThreshold
+    }
+
     /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
     private func cruisingSpeed(until time: Double) -> Double {
         guard let trip else { return configuration.movingSpeed }
