@@ -245,7 +245,8 @@ public struct TripEngine: Sendable, Codable {
     /// while the silence is shorter or when no trip is open.
     public mutating func closeIfSilent(now: Timestamp) -> [TripEvent] {
         // A point held after a silence and followed by silence: the phone stands there.
-        let released = held.map { now.secondsSince1970 - $0.time >= configuration.gapThreshold } == true ? releaseHeld() : []
+        let released =
+            held.map { now.secondsSince1970 - $0.time >= configuration.gapThreshold } == true ? releaseHeld() : []
         guard trip != nil, let last, now.secondsSince1970 - last.sample.time >= configuration.gapThreshold else {
             return released
         }
@@ -388,13 +389,11 @@ public struct TripEngine: Sendable, Codable {
         let k = window.firstIndex { hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= reach } ?? 0
         let arrived = window[k]
         let standing = window[k...]
-        let spread = (standing.map {
-            let d = hop($0.latitude, $0.longitude, centre.latitude, centre.longitude)
-            return d * d
-        }.reduce(0, +) / Double(standing.count)).squareRoot()
-        if ProcessInfoLite.env("DBG_DRIFT") != nil {
-            print("DRIFT at \(p.sample.time) arrived \(arrived.time) k=\(k) n=\(window.count) spread=\(spread) gap=\(gap) taken back \(trip!.distance - arrived.distance)")
-        }
+        let spread =
+            (standing.map {
+                let d = hop($0.latitude, $0.longitude, centre.latitude, centre.longitude)
+                return d * d
+            }.reduce(0, +) / Double(standing.count)).squareRoot()
         trip!.distance = arrived.distance
         positionAnchor = nil
         stopCandidate = []
@@ -547,9 +546,6 @@ public struct TripEngine: Sendable, Codable {
     ) -> [TripEvent] {
         let c = configuration
         let r = stillRadius(for: p)
-        if let w = ProcessInfoLite.env("DBG_T"), let t0 = Double(w), abs(p.sample.time - t0) < 120 {
-            print("DBG t=\(p.sample.time) away=\(away) r=\(r) scatterR=\(scatter?.radius ?? -1) radius=\(radius(for: p)) dep=\(departure.count) sigma=\(p.sample.sigma)")
-        }
         if away > r, departure.first.map({ p.sample.time - $0.sample.time <= Self.departureWindow }) ?? true {
             let farthest = departure.allSatisfy { distance(centre, $0) < away }
             // How fast the positions got away over the last confirmation span.
@@ -649,7 +645,9 @@ public struct TripEngine: Sendable, Codable {
         }
         var previous = origin
         if CommandLine.arguments.contains("--debug") {
-            print("DEBUG confirm first=\(first.sample.time) still=\(lastStill?.sample.time ?? -1) origin=\(origin?.sample.time ?? -1) phase=\(phase) n=\(departure.count) dist=\(trip?.distance ?? -1)")
+            print(
+                "DEBUG confirm first=\(first.sample.time) still=\(lastStill?.sample.time ?? -1) origin=\(origin?.sample.time ?? -1) phase=\(phase) n=\(departure.count) dist=\(trip?.distance ?? -1)"
+            )
         }
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
             let driven = coldStartDistance(after: still.sample.time, until: first.sample)
@@ -797,31 +795,24 @@ public struct TripEngine: Sendable, Codable {
     private func sparseStep(from a: Point, to b: Point, trapezoid: Double) -> Double? {
         let dt = b.sample.time - a.sample.time
         guard dt > TripEngine.sparseInterval else { return nil }
-        let raw = ProcessInfoLite.env("SPARSE_RAW") != nil
-        let line = raw ? Geodesic.wgs84.inverse(
-            latitude1: a.sample.latitude, longitude1: a.sample.longitude, latitude2: b.sample.latitude, longitude2: b.sample.longitude) : Geodesic.wgs84.inverse(
+        let line = Geodesic.wgs84.inverse(
             latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
         guard line.distance > TripEngine.sparseChordNoise * max(a.sample.sigma, b.sample.sigma) else { return nil }
         guard let va = a.sample.doppler, let vb = b.sample.doppler else { return nil }
         // Positions that put the points much farther apart than the wheels went (a phone's fix wandering off as it
         // parks): the wheels are right.
         if line.distance > 1.5 * trapezoid + 3 * (a.sample.sigma + b.sample.sigma) + 5 { return trapezoid }
-        if ProcessInfoLite.env("SPARSE_OLD") != nil {
-        return OutageBridge.estimate(
-            chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
-            angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
-            speed2: b.sample.doppler, configuration: configuration)
-        }
-        let c1 = raw ? a.sample.course : a.course
-        let c2 = raw ? b.sample.course : b.course
         return OutageBridge.sparse(
-            chord: line.distance, angle1: c1.map { $0 - line.azimuth1 } ?? 0,
-            angle2: c2.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
+            chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+            angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
             configuration: configuration)
     }
 
-    static var sparseInterval: Double { Double(ProcessInfoLite.env("SPARSE_DT") ?? "") ?? 2 }
-    static var sparseChordNoise: Double { Double(ProcessInfoLite.env("SPARSE_K") ?? "") ?? 10 }
+    /// Fixes further apart than this are sparse (`sparseStep`): longer than the period of the slowest receivers
+    /// (0.2 Hz), whose speeds between fixes five seconds apart the trapezoid follows well.
+    static let sparseInterval: Double = 5.5
+    /// …and the line between them this many times their one-sigma error or longer.
+    static let sparseChordNoise: Double = 10
 
     /// Whether the receiver reported epochs without a fix after `time` (an outage: a tunnel, a garage).
     private func outageSeen(after time: Double) -> Bool {
@@ -872,7 +863,8 @@ public struct TripEngine: Sendable, Codable {
         var events: [TripEvent] = []
         var parkedAt = last
         switch phase {
-        case .moving where trip != nil && last.sample.doppler == nil && next.doppler == nil
+        case .moving
+        where trip != nil && last.sample.doppler == nil && next.doppler == nil
             && cannotHaveParked(after: last, next: next):
             // Positions only, moving into the gap and far away after it, too far to have stood the parking
             // threshold on the way: one drive through an outage (a long tunnel, a winding valley without sky).
@@ -1056,7 +1048,8 @@ public struct TripEngine: Sendable, Codable {
         let pace = max(v, next.doppler ?? 0, configuration.movingSpeed)
         guard next.time - last.sample.time - line.distance / pace >= configuration.parkingThreshold else { return nil }
         let azimuth = last.course ?? line.azimuth1
-        let p = Geodesic.wgs84.direct(latitude: last.latitude, longitude: last.longitude, azimuth: azimuth, distance: way)
+        let p = Geodesic.wgs84.direct(
+            latitude: last.latitude, longitude: last.longitude, azimuth: azimuth, distance: way)
         let time = min(next.time, last.sample.time + v / decel)
         let sample = Sample(
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
@@ -1126,8 +1119,4 @@ public struct TripEngine: Sendable, Codable {
     private func distance(_ a: Coordinate, _ b: Point) -> Double {
         hop(a.latitude, a.longitude, b.latitude, b.longitude)
     }
-}
-
-enum ProcessInfoLite {
-    static func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
