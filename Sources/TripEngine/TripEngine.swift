@@ -122,10 +122,12 @@ public struct TripEngine: Sendable, Codable {
     /// How the source reports its positions.
     public var reporting: Reporting { reportingKind ?? .continuous }
 
-    /// The same state under another configuration (a checkpoint resumed after the settings changed).
-    public func reconfigured(_ configuration: EngineConfiguration) -> TripEngine {
+    /// The same state under another configuration (a checkpoint resumed after the settings changed), and for a
+    /// source that reports as `reporting` says when given (a checkpoint saved before the engine knew of it).
+    public func reconfigured(_ configuration: EngineConfiguration, reporting: Reporting? = nil) -> TripEngine {
         var copy = self
         copy.configuration = configuration
+        if let reporting { copy.reportingKind = reporting == .continuous ? nil : reporting }
         return copy
     }
 

@@ -17,7 +17,9 @@ func runReplayTrips(paths: [String]) {
         configuration = decoded
     }
     // `--source phone`: the points of a phone app (`Reporting.filtered`), as the server takes them.
-    let phone = CommandLine.arguments.contains("phone")
+    let phone = zip(CommandLine.arguments, CommandLine.arguments.dropFirst()).contains {
+        $0 == "--source" && $1 == "phone"
+    }
     var engine = TripEngine(configuration: configuration, reporting: phone ? .filtered : .continuous)
     var trips: [Trip] = []
     let trace = CommandLine.arguments.contains("--events")
