@@ -15,6 +15,7 @@ Seeds are drawn by the benchmark, never picked by hand: for each generator, scen
 random.Random seeded with the split's name draws them from the split's range.
   --split tuning   seeds 1000-1999      (the range the engine was tuned on)
   --split holdout  seeds 900000-999999 (kept apart: run it for the figures, not while tuning)
+  --split fresh    seeds 3000000-3999999 (round 3: a range no engine was run on before its figures)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -50,7 +51,7 @@ GENERATORS = {
     "drivesim": (DRIVESIM, ["commute", "delivery", "highway", "canyon", "parked", "shortstops", "mixed"]),
     "faultsim": (FAULTSIM, ["garage", "winding", "stopgo", "canyonpark", "errands"]),
 }
-SPLITS = {"tuning": (1000, 2000), "holdout": (900000, 1000000)}
+SPLITS = {"tuning": (1000, 2000), "holdout": (900000, 1000000), "fresh": (3000000, 4000000)}
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
 LIMIT = {"nmea": 1.0, "jsonl": 1.0, "gpx": 2.0, "phone": 2.0}
@@ -226,7 +227,8 @@ def main():
     global BEFORE
     BEFORE = a.before
     counts = {"drivesim": a.drivesim, "faultsim": a.faultsim}
-    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12}}
+    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12},
+                "fresh": {"drivesim": 3, "faultsim": 6}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

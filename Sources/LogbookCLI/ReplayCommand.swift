@@ -45,8 +45,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What recorded the fixes: receiver (a fix every period; a silence is a power-off) or phone (a phone \
-            app's points, sent when the phone moved or some time passed, as logbook serve takes them).",
+            "What recorded the fixes: receiver (a fix every period; a silence is a power-off) or phone (a phone "
+                + "app's points, sent when the phone moved or some time passed, as logbook serve takes them).",
             valueName: "receiver|phone"))
     var source: Source = .receiver
 

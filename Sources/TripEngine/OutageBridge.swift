@@ -72,21 +72,18 @@ enum OutageBridge {
         return max(chord, min(estimate, reach(duration: duration, from: speed1, to: speed2, configuration: c)))
     }
 
-    /// The longest road between two points that bends once, one way: the two straight legs along the courses held
-    /// at the ends, meeting where those lines cross (the triangle on the chord whose base angles are the courses'
-    /// angles to it). Any road that bends once between the two tangents, however sharp or smooth the bend, is no
-    /// longer; the arc (`length`) is the shortest of them. `nil` when the courses do not make one bend (an S-bend:
-    /// both on the same side of the chord) or turn by 150° or more.
+    /// The longest road between two points that bends once: the two straight legs along the courses held at the
+    /// ends, meeting where those lines cross (the triangle on the chord whose base angles are the courses' angles to
+    /// it). Any road that bends once between the two tangents, however sharp or smooth the bend, is no longer; the
+    /// arc (`length`) is the shortest of them. For courses on the same side of the chord (an S-bend) the triangle
+    /// of the same angles is taken, which for the small angles of a straight road with noisy courses is the chord.
+    /// `nil` when the courses turn by 150° or more.
     ///
     /// - Parameters: as `length`.
     static func corner(chord: Double, angle1: Double, angle2: Double) -> Double? {
         guard chord > 0 else { return 0 }
-        let a1 = wrap(angle1)
-        let a2 = wrap(angle2)
-        // One bend: the road leaves on one side of the chord and comes back from it (or runs along it).
-        guard a1 * a2 <= 0 else { return nil }
-        let t1 = abs(a1) * .pi / 180
-        let t2 = abs(a2) * .pi / 180
+        let t1 = abs(wrap(angle1)) * .pi / 180
+        let t2 = abs(wrap(angle2)) * .pi / 180
         let apex = t1 + t2
         guard apex < 150 * .pi / 180 else { return nil }
         guard apex > 1e-6 else { return chord }
@@ -96,7 +93,7 @@ enum OutageBridge {
     /// The length of road between two fixes seconds apart, with Doppler speed at both (a phone's points, sent every
     /// 75 m): the speeds' length (their trapezoid) — a vehicle that slowed for a bend between them went less than
     /// that, one that sped up more — held between the shortest road that joins the two points along their courses
-    /// (`length`, an arc) and the longest that bends once (`corner`). Where the courses make no single bend, as
+    /// (`length`, an arc) and the longest that bends once (`corner`). Where the courses turn by 150° or more, as
     /// across an outage (`estimate`).
     static func sparse(
         chord: Double, angle1: Double, angle2: Double, duration: Double, speed1: Double, speed2: Double,
