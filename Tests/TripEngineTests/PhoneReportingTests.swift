@@ -13,8 +13,11 @@ struct PhoneReportingTests {
     static func phonePoints(_ fixes: [Fix]) -> [Fix] {
         var sent: [Fix] = []
         for fix in fixes {
-            guard fix.mode != .noFix, let lat = fix.latitude, let lon = fix.longitude, let t = fix.time else { continue }
-            if let last = sent.last, let lastTime = last.time, let lastLat = last.latitude, let lastLon = last.longitude,
+            guard fix.mode != .noFix, let lat = fix.latitude, let lon = fix.longitude, let t = fix.time else {
+                continue
+            }
+            if let last = sent.last, let lastTime = last.time, let lastLat = last.latitude,
+                let lastLon = last.longitude,
                 t.secondsSince1970 - lastTime.secondsSince1970 < 300,
                 Geodesic.wgs84.distance(latitude1: lastLat, longitude1: lastLon, latitude2: lat, longitude2: lon) < 75
             {
@@ -120,7 +123,9 @@ struct PhoneReportingTests {
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
         let points = Self.phonePoints(s.fixes)
         // The trapezoid of the points' speeds, as the engine took it before, is more than 2 % long.
-        let moving = points.filter { ($0.time?.secondsSince1970 ?? 0) >= go.start && ($0.time?.secondsSince1970 ?? 0) <= park.start }
+        let moving = points.filter {
+            ($0.time?.secondsSince1970 ?? 0) >= go.start && ($0.time?.secondsSince1970 ?? 0) <= park.start
+        }
         let trapezoid = zip(moving, moving.dropFirst()).reduce(0.0) { sum, pair in
             let dt = pair.1.time!.secondsSince1970 - pair.0.time!.secondsSince1970
             return sum + ((pair.0.speed ?? 0) + (pair.1.speed ?? 0)) / 2 * dt

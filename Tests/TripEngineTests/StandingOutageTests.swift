@@ -100,7 +100,8 @@ struct StandingOutageTests {
         guard run.trips.count == 2 else { return }
         let a = run.trips[0]
         #expect(relativeError(a.distance, first) < 0.01, "\(a.distance) m vs \(first) m")
-        #expect(abs(a.end.secondsSince1970 - parked.start) <= 10, "ended \(a.end.secondsSince1970 - parked.start) s off")
+        #expect(
+            abs(a.end.secondsSince1970 - parked.start) <= 10, "ended \(a.end.secondsSince1970 - parked.start) s off")
         #expect(a.estimated.contains(.end))
         // The second trip starts when the box came on again, estimated.
         #expect(abs(run.trips[1].start.secondsSince1970 - back.start) <= 60)
@@ -205,6 +206,7 @@ struct DriftingStopTests {
         guard run.trips.count == 2 else { return }
         let a = run.trips[0]
         #expect(relativeError(a.distance, truth) < 0.02, "\(a.distance) m vs \(truth) m")
-        #expect(abs(a.end.secondsSince1970 - parked.start) <= 60, "ended \(a.end.secondsSince1970 - parked.start) s off")
+        #expect(
+            abs(a.end.secondsSince1970 - parked.start) <= 60, "ended \(a.end.secondsSince1970 - parked.start) s off")
     }
 }

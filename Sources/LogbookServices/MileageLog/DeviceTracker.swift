@@ -141,7 +141,9 @@ public final class DeviceTracker: Sendable {
     ) {
         guard let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: time) else {
             return (
-                Tracked(engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil, savedAt: now),
+                Tracked(
+                    engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil,
+                    savedAt: now),
                 .fromFirstPosition
             )
         }
@@ -200,10 +202,12 @@ public final class DeviceTracker: Sendable {
     private func loaded(_ deviceID: Int64, now: Double) throws -> Tracked {
         if let tracked = engines.withLock({ $0[deviceID] }) { return tracked }
         guard let saved = try database.deviceEngine(deviceID: deviceID) else {
-            return Tracked(engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil, savedAt: now)
+            return Tracked(
+                engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil, savedAt: now)
         }
         return Tracked(
-            engine: try Self.engine(from: saved.state).reconfigured(configuration, reporting: .filtered), fedThrough: saved.lastFixTime,
+            engine: try Self.engine(from: saved.state).reconfigured(configuration, reporting: .filtered),
+            fedThrough: saved.lastFixTime,
             savedAt: now, closedSilently: saved.closedSilently)
     }
 
