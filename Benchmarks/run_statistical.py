@@ -8,13 +8,14 @@ Two simulators make the drives, each with exact truth:
     (garage, winding, stopgo, canyonpark, errands).
 Every drive is made at 0.2, 1 and 5 Hz and replayed in four renderings: NMEA (speed), gpsd JSON
 (speed), GPX (positions only) and the phone rendering: phone.jsonl (a point after 75 m or 300 s,
-accuracy in metres) turned into gpsd TPV lines with `eph` = accuracy, as the server does when a
-phone reports to it.
+accuracy in metres) turned into gpsd TPV lines with `eph` = accuracy and replayed with `--source phone`
+(a phone app's points: a silence is no power-off), as the server does when a phone reports to it.
 
 Seeds are drawn by the benchmark, never picked by hand: for each generator, scenario and rate a
 random.Random seeded with the split's name draws them from the split's range.
   --split tuning   seeds 1000-1999      (the range the engine was tuned on)
   --split holdout  seeds 900000-999999 (kept apart: run it for the figures, not while tuning)
+  --split fresh    seeds 3000000-3999999 (round 3: a range no engine was run on before its figures)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -50,10 +51,12 @@ GENERATORS = {
     "drivesim": (DRIVESIM, ["commute", "delivery", "highway", "canyon", "parked", "shortstops", "mixed"]),
     "faultsim": (FAULTSIM, ["garage", "winding", "stopgo", "canyonpark", "errands"]),
 }
-SPLITS = {"tuning": (1000, 2000), "holdout": (900000, 1000000)}
+SPLITS = {"tuning": (1000, 2000), "holdout": (900000, 1000000), "fresh": (3000000, 4000000)}
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
 LIMIT = {"nmea": 1.0, "jsonl": 1.0, "gpx": 2.0, "phone": 2.0}
+# --before: the engine under test predates `--source phone` (for the before figures).
+BEFORE = False
 
 
 def venv_python():
@@ -148,8 +151,8 @@ def score(truth, out, limit):
             "estimated": sum(1 for t in et if t[3])}
 
 
-def replay(command, path):
-    p = subprocess.run(command + [path], capture_output=True, text=True)
+def replay(command, path, extra=()):
+    p = subprocess.run(command + [path] + list(extra), capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError("replay failed (%d): %s" % (p.returncode, p.stderr.strip()[:300]))
     return json.loads(p.stdout)
@@ -161,7 +164,9 @@ def run_drive(logbook, d, renderings):
     results = {}
     for r in renderings:
         try:
-            results[r] = score(truth, replay(logbook, os.path.join(d, files[r])), LIMIT[r])
+            # The phone's points go in as the server takes them: a phone app's points (`--source phone`).
+            extra = ["--source", "phone"] if r == "phone" and not BEFORE else []
+            results[r] = score(truth, replay(logbook, os.path.join(d, files[r]), extra), LIMIT[r])
         except Exception as e:  # counted as a miss, shown with --failures
             results[r] = {"error": str(e), "ok": False, "err": float("nan"), "per_trip": [], "bounds": [],
                           "missed": len(truth["trips"]), "phantom": 0, "parked": 0.0, "trips": len(truth["trips"]),
@@ -216,9 +221,14 @@ def main():
     p.add_argument("--failures", action="store_true", help="list the drives that miss a target")
     p.add_argument("--save", default=None, help="write every drive's figures to this JSON file")
     p.add_argument("--generate-only", action="store_true")
+    p.add_argument("--before", action="store_true",
+                   help="the engine predates --source phone: feed the phone rendering without it")
     a = p.parse_args()
+    global BEFORE
+    BEFORE = a.before
     counts = {"drivesim": a.drivesim, "faultsim": a.faultsim}
-    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12}}
+    defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12},
+                "fresh": {"drivesim": 3, "faultsim": 6}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

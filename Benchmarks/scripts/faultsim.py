@@ -568,6 +568,7 @@ def main():
     ap.add_argument("--scenario", required=True, choices=SCENARIOS)
     ap.add_argument("--out", required=True)
     ap.add_argument("--rate", type=float, default=1.0)
+    ap.add_argument("--odometer", default=None, help="also write the true odometer per second here (diagnosis)")
     a = ap.parse_args()
     rng = random.Random("faultsim-%d-%s-%s" % (a.seed, a.scenario, a.rate))
     lat, lon = rng.choice(PLACES)
@@ -587,6 +588,13 @@ def main():
              "park_threshold_s": PARK_S, "distance_m": round(sum(t["distance_m"] for t in truth_trips), 2),
              "trips": truth_trips, "fixes": sum(1 for e in epochs if e[0] == "fix")}
     write(a.out, epochs, truth)
+    if a.odometer:
+        with open(a.odometer, "w") as f:
+            last = None
+            for s in v.states:
+                if last is None or s[0] - last >= 1:
+                    f.write("%.1f %.2f %.2f %s\n" % (s[0], s[5], s[3], s[6]))
+                    last = s[0]
     print(json.dumps({k: truth[k] for k in ("scenario", "distance_m", "fixes")} | {"trips": len(truth_trips)}))
 
 

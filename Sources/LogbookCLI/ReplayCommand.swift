@@ -36,6 +36,20 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("track-out"), help: "Write each trip's cleaned track to FILE (.gpx or .geojson).")
     var trackOut: String?
 
+    enum Source: String, ExpressibleByArgument, CaseIterable {
+        case receiver, phone
+
+        var reporting: Reporting { self == .phone ? .filtered : .continuous }
+    }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What recorded the fixes: receiver (a fix every period; a silence is a power-off) or phone (a phone "
+                + "app's points, sent when the phone moved or some time passed, as logbook serve takes them).",
+            valueName: "receiver|phone"))
+    var source: Source = .receiver
+
     @Option(
         name: .long,
         help: "A vehicle of the log whose odometer unit the totals use (the log is read, never changed).")
@@ -66,7 +80,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var engineConfiguration = try configurationOptions.engineConfiguration()
         engineConfiguration.collectTrack = trackOut != nil
-        var replay = Replay(configuration: engineConfiguration)
+        var replay = Replay(configuration: engineConfiguration, reporting: source.reporting)
 
         var reader = input.reader
         let progress = ProgressLine(enabled: Diagnostics.stderrIsTerminal)
@@ -150,8 +164,8 @@ struct Replay {
     var trips: [Trip] = []
     var longIdles: [(since: Timestamp, duration: Double)] = []
 
-    init(configuration: EngineConfiguration) {
-        engine = TripEngine(configuration: configuration)
+    init(configuration: EngineConfiguration, reporting: Reporting = .continuous) {
+        engine = TripEngine(configuration: configuration, reporting: reporting)
     }
 
     mutating func ingest(_ fix: Fix) { collect(engine.ingest(fix)) }

@@ -65,12 +65,14 @@ struct FixGate: Sendable, Hashable, Codable {
         var speed: Double
     }
 
-    mutating func check(_ fix: Fix, _ c: EngineConfiguration) -> Verdict {
+    /// - Parameter powerCycles: whether a silence of `powerOffGap` means the receiver was off (a receiver reports
+    ///   every epoch; a phone app, which sends a point only when it moved or some time passed, is never seen off).
+    mutating func check(_ fix: Fix, _ c: EngineConfiguration, powerCycles: Bool = true) -> Verdict {
         guard let time = fix.time?.secondsSince1970 else { return .reject(.noTime) }
         if let last = lastEpochTime {
             if time == last { return .reject(.duplicate) }
             if time < last { return .reject(.outOfOrder) }
-            if time - last >= c.powerOffGap {
+            if powerCycles, time - last >= c.powerOffGap {
                 powerOffWithoutFix = lastEpochWithoutFix == true ? last : nil
                 powerOnTime = time
                 coldStartSpeeds = []
@@ -78,7 +80,7 @@ struct FixGate: Sendable, Hashable, Codable {
                 settledRun = 0
                 coldStartTrail = nil
             }
-        } else {
+        } else if powerCycles {
             powerOnTime = time
             settled = false
         }

@@ -72,6 +72,43 @@ enum OutageBridge {
         return max(chord, min(estimate, reach(duration: duration, from: speed1, to: speed2, configuration: c)))
     }
 
+    /// The longest road between two points that bends once: the two straight legs along the courses held at the
+    /// ends, meeting where those lines cross (the triangle on the chord whose base angles are the courses' angles to
+    /// it). Any road that bends once between the two tangents, however sharp or smooth the bend, is no longer; the
+    /// arc (`length`) is the shortest of them. For courses on the same side of the chord (an S-bend) the triangle
+    /// of the same angles is taken, which for the small angles of a straight road with noisy courses is the chord.
+    /// `nil` when the courses turn by 150° or more.
+    ///
+    /// - Parameters: as `length`.
+    static func corner(chord: Double, angle1: Double, angle2: Double) -> Double? {
+        guard chord > 0 else { return 0 }
+        let t1 = abs(wrap(angle1)) * .pi / 180
+        let t2 = abs(wrap(angle2)) * .pi / 180
+        let apex = t1 + t2
+        guard apex < 150 * .pi / 180 else { return nil }
+        guard apex > 1e-6 else { return chord }
+        return chord * (sin(t1) + sin(t2)) / sin(apex)
+    }
+
+    /// The length of road between two fixes seconds apart, with Doppler speed at both (a phone's points, sent every
+    /// 75 m): the speeds' length (their trapezoid) — a vehicle that slowed for a bend between them went less than
+    /// that, one that sped up more — held between the shortest road that joins the two points along their courses
+    /// (`length`, an arc) and the longest that bends once (`corner`). Where the courses turn by 150° or more, as
+    /// across an outage (`estimate`).
+    static func sparse(
+        chord: Double, angle1: Double, angle2: Double, duration: Double, speed1: Double, speed2: Double,
+        configuration c: EngineConfiguration
+    ) -> Double {
+        guard let longest = corner(chord: chord, angle1: angle1, angle2: angle2) else {
+            return estimate(
+                chord: chord, angle1: angle1, angle2: angle2, duration: duration, speed1: speed1, speed2: speed2,
+                configuration: c)
+        }
+        let shortest = length(chord: chord, angle1: angle1, angle2: angle2)
+        let bySpeed = (speed1 + speed2) / 2 * duration
+        return max(chord, min(max(bySpeed, shortest), max(longest, shortest)))
+    }
+
     /// Where the bent chord explains the speeds (see `estimate`).
     static let windingRatio = 0.8
     /// Where it says the vehicle slowed or stopped inside the outage.

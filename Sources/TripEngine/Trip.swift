@@ -136,6 +136,8 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable {
     case implausibleAcceleration = "implausible-acceleration"
     case coldStart = "cold-start"
     case outlier
+    /// A phone app's first point after a silence that the next point contradicted (`Reporting.filtered`).
+    case unconfirmed
 }
 
 /// Counts of the fixes the engine saw.

@@ -75,6 +75,19 @@ public struct TripEngine: Sendable, Codable {
     var stopInsideOutage: Double?
     /// The length of the last outage bridged while moving, and when it ended.
     var lastBridge: Bridge?
+    /// Positions only, moving: a position a second over the last `driftWindow` seconds (`detectDriftingStop`).
+    var drift: [DriftSample]?
+
+    struct DriftSample: Sendable, Codable {
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        /// The trip's distance at that time.
+        var distance: Double
+    }
+
+    /// How fast the Doppler speed fell between the last two points, m/s² (negative: it rose), when both had one.
+    var deceleration: Double?
     /// Positions only: the last point up to which the path has been measured.
     var positionAnchor: Point?
 
@@ -89,14 +102,32 @@ public struct TripEngine: Sendable, Codable {
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
-    public init(configuration: EngineConfiguration = EngineConfiguration()) {
+    /// How the source reports (`nil` in a checkpoint of before: `.continuous`).
+    var reportingKind: Reporting?
+    /// Filtered sources: the first point after a silence, held until the next one confirms it.
+    var held: HeldFix?
+    /// Filtered sources: the time of the last point seen (used, held or refused).
+    var lastPointTime: Double?
+    /// Filtered sources: `true` from a silence until two precise points agree.
+    var settling: Bool?
+
+    /// - Parameters:
+    ///   - configuration: the tunables.
+    ///   - reporting: how the source reports; `.filtered` for a phone app (see `Reporting`).
+    public init(configuration: EngineConfiguration = EngineConfiguration(), reporting: Reporting = .continuous) {
         self.configuration = configuration
+        self.reportingKind = reporting == .continuous ? nil : reporting
     }
 
-    /// The same state under another configuration (a checkpoint resumed after the settings changed).
-    public func reconfigured(_ configuration: EngineConfiguration) -> TripEngine {
+    /// How the source reports its positions.
+    public var reporting: Reporting { reportingKind ?? .continuous }
+
+    /// The same state under another configuration (a checkpoint resumed after the settings changed), and for a
+    /// source that reports as `reporting` says when given (a checkpoint saved before the engine knew of it).
+    public func reconfigured(_ configuration: EngineConfiguration, reporting: Reporting? = nil) -> TripEngine {
         var copy = self
         copy.configuration = configuration
+        if let reporting { copy.reportingKind = reporting == .continuous ? nil : reporting }
         return copy
     }
 
@@ -114,10 +145,53 @@ public struct TripEngine: Sendable, Codable {
     // MARK: Ingest
 
     public mutating func ingest(_ fix: Fix) -> [TripEvent] {
+        guard reporting == .filtered else { return process(fix) }
+        return ingestFiltered(fix)
+    }
+
+    /// A phone app's points: a silence is no power-off, but the first points after one are the ones a phone that
+    /// lost its fix (or starts its receiver) gets wrong, and they tell where the vehicle went meanwhile. So after a
+    /// silence of `powerOffGap` the engine settles as after a cold start, without losing the first good point: a
+    /// point reported as precise (`coldStartMaximumEPH`, `coldStartMaximumHDOP`) is held until the next one, also
+    /// precise, confirms it (the two agree with each other's speeds and positions: `HeldFix.confirmed(by:)`); then
+    /// both are taken. A held point the next one contradicts is refused as `.unconfirmed`, an imprecise one as
+    /// `.coldStart`. `finish()` and `closeIfSilent(now:)` take a point still held as it is.
+    private mutating func ingestFiltered(_ fix: Fix) -> [TripEvent] {
+        guard let time = fix.time?.secondsSince1970, fix.hasPosition, fix.mode != .noFix else { return process(fix) }
+        if let previous = lastPointTime, time <= previous { return process(fix) }  // the gate refuses it
+        if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true { settling = true }
+        lastPointTime = time
+        guard settling == true else { return process(fix) }
+        let precise = HeldFix.isPrecise(fix, configuration)
+        if precise, let waiting = held, waiting.confirmed(by: fix, configuration) {
+            held = nil
+            settling = nil
+            let events = process(waiting.fix)
+            return events + process(fix)
+        }
+        if held != nil { refuse(.unconfirmed) }
+        held = precise ? HeldFix(fix) : nil
+        if !precise { refuse(.coldStart) }
+        return []
+    }
+
+    private mutating func refuse(_ reason: RejectionReason) {
+        counts.read += 1
+        counts.rejected[reason, default: 0] += 1
+    }
+
+    /// Takes a point still held as it is (nothing came to contradict it).
+    private mutating func releaseHeld() -> [TripEvent] {
+        guard let waiting = held else { return [] }
+        held = nil
+        return process(waiting.fix)
+    }
+
+    private mutating func process(_ fix: Fix) -> [TripEvent] {
         counts.read += 1
         let c = configuration
         var events: [TripEvent] = []
-        let verdict = gate.check(fix, c)
+        let verdict = gate.check(fix, c, powerCycles: reporting == .continuous)
         let sample: Sample
         var reanchored = false
         switch verdict {
@@ -143,17 +217,27 @@ public struct TripEngine: Sendable, Codable {
         }
         counts.used += 1
         events += advance(point)
+        if let last, let v0 = last.sample.doppler, let v1 = point.sample.doppler,
+            point.sample.time - last.sample.time <= configuration.dopplerMaximumInterval,
+            point.sample.time > last.sample.time
+        {
+            deceleration = (v0 - v1) / (point.sample.time - last.sample.time)
+        } else {
+            deceleration = nil
+        }
         last = point
         return events
     }
 
     /// Ends the stream: closes the open trip at the last fix (or at the moment the vehicle stopped).
     public mutating func finish() -> [TripEvent] {
-        guard trip != nil, let last else { return [] }
+        let released = releaseHeld()
+        guard trip != nil, let last else { return released }
         if phase == .stopped, let stop = stopTimeAndPlace() {
-            return endTrip(at: stop.time, coordinate: stop.coordinate)
+            return released + endTrip(at: stop.time, coordinate: stop.coordinate)
         }
-        return endTrip(at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+        return released
+            + endTrip(at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
     }
 
     /// Closes the trip of a source that fell silent: when `now` (the caller's clock) is `gapThreshold` or more after
@@ -162,14 +246,17 @@ public struct TripEngine: Sendable, Codable {
     /// they stand still, so their silence is a parking; a fix that comes later starts from there. Nothing happens
     /// while the silence is shorter or when no trip is open.
     public mutating func closeIfSilent(now: Timestamp) -> [TripEvent] {
+        // A point held after a silence and followed by silence: the phone stands there.
+        let released =
+            held.map { now.secondsSince1970 - $0.time >= configuration.gapThreshold } == true ? releaseHeld() : []
         guard trip != nil, let last, now.secondsSince1970 - last.sample.time >= configuration.gapThreshold else {
-            return []
+            return released
         }
-        let events: [TripEvent]
+        var events = released
         if phase == .stopped, let stop = stopTimeAndPlace() {
-            events = endTrip(at: stop.time, coordinate: stop.coordinate)
+            events += endTrip(at: stop.time, coordinate: stop.coordinate)
         } else {
-            events = endTrip(
+            events += endTrip(
                 at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
         }
         phase = .parked
@@ -237,7 +324,11 @@ public struct TripEngine: Sendable, Codable {
             }
             stopCandidate.append(p)
             let first = stopCandidate[0]
-            if distance(first, p) > radius(for: p) {
+            // With Doppler the wheels are the witness: the way the speeds add up to since the stop began (a
+            // receiver parked in a street canyon, or a phone there, wanders by tens of metres while its
+            // Doppler speed stays at zero). Without, where the positions went.
+            let moved = p.sample.doppler != nil ? (creep(through: stopCandidate) ?? 0) : distance(first, p)
+            if moved > radius(for: p) {
                 stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
@@ -255,7 +346,80 @@ public struct TripEngine: Sendable, Codable {
         } else {
             stopCandidate = []
         }
+        if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
         return []
+    }
+
+    /// Positions only: a vehicle standing where the positions wander far beyond their stated errors (parked in a
+    /// street canyon: tens of metres, with multipath jumps of a hundred and more) never looks still fix by fix, and
+    /// the filter makes speed of the wander. What tells is where the positions stay: over the last `driftWindow`
+    /// seconds (one position a second), the medians of 10-second blocks move on by less than `movingSpeed` — a
+    /// vehicle that drives, even round a block and back, moves them on at its pace; wander and jumps do not. Then it
+    /// has stood since the first of those positions near where they gather: the way counted since then was wander
+    /// and is taken back, and a stop begins there whose scatter is what the window showed.
+    private mutating func detectDriftingStop(_ p: Point) {
+        var window = drift ?? []
+        if let latest = window.last, p.sample.time - latest.time < 1 { return }
+        window.append(
+            DriftSample(
+                time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
+                distance: trip?.distance ?? 0))
+        while window.count > 2, p.sample.time - window[1].time >= Self.driftWindow { window.removeFirst() }
+        drift = window
+        guard p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else { return }
+        // The medians of 10-second blocks: the path through them, per second.
+        var blocks: [(time: Double, place: Coordinate)] = []
+        var from = 0
+        while from < window.count {
+            let limit = window[from].time + Self.driftBlock
+            var to = from
+            while to < window.count, window[to].time < limit { to += 1 }
+            let block = Array(window[from..<to])
+            blocks.append((Self.median(block.map(\.time)), Self.median(block)))
+            from = to
+        }
+        guard blocks.count >= 4, let firstBlock = blocks.first, let lastBlock = blocks.last,
+            lastBlock.time > firstBlock.time
+        else { return }
+        let path = zip(blocks, blocks.dropFirst()).reduce(0.0) {
+            $0 + hop($1.0.place.latitude, $1.0.place.longitude, $1.1.place.latitude, $1.1.place.longitude)
+        }
+        guard path / (lastBlock.time - firstBlock.time) < configuration.movingSpeed else { return }
+        let gap = Self.driftBlock * 3
+        let centre = Self.median(window)
+        let reach = configuration.movingSpeed * gap
+        let k = window.firstIndex { hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= reach } ?? 0
+        let arrived = window[k]
+        let standing = window[k...]
+        let spread =
+            (standing.map {
+                let d = hop($0.latitude, $0.longitude, centre.latitude, centre.longitude)
+                return d * d
+            }.reduce(0, +) / Double(standing.count)).squareRoot()
+        trip!.distance = arrived.distance
+        positionAnchor = nil
+        stopCandidate = []
+        phase = .stopped
+        beginStill(at: p, seen: true)
+        stillSince = arrived.time
+        stillCentre = centre
+        scatter = StopScatter(time: p.sample.time, prior: max(configuration.stationaryRadius, spread))
+        lastStill = p
+        drift = nil
+    }
+
+    /// See `detectDriftingStop`.
+    static let driftWindow: Double = 60
+    static let driftBlock: Double = 10
+
+    private static func median(_ samples: [DriftSample]) -> Coordinate {
+        Coordinate(latitude: median(samples.map(\.latitude)), longitude: median(samples.map(\.longitude)))
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let v = values.sorted()
+        let n = v.count
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
     }
 
     private mutating func whileStill(_ p: Point) -> [TripEvent] {
@@ -301,6 +465,25 @@ public struct TripEngine: Sendable, Codable {
             lastStill = p
             return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
         }
+        // Standing inside a trip, the fix was lost and came back far from the stop, the wheels (nearly) still: the
+        // vehicle drove on during the outage and stands again (stop-and-go under a bridge). The way is driven and
+        // a new stop begins here; the centre of the old one must not drift over to it as if it stood.
+        if hasDoppler, phase == .stopped, trip != nil, departure.isEmpty, let last,
+            p.sample.time - last.sample.time > c.dopplerMaximumInterval, outageSeen(after: last.sample.time),
+            away > 2 * radius(for: p) + 3 * last.sample.sigma
+        {
+            let line = Geodesic.wgs84.inverse(
+                latitude1: last.latitude, longitude1: last.longitude, latitude2: p.latitude, longitude2: p.longitude)
+            trip!.distance += OutageBridge.estimate(
+                chord: line.distance, angle1: 0, angle2: 0, duration: p.sample.time - last.sample.time,
+                speed1: last.sample.doppler, speed2: p.sample.doppler, configuration: c)
+            trip!.idleSeconds += max(0, last.sample.time - since)
+            trip!.idlePeriods += 1
+            record(p)
+            beginStill(at: p, seen: true)
+            lastStill = p
+            return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
+        }
         // Still standing: a departure that did not come true was noise.
         departure = []
         accumulateStill(p)
@@ -308,6 +491,22 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
         return events
+    }
+
+    /// The way along `points` by their Doppler speeds (trapezoids), or `nil` when a speed is missing; steps
+    /// longer than `dopplerMaximumInterval` count nothing (their ends stood: the speed was below the stopping
+    /// speed at both).
+    private func creep(through points: [Point]) -> Double? {
+        guard let first = points.first else { return 0 }
+        var total = 0.0
+        var previous = first
+        for q in points.dropFirst() {
+            guard let va = previous.sample.doppler, let vb = q.sample.doppler else { return nil }
+            let dt = q.sample.time - previous.sample.time
+            if dt > 0, dt <= configuration.dopplerMaximumInterval { total += (va + vb) / 2 * dt }
+            previous = q
+        }
+        return total
     }
 
     /// The way from `from` through `points` to `to` by their Doppler speeds (trapezoids), or `nil` when a
@@ -364,10 +563,11 @@ public struct TripEngine: Sendable, Codable {
             // After a gap (the box was off) the first fixes can be far from where the vehicle stood, in any
             // direction from it: the vehicle left meanwhile. Then the departure is shown by the fixes moving on
             // at a vehicle's speed, all of them well outside the stop, wherever they head.
+            // Or by the fixes standing together somewhere else, all well outside the stop (it drove while unseen
+            // and waits at a light): the scatter of a stop goes out and comes back.
             if let first = departure.first, let still = lastStill,
                 first.sample.time - still.sample.time > c.dopplerMaximumInterval,
                 p.sample.time - first.sample.time >= c.departureConfirmation,
-                distance(first, p) / (p.sample.time - first.sample.time) >= c.movingSpeed,
                 departure.allSatisfy({ distance(centre, $0) > 2 * r })
             {
                 lastStill = outwardFrom ?? lastStill
@@ -446,8 +646,13 @@ public struct TripEngine: Sendable, Codable {
             trip!.idlePeriods += 1
         }
         var previous = origin
+        if CommandLine.arguments.contains("--debug") {
+            print(
+                "DEBUG confirm first=\(first.sample.time) still=\(lastStill?.sample.time ?? -1) origin=\(origin?.sample.time ?? -1) phase=\(phase) n=\(departure.count) dist=\(trip?.distance ?? -1)"
+            )
+        }
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
-            let driven = coldStartDistance(until: first.sample)
+            let driven = coldStartDistance(after: still.sample.time, until: first.sample)
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
             // way from the parking place to the first good position by them.
@@ -481,9 +686,12 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
-    /// fixes (trapezoidal rule), or `nil` when there are none.
-    private func coldStartDistance(until first: Sample) -> Double? {
-        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time }
+    /// fixes (trapezoidal rule), or `nil` when there are none — or when the receiver was not powered on
+    /// again after `after` (the last position before the gap): the speeds of an earlier cold start say
+    /// nothing of this gap, which was an outage with the receiver on.
+    private func coldStartDistance(after: Double, until first: Sample) -> Double? {
+        guard let on = gate.powerOnTime, on > after else { return nil }
+        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
         guard !speeds.isEmpty, let end = first.doppler else { return nil }
         var total = 0.0
         for (a, b) in zip(speeds, speeds.dropFirst()) where b.time - a.time <= configuration.dopplerMaximumInterval {
@@ -500,6 +708,7 @@ public struct TripEngine: Sendable, Codable {
     /// stream, after a gap): then, positions only, the stop is taken to scatter by the stationary
     /// radius until its positions show otherwise (see `StopScatter`).
     private mutating func beginStill(at p: Point, seen: Bool = false) {
+        drift = nil
         stillSince = p.sample.time
         stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
         stillCount = 1
@@ -538,7 +747,7 @@ public struct TripEngine: Sendable, Codable {
         guard dt > 0 else { return }
         let step: Double
         if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
-            step = (va + vb) / 2 * dt
+            step = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt) ?? (va + vb) / 2 * dt
             positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
             // Positions only: the filtered path measured in steps of at least `positionStepSpacing`, so
@@ -557,6 +766,13 @@ public struct TripEngine: Sendable, Codable {
                 step = anchor.sample.time == a.sample.time ? bentChord(from: a, to: b) : span
                 positionAnchor = b
             }
+        } else if let va = a.sample.doppler, let vb = b.sample.doppler, va < c.stoppedSpeed, vb < c.stoppedSpeed,
+            !outageSeen(after: a.sample.time)
+        {
+            // Standing at both ends of a silence in which the receiver reported no outage (a phone sends nothing
+            // while it stands, and a point when its position wandered off): the line between them is wander.
+            positionAnchor = nil
+            step = 0
         } else {
             positionAnchor = nil
             // An outage (tunnel): see `OutageBridge.estimate`.
@@ -571,6 +787,38 @@ public struct TripEngine: Sendable, Codable {
         trip!.distance += step
         let speed = b.sample.doppler ?? b.speed
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
+    }
+
+    /// Fixes seconds apart (a phone that reports a point every 75 m; a slow receiver): two speeds say little of
+    /// the way between them (the vehicle slowed for a bend, or sped up), while the line between the positions,
+    /// far longer than their errors, bent by the courses at both ends, says much. The speeds' length is checked
+    /// against it as across an outage (`OutageBridge.estimate`). `nil` where the fixes are close in time or the
+    /// line is not well above the noise: there the trapezoid of the speeds is the better figure.
+    private func sparseStep(from a: Point, to b: Point, trapezoid: Double) -> Double? {
+        let dt = b.sample.time - a.sample.time
+        guard dt > TripEngine.sparseInterval else { return nil }
+        let line = Geodesic.wgs84.inverse(
+            latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+        guard line.distance > TripEngine.sparseChordNoise * max(a.sample.sigma, b.sample.sigma) else { return nil }
+        guard let va = a.sample.doppler, let vb = b.sample.doppler else { return nil }
+        // Positions that put the points much farther apart than the wheels went (a phone's fix wandering off as it
+        // parks): the wheels are right.
+        if line.distance > 1.5 * trapezoid + 3 * (a.sample.sigma + b.sample.sigma) + 5 { return trapezoid }
+        return OutageBridge.sparse(
+            chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+            angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
+            configuration: configuration)
+    }
+
+    /// Fixes further apart than this are sparse (`sparseStep`): longer than the period of the slowest receivers
+    /// (0.2 Hz), whose speeds between fixes five seconds apart the trapezoid follows well.
+    static let sparseInterval: Double = 5.5
+    /// …and the line between them this many times their one-sigma error or longer.
+    static let sparseChordNoise: Double = 10
+
+    /// Whether the receiver reported epochs without a fix after `time` (an outage: a tunnel, a garage).
+    private func outageSeen(after time: Double) -> Bool {
+        (gate.lastEpochWithoutFixTime ?? -.infinity) > time
     }
 
     /// The radius within which positions count as standing still: the configured one, or more for
@@ -617,6 +865,22 @@ public struct TripEngine: Sendable, Codable {
         var events: [TripEvent] = []
         var parkedAt = last
         switch phase {
+        case .moving
+        where trip != nil && last.sample.doppler == nil && next.doppler == nil
+            && cannotHaveParked(after: last, next: next):
+            // Positions only, moving into the gap and far away after it, too far to have stood the parking
+            // threshold on the way: one drive through an outage (a long tunnel, a winding valley without sky).
+            let line = Geodesic.wgs84.inverse(
+                latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
+                longitude2: next.longitude)
+            trip!.distance += OutageBridge.estimate(
+                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
+                duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c)
+            positionAnchor = nil
+            stopCandidate = []
+            // Measured: the way from the last fix to the next must not be bridged again.
+            self.last = nil
+            return []
         case .moving, .stopped:
             // Standing inside the trip (a stop shorter than the parking threshold so far), the vehicle may have
             // driven on during the gap, leaving the stop after the last fix seen there.
@@ -629,7 +893,17 @@ public struct TripEngine: Sendable, Codable {
             let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
             let drivingOn = outageSeen || (stop == nil && moving)
-            if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
+            if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
+                // The last fixes show the vehicle braking hard, and no outage: it stopped a few metres on and the
+                // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
+                trip!.distance += halt.distance
+                record(halt.point)
+                events = endTrip(
+                    at: halt.point.sample.time,
+                    coordinate: Coordinate(latitude: halt.point.latitude, longitude: halt.point.longitude),
+                    estimated: .end)
+                parkedAt = halt.point
+            } else if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
                 if let stop {
                     trip!.idleSeconds += max(0, last.sample.time - stop.time)
                     trip!.idlePeriods += 1
@@ -685,6 +959,19 @@ public struct TripEngine: Sendable, Codable {
     /// distance would have brought it there — or when the box went off, if the receiver went on reporting
     /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
     /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    /// Whether a vehicle moving at `last` and seen at `next` after a gap cannot have stood for the parking threshold
+    /// in between: driving the line between them at a quarter above the speed it had (at least `movingSpeed`) leaves
+    /// less than that. `false` when `next` is within the stop radii of `last`.
+    private func cannotHaveParked(after last: Point, next: Sample) -> Bool {
+        let c = configuration
+        guard last.speed >= c.movingSpeed else { return false }
+        let chord = hop(last.latitude, last.longitude, next.latitude, next.longitude)
+        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        guard chord > 2 * near else { return false }
+        let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
+        return next.time - last.sample.time - chord / pace < c.parkingThreshold
+    }
+
     /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
     private func cruisingSpeed(until time: Double) -> Double {
         guard let trip else { return configuration.movingSpeed }
@@ -701,7 +988,7 @@ public struct TripEngine: Sendable, Codable {
         guard chord > 2 * near else { return nil }
         var departed = 0.0
         let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
-        if powerCycle, let driven = coldStartDistance(until: next) {
+        if powerCycle, let driven = coldStartDistance(after: last.sample.time, until: next) {
             departed = min(chord, driven)
         }
         var approach = chord - departed
@@ -737,6 +1024,43 @@ public struct TripEngine: Sendable, Codable {
         }
         return Arrival(point: point, distance: approach, departed: departed, resumed: resumed)
     }
+
+    /// Where a vehicle seen braking at its last fix before a silence came to a stop, braking on as it was: `nil` when
+    /// it was not braking (less than `brakingDeceleration`), or when the fix after the silence lies within that
+    /// way (then the usual rules apply).
+    private func braking(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
+        guard let v = last.sample.doppler else { return nil }
+        var decel = deceleration ?? 0
+        if decel < Self.brakingDeceleration {
+            // A phone that fell silent while moving and reports again already moving: had it kept its fix it
+            // would have sent a point every 75 m, so the way on was short, and where it parked the next point
+            // cannot tell (it was sent on the way out). It stopped as a car stops.
+            guard reporting == .filtered, let speed = next.doppler, speed >= configuration.movingSpeed else {
+                return nil
+            }
+            decel = Self.brakingDeceleration
+        }
+        let way = v * v / (2 * decel)
+        let line = Geodesic.wgs84.inverse(
+            latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
+        let near = max(radius(for: last), configuration.stationaryRadius, 2.5 * next.sigma)
+        guard line.distance > way + 2 * near else { return nil }
+        // It must have had the time to park: driving the rest of the way at the faster of its two speeds leaves
+        // the parking threshold or more (a vehicle that went through a long tunnel at speed did not stop).
+        let pace = max(v, next.doppler ?? 0, configuration.movingSpeed)
+        guard next.time - last.sample.time - line.distance / pace >= configuration.parkingThreshold else { return nil }
+        let azimuth = last.course ?? line.azimuth1
+        let p = Geodesic.wgs84.direct(
+            latitude: last.latitude, longitude: last.longitude, azimuth: azimuth, distance: way)
+        let time = min(next.time, last.sample.time + v / decel)
+        let sample = Sample(
+            time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
+        return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
+    }
+
+    /// The deceleration from which the last fixes before a silence count as braking to a stop, m/s² (a car slows at
+    /// about 0.5–1 m/s² when the driver lets go of the throttle, 2–4 when braking for a stop).
+    static let brakingDeceleration: Double = 1.5
 
     struct Arrival {
         /// Where and when the vehicle arrived.

@@ -15,6 +15,10 @@ public import TripEngine
 /// make the engine start again from the snapshot it left at the last trip end before them, so the trips they touch
 /// are measured again from the stored positions, never patched.
 ///
+/// Devices are phone apps and trackers that send points on their own schedule (a point every so many metres or
+/// seconds, nothing while standing or without a fix), so their engines take the positions as `Reporting.filtered`:
+/// a silence is no power-off, and the first point after one waits for the next to confirm it.
+///
 /// One device's engine work is serialized under its lock (positions are stored in groups by `IngestWriter`); the
 /// store's transactions keep the trips and the engine consistent with each other.
 public final class DeviceTracker: Sendable {
@@ -137,11 +141,13 @@ public final class DeviceTracker: Sendable {
     ) {
         guard let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: time) else {
             return (
-                Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now),
+                Tracked(
+                    engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil,
+                    savedAt: now),
                 .fromFirstPosition
             )
         }
-        let engine = try Self.engine(from: snapshot.state).reconfigured(configuration)
+        let engine = try Self.engine(from: snapshot.state).reconfigured(configuration, reporting: .filtered)
         return (Tracked(engine: engine, fedThrough: snapshot.lastFixTime, savedAt: now), .after(snapshot))
     }
 
@@ -196,10 +202,12 @@ public final class DeviceTracker: Sendable {
     private func loaded(_ deviceID: Int64, now: Double) throws -> Tracked {
         if let tracked = engines.withLock({ $0[deviceID] }) { return tracked }
         guard let saved = try database.deviceEngine(deviceID: deviceID) else {
-            return Tracked(engine: TripEngine(configuration: configuration), fedThrough: nil, savedAt: now)
+            return Tracked(
+                engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil, savedAt: now)
         }
         return Tracked(
-            engine: try Self.engine(from: saved.state).reconfigured(configuration), fedThrough: saved.lastFixTime,
+            engine: try Self.engine(from: saved.state).reconfigured(configuration, reporting: .filtered),
+            fedThrough: saved.lastFixTime,
             savedAt: now, closedSilently: saved.closedSilently)
     }
 
