@@ -45,10 +45,14 @@ struct HeldFix: Sendable, Hashable, Codable {
             hdop: hdop)
     }
 
-    /// Whether a point is reported as precise enough to end a cold start (its `eph`, else its HDOP; a point with
-    /// neither counts as precise).
-    static func isPrecise(_ fix: Fix, _ c: EngineConfiguration) -> Bool {
-        if let eph = fix.eph, eph.isFinite, eph > 0 { return eph <= c.coldStartMaximumEPH }
+    /// Whether a point is reported as precise enough to end a cold start: its `eph` (else its HDOP) within the
+    /// cold-start limits, or within half again of what this phone usually reports (`usual`, the `eph` of the points
+    /// it used: a phone in a city reports 15–30 m all day, and a wrong point after a silence says more than that).
+    /// A point with neither counts as precise.
+    static func isPrecise(_ fix: Fix, usual: Double?, _ c: EngineConfiguration) -> Bool {
+        if let eph = fix.eph, eph.isFinite, eph > 0 {
+            return eph <= max(c.coldStartMaximumEPH, 1.5 * (usual ?? 0))
+        }
         if let hdop = fix.hdop, hdop.isFinite, hdop > 0 { return hdop <= c.coldStartMaximumHDOP }
         return true
     }

@@ -37,6 +37,74 @@ struct ReplayCommandTests {
         return (object, result)
     }
 
+    /// `--source phone`: the points a phone app would have sent of a ground-truth drive (`logbook fixes` of the
+    /// receiver's NMEA, thinned to one after 75 m or 300 s, the position's error as the accuracy in metres, no HDOP)
+    /// replay as `logbook serve` takes a phone's: a silence is no power-off, so only points reported as imprecise are
+    /// refused as a cold start's, the trips are all there and the total is within the phone's 2 %. As a receiver's,
+    /// the first points after each of the phone's silences are refused, precise or not. (Trip ends
+    /// estimated from a phone's last point before a silence are still up to two minutes off: Benchmarks/README.)
+    @Test func phonePointsReplayAsAPhoneApps() throws {
+        let drive = "delivery-0.2hz"
+        let truth = try Self.truth(drive)
+        let decoded = try CLIRunner.run([
+            "fixes", "--format", "json", Fixtures.url("groundtruth/\(drive)/track.nmea.gz").path,
+        ])
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        var points: [String] = []
+        var last: (time: Double, lat: Double, lon: Double)?
+        for line in decoded.stdout.split(separator: "\n") {
+            guard var tpv = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let lat = tpv["lat"] as? Double, let lon = tpv["lon"] as? Double, let time = tpv["time"] as? String,
+                let hdop = tpv["hdop"] as? Double
+            else { continue }
+            let t = Self.seconds(time)
+            if let last, t - last.time < 300, Self.metres(last.lat, last.lon, lat, lon) < 75 { continue }
+            last = (t, lat, lon)
+            tpv["eph"] = hdop * 4
+            for key in ["hdop", "pdop", "vdop", "status"] { tpv.removeValue(forKey: key) }
+            points.append(String(decoding: try JSONSerialization.data(withJSONObject: tpv), as: UTF8.self))
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("phone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("phone.jsonl")
+        try (points.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+
+        let (phone, _) = try replayJSON(["--source", "phone", file.path])
+        let trips = try #require(phone["trips"] as? [[String: Any]])
+        #expect(trips.count == truth.trips.count)
+        let total = try #require(phone["distance_m"] as? Double)
+        #expect(abs(total - truth.total) / truth.total <= 0.02, "total \(total) vs \(truth.total)")
+        for (got, want) in zip(trips, truth.trips) {
+            #expect(abs(Self.seconds(got["start"] as! String) - want.start) <= 120)
+            #expect(abs(Self.seconds(got["end"] as! String) - want.end) <= 120)
+        }
+        // Points reported as imprecise (a receiver's cold starts at the beginning and after each power-off of the box
+        // the drive was recorded with): the phone's may be refused as a cold start's, no other.
+        let imprecise = points.filter { line in
+            let tpv = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (tpv?["eph"] as? Double ?? 0) > 12
+        }.count
+        let phoneRejected = (phone["fixes"] as? [String: Any])?["rejected"] as? [String: Any]
+        #expect((phoneRejected?["cold-start"] as? Int ?? 0) <= imprecise, "\(phoneRejected ?? [:]), \(imprecise)")
+
+        let (receiver, _) = try replayJSON([file.path])
+        let receiverRejected = (receiver["fixes"] as? [String: Any])?["rejected"] as? [String: Any]
+        #expect((receiverRejected?["cold-start"] as? Int ?? 0) > imprecise, "\(receiverRejected ?? [:]), \(imprecise)")
+    }
+
+    /// The distance between two positions on a sphere of the Earth's mean radius, metres (good to 0.5 % for the
+    /// phone's 75 m filter).
+    static func metres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let r = 6_371_008.8
+        let p1 = lat1 * .pi / 180
+        let p2 = lat2 * .pi / 180
+        let dp = p2 - p1
+        let dl = (lon2 - lon1) * .pi / 180
+        let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * r * asin(min(1, a.squareRoot()))
+    }
+
     @Test(arguments: [
         ("delivery-0.2hz", "track.nmea.gz", 1.0), ("delivery-0.2hz", "track.gpx.gz", 2.0),
         ("shortstops-1hz", "track.nmea.gz", 1.0),
