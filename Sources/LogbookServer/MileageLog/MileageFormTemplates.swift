@@ -38,8 +38,8 @@ enum MileageFormTemplates {
         <form class="card" method="post" action="/trips/new" id="trip-form">
           <input type="hidden" name="csrf" value="{{csrf}}">
           {{#regular}}<input type="hidden" name="regular" value="{{regular}}">
-          <p id="regular-summary">★ <strong>{{regular}}</strong><br><span class="muted">{{regularSummary}}</span>
-            <a href="/trips/new" id="clear-regular">Clear</a></p>
+          <p id="regular-summary">★ <strong>{{regular}}</strong><br><span class="muted">{{regularSummary}}</span></p>
+          <a class="button secondary" href="/trips/new" id="clear-regular">Not this one</a>
           {{/regular}}
           {{#error_regular}}<p class="problem field-error" id="regular-error">{{error_regular}}</p>{{/error_regular}}
           <label for="vehicle">Vehicle</label>
@@ -110,9 +110,9 @@ enum MileageFormTemplates {
         {{^admin}}
         <section class="card" id="profile">
           <dl class="facts">
-            <dt>Name</dt><dd>{{name}}</dd>
-            <dt>Company</dt><dd>{{company}}</dd>
-            <dt>Employee id</dt><dd>{{employee_id}}</dd>
+            <dt>Name</dt><dd>{{shown.name}}</dd>
+            <dt>Company</dt><dd>{{shown.company}}</dd>
+            <dt>Employee id</dt><dd>{{shown.employee_id}}</dd>
           </dl>
           <p class="muted">An admin changes the profile.</p>
         </section>

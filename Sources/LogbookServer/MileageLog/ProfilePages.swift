@@ -25,6 +25,10 @@ enum ProfilePages {
                 "employee_id": typed?["employee_id"] ?? profile.employeeID, "csrf": session.csrfToken,
                 "admin": service.access.managesFleet, "message": message,
             ]
+            // What the page shows (the form keeps the values as they are): a field not set says so.
+            values["shown"] = [
+                "name": profile.name, "company": profile.company, "employee_id": profile.employeeID,
+            ].mapValues { $0.isEmpty ? "not set" : $0 }
             problem?.apply(to: &values)
             return renderer.page(
                 "mileage/profile", title: "Profile", values, user: user, csrf: session.csrfToken,

@@ -150,6 +150,7 @@ package enum PageTemplates {
         .report-row .button.secondary { margin-left: 0; margin-top: 4px; }
         .row-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
         .row-actions .button, .row-actions button { margin-top: 0; }
+        #clear-regular { margin: 0 0 4px; }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; }
