@@ -128,6 +128,7 @@ let package = Package(
             dependencies: [
                 "LogbookStore", "LogbookConfiguration", "ReportDocuments", "TrackModel", "TrackFormats", "MileageLog",
                 "Hours", "Checklists", "ValueStreams", "Roofing", "CalendarDays", "PlainText", "TripEngine", "Ingest",
+                "TrackReader",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -13,6 +13,13 @@ struct WebBrowserTests {
         try Self.run("browser_test.py")
     }
 
+    /// The mileage log on a phone (issue 29 §1): a trip by hand, a regular trip, a void, an import, the profile and
+    /// a report by e-mail, with screenshots of each page: `Tests/Browser/mileage_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func theMileageFormsWorkOnAPhone() throws {
+        try Self.run("mileage_test.py")
+    }
+
     /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
     @Test(.timeLimit(.minutes(5)))
     func theBrowserRecordsATrip() throws {

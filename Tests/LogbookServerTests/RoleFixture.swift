@@ -18,7 +18,7 @@ import LogbookServices
 /// A log on disk with data in every domain and a user of every role, each with a bearer token and a live web
 /// session (made in the store, so no login and no bcrypt per user).
 ///
-/// - Mileage log: ABC1 (anna's) with five trips, XYZ9 (no one's) with one driven by quentin, a regular trip, a
+/// - Mileage log: ABC1 (anna's) with six trips and a regular trip, XYZ9 (no one's) with one driven by quentin, a regular trip, a
 ///   rule and an odometer reading of XYZ9, places, an outbox message, and the daemon's status file for ABC1.
 /// - Work hours (`[hours]` in UTC, monthly): the log's drivers anna, nova and quentin; three shifts and two links of
 ///   anna's, one of each of quentin's.
@@ -128,6 +128,11 @@ final class RoleFixture: @unchecked Sendable {
             symbols[symbol] = String(id)
             symbols[symbol + "Middle"] = Timestamp(secondsSince1970: start + offset + 600).iso8601
         }
+        // A business trip of anna's to save as a regular trip, and a regular trip of hers to remove.
+        let star = try insertTrip(plate: "ABC1", start: start + 80_000)
+        _ = try database.editTrip(id: star, TripChanges(category: .business, purpose: "Star me", driver: "anna"))
+        symbols["tripStar"] = String(star)
+        _ = try database.addRegular(name: "Spare regular", fromTrip: star)
         let other = try insertTrip(plate: "XYZ9", start: start + 10_000)
         _ = try database.editTrip(
             id: other, TripChanges(category: .business, purpose: "Purpose-of-XYZ9", driver: "quentin"))

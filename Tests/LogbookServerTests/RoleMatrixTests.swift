@@ -165,6 +165,9 @@ import Testing
                 outcomes: abc1Change, body: .json(["first": "#tripMerge1", "second": "#tripMerge2"])),
             "POST /api/v1/trips/{id}/split": Expectation(
                 outcomes: abc1Change, parameters: ["id": "@tripSplit"], body: .json(["at": "@tripSplitMiddle"])),
+            "POST /api/v1/trips/import": Expectation(
+                outcomes: abc1Change, query: "vehicle=ABC1&filename=commute.nmea",
+                body: .bytes(trackFile, contentType: "application/octet-stream")),
             "GET /api/v1/vehicles": Expectation(outcomes: mileage),
             "POST /api/v1/vehicles": Expectation(outcomes: fleet, body: .json(["plate": "NEW1"])),
             "GET /api/v1/odometer": Expectation(outcomes: mileage),
@@ -184,6 +187,24 @@ import Testing
             "GET /trips": Expectation(outcomes: mileage, query: "from=2026-05-01&to=2026-05-31"),
             "GET /trips/{id}": Expectation(outcomes: abc1),
             "POST /trips/{id}": Expectation(outcomes: abc1Change, body: .form(["notes": "Changed on the page"])),
+            // On the road: a trip by hand, a regular trip, voiding, the profile, a track file.
+            "GET /trips/new": Expectation(outcomes: only([.admin, .driver, .driverWithoutVehicles])),
+            "POST /trips/new": Expectation(
+                outcomes: abc1Change,
+                body: .form([
+                    "vehicle": "ABC1", "date": "2026-05-30", "start": "08:00", "distance": "12", "category": "private",
+                ])),
+            "POST /trips/{id}/void": Expectation(
+                outcomes: abc1Change, phase: 2, body: .form(["reason": "Entered on the page twice"])),
+            "POST /trips/{id}/regular": Expectation(
+                outcomes: abc1Change, parameters: ["id": "@tripStar"], body: .form(["name": "Page regular"])),
+            "GET /regular-trips": Expectation(outcomes: mileage),
+            "POST /regular-trips/remove": Expectation(outcomes: fleet, body: .form(["name": "Spare regular"])),
+            "GET /profile": Expectation(outcomes: mileage),
+            "POST /profile": Expectation(outcomes: fleet, body: .form(["name": "Page profile", "company": "Firm"])),
+            "GET /trips/import": Expectation(outcomes: only([.admin, .driver, .driverWithoutVehicles])),
+            "POST /trips/import": Expectation(
+                outcomes: abc1Change, body: .multipart(["vehicle": "ABC1"], file: trackFile)),
             "GET /live": Expectation(outcomes: mileage),
             "GET /reports": Expectation(outcomes: mileage),
             "GET /reports/download": Expectation(outcomes: abc1, query: "vehicle=ABC1&month=2026-05"),
@@ -416,6 +437,11 @@ import Testing
             t["GET /roofing/projects/{name}/\(download)"] = Expectation(outcomes: roofing)
         }
         return t
+    }
+
+    /// A drive of 25 minutes as NMEA 0183 (`SampleTracks/commute.nmea`, 2026-11-16): one trip.
+    static var trackFile: [UInt8] {
+        (try? Array(Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("SampleTracks/commute.nmea")))) ?? []
     }
 
     static var templateFile: [UInt8] {

@@ -1,11 +1,8 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import LogbookDaemon
 import LogbookServices
 import LogbookStore
-import MileageLog
-import TrackModel
 import TrackReader
 import TripEngine
 
@@ -46,39 +43,19 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let file = try configurationOptions.load()
-        var engineConfiguration = try file.table(EngineConfiguration.self, "engine")
-        engineConfiguration.collectTrack = true
-        let (database, _) = try log.open(file)
-        let car =
-            try vehicle.map { try MileageLogNames.vehicle($0, in: database) }
-            ?? MileageLogNames.onlyVehicle(in: database)
-        let unit = (try? database.vehicleDetails(plate: car.plate))?.odometerUnit ?? .km
+        let engineConfiguration = try file.table(EngineConfiguration.self, "engine")
+        let (database, clock) = try log.open(file)
+        let service = try TrackImportService(ServiceContext(database: database, caller: .terminal, clock: clock))
+        let car = try service.vehicle(vehicle)
         var firstFailure: Int32?
         var conflicts = 0
         for path in files {
             do {
-                let fingerprint = try Self.fingerprint(path)
-                if try database.hasImported(fingerprint: fingerprint, vehicle: car) {
-                    print("\(path): already imported, nothing added")
-                    continue
-                }
-                var replay = Replay(configuration: engineConfiguration)
-                let summary = try input.reader.readAhead(path) { replay.ingest($0) }
-                input.printStatistics([summary], failed: [])
-                replay.finish()
-                let outcome = try database.importFile(
-                    replay.trips, vehicle: car, fingerprint: fingerprint, path: path)
-                let total = replay.trips.reduce(0) { $0 + $1.distance }
-                var line = "\(path): \(outcome.added) trip\(outcome.added == 1 ? "" : "s") added"
-                if outcome.duplicates > 0 { line += " (\(outcome.duplicates) already stored)" }
-                if !outcome.conflicts.isEmpty {
-                    line +=
-                        ", \(outcome.conflicts.count) kept aside as conflict"
-                        + (outcome.conflicts.count == 1 ? "" : "s")
-                        + " (\(outcome.conflicts.map(String.init).joined(separator: ", ")))"
-                }
-                print(line + ", \(TripRendering.distance(total, unit: unit))")
-                conflicts += outcome.conflicts.count
+                let imported = try service.importFile(
+                    path, into: car, engine: engineConfiguration, reader: input.reader)
+                if let summary = imported.summary { input.printStatistics([summary], failed: []) }
+                print(imported.sentence(distance: TripRendering.distance))
+                conflicts += imported.conflicts.count
             } catch let error as TrackReadError {
                 Diagnostics.error(error.description)
                 firstFailure = firstFailure ?? error.exitCode
@@ -96,27 +73,5 @@ struct ImportCommand: ParsableCommand {
                     + "existing|imported`")
             throw ExitCode(65)
         }
-    }
-
-    /// SHA-256 of the file's bytes, read in chunks.
-    static func fingerprint(_ path: String) throws -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw TrackReadError(code: .isDirectory, path: path, message: "is a directory, not a track file")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TrackReadError(code: .cannotOpen, path: path, message: "cannot open")
-        }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        do {
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-            }
-        } catch {
-            // Foundation's error text ("Error Domain=NSCocoaErrorDomain …") is not for people.
-            throw TrackReadError(code: .readFailed, path: path, message: "cannot read the file")
-        }
-        return hasher.finalize().hex
     }
 }

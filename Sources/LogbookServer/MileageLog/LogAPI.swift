@@ -153,7 +153,12 @@ struct MonthlyReport {
     /// daemon) delivers it.
     func queue(to recipients: [String], environment: ServerEnvironment) throws -> Int64 {
         try ReportEmailInput(to: recipients).validate()
-        for recipient in recipients { _ = try MailAddress(recipient) }  // the mailer's own check
+        for recipient in recipients {
+            // The mailer's own check, said about the field the addresses came in.
+            if case .failure(let error) = Result(catching: { () throws(MailError) in try MailAddress(recipient) }) {
+                throw ServiceError(.invalid, field: "to", error.message)
+            }
+        }
         guard let mail = try environment.configuration.mailSettings() else {
             throw APIError(.conflict, "mail-not-configured", "the server has no [mail] settings to send with")
         }

@@ -14,12 +14,24 @@ enum LogPages {
         @Sendable func serviceContext(_ user: AppUser) -> ServiceContext {
             ServiceContext(database: environment.database, caller: .user(user), clock: clock)
         }
-        @Sendable func reportsPage(_ user: AppUser, _ session: WebSession, message: String? = nil) throws -> Response {
+        @Sendable func reportsPage(
+            _ user: AppUser, _ session: WebSession, message: String? = nil, chosen: ReportPageQuery = ReportPageQuery(),
+            typed: FormData? = nil, problem: MileageFormProblem? = nil
+        ) throws -> Response {
             let vehicles = try VehicleService(serviceContext(user)).list().map(\.details.plate)
             let lastMonth = clock.today.startOfMonth.adding(months: -1)
+            let vehicle = typed?["vehicle"] ?? chosen.vehicle
+            let category = typed?["category"] ?? chosen.category ?? "all"
             var values: [String: Any] = [
-                "vehicles": vehicles, "month": String(lastMonth.description.prefix(7)), "csrf": session.csrfToken,
-                "hasVehicles": !vehicles.isEmpty, "fleet": user.managesFleet,
+                "vehicles": vehicles,
+                "month": typed?["month"] ?? chosen.month ?? String(lastMonth.description.prefix(7)),
+                "csrf": session.csrfToken, "hasVehicles": !vehicles.isEmpty, "fleet": user.managesFleet,
+                "choices": vehicles.map { ["plate": $0, "selected": $0 == vehicle] as [String: Any] },
+                "mailCategories": ["all", "business", "private", "commute"].map {
+                    ["value": $0, "label": $0 == "all" ? "All" : $0.capitalized, "selected": $0 == category]
+                        as [String: Any]
+                },
+                "to": typed?["to"] ?? "",
             ]
             if user.mayReadOutbox {
                 let outbox = try OutboxService(serviceContext(user)).list().prefix(50).map { view -> [String: Any] in
@@ -33,11 +45,14 @@ enum LogPages {
                 values["hasOutbox"] = !outbox.isEmpty
             }
             if let message { values["message"] = message }
-            return renderer.page("mileage/reports", title: "Reports", values, user: user, csrf: session.csrfToken)
+            problem?.apply(to: &values)
+            return renderer.page(
+                "mileage/reports", title: "Reports", values, user: user, csrf: session.csrfToken,
+                status: problem?.status ?? .ok)
         }
         pages.get("/reports") { request, context in
             let (user, session) = try requireLogin(request, context)
-            return try reportsPage(user, session)
+            return try reportsPage(user, session, chosen: try RequestInput.query(ReportPageQuery.self, from: request))
         }
         pages.get("/reports/download") { request, context in
             let (user, _) = try requireLogin(request, context)
@@ -52,14 +67,28 @@ enum LogPages {
         }
         pages.post("/reports/email") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
-            guard let plate = form.text("vehicle"), let month = form.text("month"), let to = form.text("to") else {
-                return try reportsPage(user, session, message: "Choose a vehicle and a month, and give an address.")
+            do {
+                guard let plate = form.text("vehicle") else {
+                    throw ServiceError(.invalid, field: "vehicle", "choose a vehicle")
+                }
+                guard let month = form.text("month") else {
+                    throw ServiceError(.invalid, field: "month", "choose a month")
+                }
+                guard let to = form.text("to") else {
+                    throw ServiceError(.invalid, field: "to", "give an address to send to")
+                }
+                let report = try MonthlyReport(
+                    ReportInput(vehicle: plate, month: month, category: form.text("category")),
+                    context: serviceContext(user), environment: environment)
+                let recipients = to.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                let id = try report.queue(to: recipients, environment: environment)
+                return try reportsPage(user, session, message: "The report is queued for sending (message \(id)).")
+            } catch {
+                guard let problem = MileageFormProblem(error, fields: ["vehicle", "month", "category", "to"]) else {
+                    throw error
+                }
+                return try reportsPage(user, session, typed: form, problem: problem)
             }
-            let report = try MonthlyReport(
-                ReportInput(vehicle: plate, month: month), context: serviceContext(user), environment: environment)
-            let recipients = to.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            let id = try report.queue(to: recipients, environment: environment)
-            return try reportsPage(user, session, message: "The report is queued for sending (message \(id)).")
         }
         pages.get("/vehicles") { request, context in
             let (user, session) = try requireLogin(request, context)
@@ -142,6 +171,8 @@ enum LogPages {
 
 /// The reports page's download: `?vehicle=…&month=YYYY-MM&category=…&format=csv|pdf`.
 struct ReportPageQuery: Decodable {
+    init() {}
+
     var vehicle: String?
     var month: String?
     var category: String?

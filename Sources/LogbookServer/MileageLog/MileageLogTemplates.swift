@@ -8,6 +8,13 @@ enum MileageLogTemplates {
     ]
 
     static let trips = """
+        {{#message}}<p class="card ok" role="status" id="message">{{message}}</p>{{/message}}
+        <nav class="actions" aria-label="Trips">
+          {{#editor}}<a href="/trips/new" id="add-trip-link">+ Add a trip</a>
+          <a href="/trips/import" id="import-link">Import a file</a>{{/editor}}
+          <a href="/regular-trips" id="regular-link">★ Regular trips</a>
+          <a href="/profile" id="profile-link">Profile</a>
+        </nav>
         <nav class="periods" aria-label="Period">
           {{#periods}}<a href="/trips?period={{value}}"{{#current}} class="current"{{/current}}>{{label}}</a>{{/periods}}
         </nav>
@@ -45,9 +52,19 @@ enum MileageLogTemplates {
           {{/editable}}
         </article>
         {{/trips}}
+        {{#hasReports}}
+        <section class="card" id="month-report">
+          <h2>Report of {{reportMonth}}</h2>
+          {{#reports}}<div class="report-row"><span>{{plate}}</span>
+            <a class="button secondary" href="/reports/download?vehicle={{plateQuery}}&amp;month={{reportMonth}}&amp;format=pdf">PDF</a>
+            <a class="button secondary" href="/reports/download?vehicle={{plateQuery}}&amp;month={{reportMonth}}&amp;format=csv">CSV</a>
+            <a class="button secondary" href="/reports?vehicle={{plateQuery}}&amp;month={{reportMonth}}#email">E-mail</a></div>{{/reports}}
+        </section>
+        {{/hasReports}}
         """
 
     static let trip = """
+        {{#message}}<p class="card ok" role="status" id="message">{{message}}</p>{{/message}}
         <section class="card">
           <dl class="facts">
             <dt>Date</dt><dd>{{date}}, {{start}}–{{end}}</dd>
@@ -77,6 +94,26 @@ enum MileageLogTemplates {
           </div>
         </form>
         {{/editable}}
+        {{#starrable}}
+        <form class="card" method="post" action="/trips/{{id}}/regular" id="star-form">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="regular-name">★ Save as a regular trip, named</label>
+          <input id="regular-name" name="name" value="{{regularName}}" required maxlength="100" placeholder="Office run"{{#error_regular_name}} aria-invalid="true" aria-describedby="regular_name-error"{{/error_regular_name}}>
+          {{#error_regular_name}}<p class="problem field-error" id="regular_name-error">{{error_regular_name}}</p>{{/error_regular_name}}
+          <button type="submit" id="star">★ Save as regular</button>
+        </form>
+        {{/starrable}}
+        {{^starrable}}{{#error_regular_name}}<p class="card problem" role="alert" id="regular_name-error">{{error_regular_name}}</p>{{/error_regular_name}}{{/starrable}}
+        {{#classifyToStar}}<p class="muted" id="star-hint">Classify the trip to save it as a regular trip (★).</p>{{/classifyToStar}}
+        {{#voidable}}
+        <form class="card" method="post" action="/trips/{{id}}/void" id="void-form">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="reason">Void this trip: the reason</label>
+          <input id="reason" name="reason" value="{{reason}}" required maxlength="500" placeholder="Entered twice"{{#error_reason}} aria-invalid="true" aria-describedby="reason-error"{{/error_reason}}>
+          {{#error_reason}}<p class="problem field-error" id="reason-error">{{error_reason}}</p>{{/error_reason}}
+          <button type="submit" class="danger" id="void">Void the trip</button>
+        </form>
+        {{/voidable}}
         <section class="card">
           <h2>History</h2>
           <table>
@@ -125,10 +162,11 @@ enum MileageLogTemplates {
         <a href="/vehicles">Vehicles</a>{{/fleet}}{{^fleet}}: an admin adds the vehicles and gives drivers
         theirs{{/fleet}}. A month's report of a vehicle's trips is made here then, as CSV or PDF, or sent by
         e-mail.</p>{{/vehicles}}
+        {{#problem}}<p class="card problem" role="alert" id="form-problem">{{problem}}</p>{{/problem}}
         {{#hasVehicles}}
         <form class="card" method="get" action="/reports/download">
           <label for="vehicle">Vehicle</label>
-          <select id="vehicle" name="vehicle">{{#vehicles}}<option>{{.}}</option>{{/vehicles}}</select>
+          <select id="vehicle" name="vehicle">{{#choices}}<option{{#selected}} selected{{/selected}}>{{plate}}</option>{{/choices}}</select>
           <label for="month">Month</label>
           <input id="month" name="month" type="month" value="{{month}}" required>
           <label for="category">Category</label>
@@ -138,16 +176,24 @@ enum MileageLogTemplates {
             <button type="submit" name="format" value="pdf" id="download-pdf">PDF</button>
           </div>
         </form>
-        <form class="card" method="post" action="/reports/email">
+        <form class="card" method="post" action="/reports/email" id="email">
           <input type="hidden" name="csrf" value="{{csrf}}">
+          <h2>Send by e-mail</h2>
           <label for="mail-vehicle">Vehicle</label>
-          <select id="mail-vehicle" name="vehicle">{{#vehicles}}<option>{{.}}</option>{{/vehicles}}</select>
+          <select id="mail-vehicle" name="vehicle">{{#choices}}<option{{#selected}} selected{{/selected}}>{{plate}}</option>{{/choices}}</select>
+          {{#error_vehicle}}<p class="problem field-error" id="vehicle-error">{{error_vehicle}}</p>{{/error_vehicle}}
           <label for="mail-month">Month</label>
-          <input id="mail-month" name="month" type="month" value="{{month}}" required>
+          <input id="mail-month" name="month" type="month" value="{{month}}" required{{#error_month}} aria-invalid="true" aria-describedby="month-error"{{/error_month}}>
+          {{#error_month}}<p class="problem field-error" id="month-error">{{error_month}}</p>{{/error_month}}
+          <label for="mail-category">Category</label>
+          <select id="mail-category" name="category">{{#mailCategories}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/mailCategories}}</select>
+          {{#error_category}}<p class="problem field-error" id="category-error">{{error_category}}</p>{{/error_category}}
           <label for="to">Send to</label>
-          <input id="to" name="to" type="email" multiple required placeholder="accounts@example.org">
-          <button type="submit">Send by e-mail</button>
+          <input id="to" name="to" type="email" multiple required placeholder="accounts@example.org" value="{{to}}"{{#error_to}} aria-invalid="true" aria-describedby="to-error"{{/error_to}}>
+          {{#error_to}}<p class="problem field-error" id="to-error">{{error_to}}</p>{{/error_to}}
+          <button type="submit" id="send-report">Send by e-mail</button>
         </form>
+        <p class="muted">Reports carry the name, company and employee id of the <a href="/profile">profile</a>.</p>
         {{/hasVehicles}}
         {{#hasOutbox}}
         <section class="card">

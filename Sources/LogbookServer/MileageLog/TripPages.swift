@@ -36,7 +36,7 @@ enum TripPages {
             }
             let periods = [
                 ("this-week", "This week"), ("last-week", "Last week"), ("this-month", "This month"),
-                ("last-month", "Last month"),
+                ("last-month", "Last month"), ("all", "All"),
             ]
             .map { ["value": $0.0, "label": $0.1, "current": !custom && $0.0 == periodName] as [String: Any] }
             let total = trips.reduce(0) { $0 + $1.distance }
@@ -45,6 +45,9 @@ enum TripPages {
                 custom
                 ? "from=\(PageFlow.queryValue(from ?? ""))&to=\(PageFlow.queryValue(to ?? ""))"
                 : "period=\(PageFlow.queryValue(periodName))"
+            let vehicles = try VehicleService(service.context).list().map(\.details.plate)
+            // The month's report: the month the list starts in (this month for the whole log).
+            let reportMonth = Self.reportMonth(period: custom ? nil : periodName, from: from ?? to, today: clock.today)
             return renderer.page(
                 "mileage/trips", title: "Trips",
                 [
@@ -53,35 +56,19 @@ enum TripPages {
                     "tripsNoun": trips.count == 1 ? "trip" : "trips",
                     "unclassifiedCount": trips.filter { $0.category == nil }.count,
                     "anyUnclassified": trips.contains { $0.category == nil }, "total": kilometres(total),
-                    "listQuery": listQuery, "fleet": user.managesFleet,
-                    "noVehicles": try VehicleService(service.context).list().isEmpty,
+                    "listQuery": listQuery, "fleet": user.managesFleet, "noVehicles": vehicles.isEmpty,
+                    "editor": service.access.mayEditTrips, "message": PageFlow.message(request),
+                    "hasReports": !vehicles.isEmpty, "reportMonth": reportMonth,
+                    "reports": vehicles.prefix(20).map { ["plate": $0, "plateQuery": PageFlow.queryValue($0)] },
                 ], user: user, csrf: session.csrfToken)
         }
         pages.get("/trips/{id}") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let service = try service(user)
-            let shown = try service.show(try TripAPI.tripID(context), includeTrack: true)
-            let trip = shown.trip.trip
-            var values = tripRow(
-                trip, clock: clock, editable: service.access.mayEditTrips && !trip.locked && !trip.voided)
-            values["csrf"] = session.csrfToken
-            values["svg"] = RouteSVG.render(trip.track)
-            values["hasTrack"] = trip.track.count >= 2
-            values["idle"] = minutes(trip.idleSeconds)
-            values["idlePeriods"] = trip.idlePeriods
-            values["odometer"] =
-                trip.startOdometer.map { s in
-                    "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
-                } ?? "not known"
-            values["suggestions"] = try service.purposeSuggestions()
-            values["history"] = (shown.history ?? []).map(\.entry).reversed().map { entry -> [String: Any] in
-                [
-                    "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
-                    "what": historyText(entry.change),
-                ]
-            }
-            return renderer.page(
-                "mileage/trip", title: "Trip \(trip.id)", values, user: user, csrf: session.csrfToken)
+            var values: [String: Any] = [:]
+            if let message = Flash.message(request), !message.isEmpty { values["message"] = message }
+            return try tripPage(
+                try service(user), id: try TripAPI.tripID(context), values, renderer: renderer, user: user,
+                session: session)
         }
         pages.post("/trips/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
@@ -129,6 +116,43 @@ enum TripPages {
         }
     }
 
+    /// A trip's page: its facts, route, form and history, and what `extra` adds (a form's typed values and its
+    /// problem, a message); `status` is the answer's (a refused form's 422 or 409).
+    static func tripPage(
+        _ service: TripService, id: Int64, _ extra: [String: Any], renderer: PageRenderer, user: AppUser,
+        session: WebSession, status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let clock = service.context.clock
+        let shown = try service.show(id, includeTrack: true)
+        let trip = shown.trip.trip
+        var values = tripRow(
+            trip, clock: clock, editable: service.access.mayEditTrips && !trip.locked && !trip.voided)
+        values["csrf"] = session.csrfToken
+        values["svg"] = RouteSVG.render(trip.track)
+        values["hasTrack"] = trip.track.count >= 2
+        values["idle"] = minutes(trip.idleSeconds)
+        values["idlePeriods"] = trip.idlePeriods
+        values["odometer"] =
+            trip.startOdometer.map { s in
+                "\(Self.number(s)) → \(trip.endOdometer.map(Self.number) ?? "?") \(trip.odometerUnit.rawValue)"
+            } ?? "not known"
+        values["suggestions"] = try service.purposeSuggestions()
+        values["history"] = (shown.history ?? []).map(\.entry).reversed().map { entry -> [String: Any] in
+            [
+                "time": clock.dateTime(entry.change.time), "actor": entry.change.actor,
+                "what": historyText(entry.change),
+            ]
+        }
+        // Saving it as a regular trip changes nothing of the trip (a locked one too), once it is classified; voiding
+        // it does.
+        values["starrable"] = service.access.mayEditTrips && !trip.voided && trip.category != nil
+        values["classifyToStar"] = service.access.mayEditTrips && !trip.voided && trip.category == nil
+        values["voidable"] = service.access.mayEditTrips && !trip.locked && !trip.voided
+        values.merge(extra) { $1 }
+        return renderer.page(
+            "mileage/trip", title: "Trip \(trip.id)", values, user: user, csrf: session.csrfToken, status: status)
+    }
+
     static func tripRow(_ t: StoredTrip, clock: LocalClock, editable: Bool) -> [String: Any] {
         var row: [String: Any] = [
             "id": t.id, "vehicle": t.vehicle, "date": clock.date(t.start), "start": clock.time(t.start),
@@ -166,6 +190,19 @@ enum TripPages {
             text += ": \(old) → \(new)"
         }
         return text
+    }
+
+    /// `YYYY-MM`: the month a period of the trips page starts in — last month's for `last-month`, the month of a
+    /// week ago for `last-week`, the month of `from` for days — and this month for this week, this month and all.
+    static func reportMonth(period: String?, from: String?, today: Day) -> String {
+        let day: Day =
+            switch period {
+            case "last-month"?: today.startOfMonth.adding(months: -1)
+            case "last-week"?: today.adding(days: -7)
+            case nil: from.flatMap { Day(parsing: $0) } ?? today
+            default: today
+            }
+        return String(day.description.prefix(7))
     }
 
     static func kilometres(_ metres: Double) -> String { String(format: "%.1f km", metres / 1_000) }

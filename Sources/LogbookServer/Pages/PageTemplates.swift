@@ -138,6 +138,19 @@ package enum PageTemplates {
           border: 1px solid var(--line); border-radius: 999px; background: #fff; color: var(--ink);
           text-decoration: none; }
         .periods a.current { background: var(--accent); color: #fff; border-color: var(--accent); }
+        .actions { display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 12px; }
+        .actions a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
+          border-radius: 8px; background: #fff; border: 1px solid var(--accent); color: var(--accent);
+          text-decoration: none; font-weight: 600; }
+        .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 8px; }
+        .pair > div { min-width: 0; }
+        button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--line); }
+        .report-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 8px; }
+        .report-row span { flex: 1 1 100%; font-weight: 600; margin-top: 8px; }
+        .report-row .button.secondary { margin-left: 0; margin-top: 4px; }
+        .row-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+        .row-actions .button, .row-actions button { margin-top: 0; }
+        #clear-regular { margin: 0 0 4px; }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; }

@@ -108,6 +108,16 @@ package enum OpenAPIDocument {
                     ],
                 ], successSchema: ref("TripDetail"), errors: [400, 401, 403, 404, 409, 422]),
             Operation(
+                method: "post", path: "/api/v1/trips/import",
+                summary:
+                    "Import a track file (GPX, NMEA 0183 or gpsd JSON, gzip too) as `logbook import` does: the file as "
+                    + "the body (or a multipart/form-data form with `vehicle` and the file), at most 1 MiB; 201 when "
+                    + "trips were added, 200 when the file was imported before or its trips are stored already",
+                query: [
+                    ("vehicle", plate, "query"), ("filename", ["type": "string", "maxLength": 200], "query"),
+                ],
+                success: 201, successSchema: ref("TrackImport"), errors: [400, 401, 403, 404, 413, 422]),
+            Operation(
                 method: "get", path: "/api/v1/vehicles", summary: "Vehicles the user may see", errors: [401, 403]),
             Operation(
                 method: "post", path: "/api/v1/vehicles", summary: "Add a vehicle (admin)",
@@ -252,6 +262,24 @@ package enum OpenAPIDocument {
                         "type": "object", "required": ["trip"],
                         "properties": [
                             "trip": ref("Trip"), "history": ["type": "array"], "track": ["type": "array"],
+                        ],
+                    ],
+                    "TrackImport": [
+                        "type": "object",
+                        "required": [
+                            "file", "vehicle", "already_imported", "trips", "added", "duplicates", "conflicts",
+                            "distance_m",
+                        ],
+                        "properties": [
+                            "file": ["type": "string"], "vehicle": ["type": "string"],
+                            "format": ["type": ["string", "null"]],
+                            "already_imported": ["type": "boolean"], "trips": ["type": "integer"],
+                            "added": ["type": "integer"], "duplicates": ["type": "integer"],
+                            "conflicts": ["type": "array", "items": ["type": "integer"]],
+                            "distance_m": ["type": "number"], "distance": ["type": "number"],
+                            "distance_unit": ["type": "string", "enum": ["km", "mi"]],
+                            "first_start": ["type": ["string", "null"], "format": "date-time"],
+                            "last_end": ["type": ["string", "null"], "format": "date-time"],
                         ],
                     ],
                     "User": [

@@ -107,7 +107,11 @@ extension DecodingError: ServiceErrorConvertible {
         case .valueNotFound(_, let context):
             return ServiceError(.invalid, field: path(context.codingPath), "is required")
         case .typeMismatch(let type, let context):
-            return ServiceError(.invalid, field: path(context.codingPath), "expected \(Self.describe(type))")
+            // A form's decoder says what it expected (`expected a number`) where the type alone does not.
+            let expected =
+                type == Any.self && context.debugDescription.hasPrefix("expected ")
+                ? context.debugDescription : "expected \(Self.describe(type))"
+            return ServiceError(.invalid, field: path(context.codingPath), expected)
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
             let reason = context.debugDescription

@@ -18,12 +18,20 @@ public struct ProfileService: Sendable {
             throw ServiceError(.invalid, "give a name, a company or an employee id")
         }
         try access.requireAdmin()
+        for (field, value) in [("name", input.name), ("company", input.company), ("employee_id", input.employeeID)] {
+            if let value, value.count > ProfileInput.longest {
+                throw ServiceError(.invalid, field: field, "may have at most \(ProfileInput.longest) characters")
+            }
+        }
         return ProfileView(
             try access.writer.setProfile(name: input.name, company: input.company, employeeID: input.employeeID))
     }
 }
 
 public struct ProfileInput: Decodable, Sendable, Hashable {
+    /// The most characters a field of the profile may have (a report's header line).
+    public static let longest = 200
+
     public var name: String?
     public var company: String?
     public var employeeID: String?
