@@ -63,19 +63,21 @@ def main():
     p.add_argument("--small", type=int, default=200_000)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--skip-peers", action="store_true")
+    p.add_argument("--logbook", default=None, help="a release logbook to measure (default: build one)")
     a = p.parse_args()
     data = os.path.join(HERE, "data")
     os.makedirs(data, exist_ok=True)
     nmea, gpx = drive(data, a.fixes, "nmea"), drive(data, a.fixes, "gpx")
     small_nmea, small_gpx = drive(data, a.small, "nmea"), drive(data, a.small, "gpx")
-    subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook"], cwd=ROOT, check=True)
+    if a.logbook is None:
+        subprocess.run(["swift", "build", "-c", "release", "-q", "--product", "logbook"], cwd=ROOT, check=True)
     subprocess.run(["swift", "build", "-c", "release", "-q", "--package-path", HERE], check=True)
-    logbook = os.path.join(ROOT, ".build", "release", "logbook")
+    logbook = a.logbook or os.path.join(ROOT, ".build", "release", "logbook")
     bench = os.path.join(HERE, ".build", "release", "logbook-bench")
     gpsbabel = None if a.skip_peers else shutil.which("gpsbabel")
     xmllint = None if a.skip_peers else shutil.which("xmllint")
     if not a.skip_peers and not (gpsbabel and xmllint):
-        print("note: gpsbabel or xmllint missing (scripts/install-deps installs them); ratios left out")
+        print("note: gpsbabel or xmllint missing (scripts/install-test-deps installs them); ratios left out")
 
     mb = lambda path: os.path.getsize(path) / 1e6  # noqa: E731
     failures = []

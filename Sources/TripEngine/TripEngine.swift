@@ -75,8 +75,10 @@ public struct TripEngine: Sendable, Codable {
     var stopInsideOutage: Double?
     /// The length of the last outage bridged while moving, and when it ended.
     var lastBridge: Bridge?
-    /// Positions only, moving: a position a second over the last `driftWindow` seconds (`detectDriftingStop`).
+    /// Positions only, moving: a position a second over the last `driftWindow` seconds (`detectDriftingStop`), and
+    /// when the window was last looked at.
     var drift: [DriftSample]?
+    var driftCheckedAt: Double?
 
     struct DriftSample: Sendable, Codable {
         var time: Double
@@ -371,15 +373,22 @@ public struct TripEngine: Sendable, Codable {
     /// has stood since the first of those positions near where they gather: the way counted since then was wander
     /// and is taken back, and a stop begins there whose scatter is what the window showed.
     private mutating func detectDriftingStop(_ p: Point) {
-        var window = drift ?? []
-        if let latest = window.last, p.sample.time - latest.time < 1 { return }
-        window.append(
+        if let latest = drift?.last, p.sample.time - latest.time < 1 { return }
+        // Kept in place (no copy of the window per position).
+        if drift == nil { drift = [] }
+        drift!.append(
             DriftSample(
                 time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
                 distance: trip?.distance ?? 0))
-        while window.count > 2, p.sample.time - window[1].time >= Self.driftWindow { window.removeFirst() }
-        drift = window
+        while drift!.count > 2, p.sample.time - drift![1].time >= Self.driftWindow { drift!.removeFirst() }
+        guard let window = drift else { return }
         guard p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else { return }
+        // Looked at every `driftBlock / 2` seconds (the stop is dated back to where it began, so nothing is lost), and
+        // not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
+        if let checked = driftCheckedAt, p.sample.time - checked < Self.driftBlock / 2 { return }
+        driftCheckedAt = p.sample.time
+        let span = hop(window[0].latitude, window[0].longitude, p.sample.latitude, p.sample.longitude)
+        guard span < 4 * configuration.movingSpeed * Self.driftWindow else { return }
         // The medians of 10-second blocks: the path through them, per second.
         var blocks: [(time: Double, place: Coordinate)] = []
         var from = 0
