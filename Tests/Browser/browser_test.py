@@ -545,8 +545,9 @@ def _day_in_other_form(day, cell):
     return f"{mday}.{month}.{year}" in cell or f"{mday}/{month}/{year}" in cell
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_main(run, description, name):
+    """The command line every page test shares: --logbook, --screenshots, and a FAIL or OK line with the time."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--logbook", default=os.environ.get("LOGBOOK_BINARY", str(ROOT / ".build/debug/logbook")))
     parser.add_argument("--screenshots",
                         default=os.environ.get("LOGBOOK_SCREENSHOTS", str(ROOT / ".build/screenshots")))
@@ -559,16 +560,22 @@ def main():
     screenshots.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     try:
-        run(str(logbook), screenshots)
+        result = run(str(logbook), screenshots)
     except Failure as failure:
         print(f"FAIL: {failure}", file=sys.stderr)
         return 1
     except Exception:  # noqa: BLE001 - a crash of the test is a failure too, with its trace
-        print("FAIL: the browser test crashed:", file=sys.stderr)
+        print(f"FAIL: the {name} crashed:", file=sys.stderr)
         traceback.print_exc()
         return 1
-    print(f"OK: browser test passed in {time.monotonic() - started:.1f} s")
+    if result:
+        return result
+    print(f"OK: {name} passed in {time.monotonic() - started:.1f} s")
     return 0
+
+
+def main():
+    return run_main(run, __doc__.splitlines()[0], "browser test")
 
 
 if __name__ == "__main__":

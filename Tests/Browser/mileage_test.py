@@ -18,18 +18,16 @@ at least 44 px) and photographed at 390x844 (and the whole page) into the screen
 Usage: mileage_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.py). Exits 0 when everything holds.
 """
 
-import argparse
 import json
-import os
 import shutil
 import sys
 import tempfile
 import time
-import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
+    run_main,
     ROOT, Browser, Failure, Server, _stale, _text_has, check, log_in, log_out)
 
 DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
@@ -229,29 +227,7 @@ def run(logbook, screenshots):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--logbook", default=os.environ.get("LOGBOOK_BINARY", str(ROOT / ".build/debug/logbook")))
-    parser.add_argument("--screenshots",
-                        default=os.environ.get("LOGBOOK_SCREENSHOTS", str(ROOT / ".build/screenshots")))
-    arguments = parser.parse_args()
-    logbook = Path(arguments.logbook).resolve()
-    if not os.access(logbook, os.X_OK):
-        print(f"FAIL: no logbook binary at {logbook} (build it, or give --logbook)", file=sys.stderr)
-        return 1
-    screenshots = Path(arguments.screenshots)
-    screenshots.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    try:
-        run(str(logbook), screenshots)
-    except Failure as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    except Exception:  # noqa: BLE001 - a crash of the test is a failure too, with its trace
-        print("FAIL: the mileage browser test crashed:", file=sys.stderr)
-        traceback.print_exc()
-        return 1
-    print(f"OK: mileage browser test passed in {time.monotonic() - started:.1f} s")
-    return 0
+    return run_main(run, __doc__.splitlines()[0], "mileage browser test")
 
 
 if __name__ == "__main__":

@@ -18,10 +18,8 @@ On a temporary log (vehicle ABC1, driver `anna`, admin `boss`; the engine's park
 Usage: record_test.py [--logbook PATH] [--screenshots DIR]; see browser_test.py for the defaults and needs.
 """
 
-import argparse
 import json
 import math
-import os
 import shutil
 import sys
 import tempfile
@@ -30,7 +28,7 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_test import PASSWORD, ROOT, Browser, Failure, Server, check, log_in  # noqa: E402
+from browser_test import PASSWORD, Browser, Failure, Server, check, log_in, run_main  # noqa: E402
 
 START = (59.4370, 24.7450)
 SPEED = 15.0  # m/s
@@ -170,14 +168,7 @@ def run(logbook, screenshots):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--logbook", default=os.environ.get("LOGBOOK_BINARY", str(ROOT / ".build/debug/logbook")))
-    parser.add_argument("--screenshots", default=os.environ.get("LOGBOOK_SCREENSHOTS",
-                                                               str(ROOT / ".build/screenshots")))
-    arguments = parser.parse_args()
-    screenshots = Path(arguments.screenshots)
-    screenshots.mkdir(parents=True, exist_ok=True)
-    return run(arguments.logbook, screenshots)
+    return run_main(run, "Record a trip in Chromium with emulated geolocation", "record browser test")
 
 
 if __name__ == "__main__":
