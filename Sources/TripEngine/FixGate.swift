@@ -149,14 +149,7 @@ struct FixGate: Sendable, Hashable, Codable {
             doppler = nil
             return .reject(.implausibleJump)
         }
-        let sigma: Double
-        if let eph = fix.eph, eph.isFinite, eph > 0 {
-            sigma = max(1, eph / 2)  // gpsd's eph is a ~95 % radius
-        } else if let hdop = fix.hdop, hdop.isFinite, hdop > 0 {
-            sigma = max(1, hdop * c.errorPerHDOP)
-        } else {
-            sigma = 2 * c.errorPerHDOP
-        }
+        let sigma = Self.sigma(eph: fix.eph, hdop: fix.hdop, c)
         let sample = Sample(
             time: time, latitude: latitude, longitude: longitude, doppler: doppler,
             course: fix.track.flatMap { $0.isFinite ? $0 : nil }, sigma: sigma)
@@ -183,6 +176,14 @@ struct FixGate: Sendable, Hashable, Codable {
         suspects = []
         self.anchor = sample
         return .accept(sample)
+    }
+
+    /// A fix's one-sigma horizontal error, metres: from `eph` (gpsd's is a ~95 % radius), else from HDOP, else a
+    /// default.
+    static func sigma(eph: Double?, hdop: Double?, _ c: EngineConfiguration) -> Double {
+        if let eph, eph.isFinite, eph > 0 { return max(1, eph / 2) }
+        if let hdop, hdop.isFinite, hdop > 0 { return max(1, hdop * c.errorPerHDOP) }
+        return 2 * c.errorPerHDOP
     }
 
     /// Why `b` cannot follow `a` physically, or `nil` when it can.

@@ -57,13 +57,6 @@ struct HeldFix: Sendable, Hashable, Codable {
         return true
     }
 
-    /// One-sigma error, metres, as the gate takes it.
-    private static func sigma(eph: Double?, hdop: Double?, _ c: EngineConfiguration) -> Double {
-        if let eph, eph.isFinite, eph > 0 { return max(1, eph / 2) }
-        if let hdop, hdop.isFinite, hdop > 0 { return max(1, hdop * c.errorPerHDOP) }
-        return 2 * c.errorPerHDOP
-    }
-
     /// Whether `next` agrees with this point: the way between them is what their speeds say (when they are seconds
     /// apart), a vehicle that stood at both ends stayed where it was (a phone standing sends no point unless its
     /// position wandered off), and no vehicle could be faster — each within both points' errors.
@@ -73,7 +66,8 @@ struct HeldFix: Sendable, Hashable, Codable {
         }
         let dt = t - time
         let moved = hop(latitude, longitude, lat, lon)
-        let allowance = 3 * (Self.sigma(eph: eph, hdop: hdop, c) + Self.sigma(eph: next.eph, hdop: next.hdop, c)) + 5
+        let allowance =
+            3 * (FixGate.sigma(eph: eph, hdop: hdop, c) + FixGate.sigma(eph: next.eph, hdop: next.hdop, c)) + 5
         guard moved <= c.maximumSpeed * dt + allowance else { return false }
         guard let v1 = speed, let v2 = next.speed, v1.isFinite, v2.isFinite else { return true }
         if dt <= c.dopplerMaximumInterval {

@@ -112,10 +112,8 @@ public struct TripEngine: Sendable, Codable {
     var lastPointTime: Double?
     /// Filtered sources: `true` from a silence until two precise points agree.
     var settling: Bool?
-    /// Filtered sources: the `eph` this phone usually reports (see `HeldFix.isPrecise`), and `counts.used` when a
-    /// point was last taken, to tell whether the engine used it.
+    /// Filtered sources: the `eph` this phone usually reports (see `HeldFix.isPrecise`).
     var usualEPH: Double?
-    var usedBefore: Int?
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -167,13 +165,13 @@ public struct TripEngine: Sendable, Codable {
         if let previous = lastPointTime, time <= previous { return process(fix) }  // the gate refuses it
         if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true { settling = true }
         lastPointTime = time
-        guard settling == true else { return noteAccuracy(of: fix, process(fix)) }
+        guard settling == true else { return processNotingAccuracy(fix) }
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
         if precise, let waiting = held, waiting.confirmed(by: fix, configuration) {
             held = nil
             settling = nil
-            let events = noteAccuracy(of: waiting.fix, process(waiting.fix))
-            return events + noteAccuracy(of: fix, process(fix))
+            let events = processNotingAccuracy(waiting.fix)
+            return events + processNotingAccuracy(fix)
         }
         if held != nil { refuse(.unconfirmed) }
         held = precise ? HeldFix(fix) : nil
@@ -181,12 +179,13 @@ public struct TripEngine: Sendable, Codable {
         return []
     }
 
-    /// Keeps `usualEPH` (a running mean over about the last 50 points the engine used) and passes `events` on.
-    private mutating func noteAccuracy(of fix: Fix, _ events: [TripEvent]) -> [TripEvent] {
-        if let eph = fix.eph, eph.isFinite, eph > 0, counts.used > usedBefore ?? 0 {
+    /// `process(fix)`, keeping `usualEPH` (a running mean over about the last 50 points the engine used).
+    private mutating func processNotingAccuracy(_ fix: Fix) -> [TripEvent] {
+        let used = counts.used
+        let events = process(fix)
+        if counts.used > used, let eph = fix.eph, eph.isFinite, eph > 0 {
             usualEPH = usualEPH.map { $0 + (eph - $0) / 50 } ?? eph
         }
-        usedBefore = counts.used
         return events
     }
 

@@ -9,7 +9,8 @@ import Testing
 import TrackModel
 
 /// Issue 28 §3: the positions a phone sent to the server, written as a gpsd JSON file (`eph` = accuracy) and given to
-/// `logbook replay`, give the server's trips: same count, ends within 2 s, distance within 0.5 %.
+/// `logbook replay --source phone` (a phone app's points, as the server takes them), give the server's trips: same
+/// count, ends within 2 s, distance within 0.5 %.
 @Suite("Phone and replay")
 struct PhoneReplayTests {
     static func positions(seed: UInt64) -> [(
@@ -79,7 +80,8 @@ struct PhoneReplayTests {
         }
         let file = try folder.write("phone.jsonl", Array(lines.utf8))
         let config = try folder.write("none.toml", Array("".utf8))
-        let result = try CLIRunner.run(["replay", "--format", "json", file], environment: ["LOGBOOK_CONFIG": config])
+        let result = try CLIRunner.run(
+            ["replay", "--format", "json", "--source", "phone", file], environment: ["LOGBOOK_CONFIG": config])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let replayed = try #require(object["trips"] as? [[String: Any]])
