@@ -15,6 +15,9 @@ enum RoofingAPI {
         @Sendable func service(_ context: AppRequestContext, editing: Bool = false) throws -> RoofingService {
             try RoofingRequests.service(environment, try context.requireUser(), editing: editing)
         }
+        @Sendable func service(_ context: AppRequestContext, level: RoofingAccess.Level) throws -> RoofingService {
+            try RoofingRequests.service(environment, try context.requireUser(), level: level)
+        }
         typealias R = RoofingRequests
         api.get("/roofing/catalogues") { _, context in
             try R.json(try service(context).catalogues())
@@ -38,19 +41,19 @@ enum RoofingAPI {
             try R.json(try service(context).project(named: try R.name(context)))
         }
         api.post("/roofing/projects/{name}/lines") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let input = try await R.body(RoofingLineInput.self, request, context)
             return try R.json(try service.addLine(project: try R.name(context), input), status: .created)
         }
         api.patch("/roofing/projects/{name}/lines/{line}") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let name = try R.name(context)
             let line = try R.line(context, project: name)
             let input = try await R.body(RoofingLineChange.self, request, context)
             return try R.json(try service.editLine(project: name, line: line, input))
         }
         api.delete("/roofing/projects/{name}/lines/{line}") { _, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let name = try R.name(context)
             try service.removeLine(project: name, line: try R.line(context, project: name))
             return Response(status: .noContent)
@@ -71,7 +74,7 @@ enum RoofingAPI {
             return try R.json(try service.addAdvance(project: try R.name(context), input), status: .created)
         }
         api.post("/roofing/projects/{name}/hours") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let input = try await R.body(RoofingHoursInput.self, request, context)
             return try R.json(try service.setHours(project: try R.name(context), input))
         }
@@ -81,7 +84,8 @@ enum RoofingAPI {
         }
         for download in RoofingDownload.allCases {
             api.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in
-                try download.response(try service(context), project: try R.name(context), request: request)
+                try download.response(
+                    try service(context, level: download.level), project: try R.name(context), request: request)
             }
         }
     }
@@ -101,6 +105,9 @@ enum RoofingDownload: String, CaseIterable {
     }
 
     var contentType: String { self == .pdf ? "application/pdf" : "text/csv; charset=utf-8" }
+
+    /// Who may download it: the account is read by whoever sees the project, the payroll file is the firm's.
+    var level: RoofingAccess.Level { self == .payroll ? .pay : .read }
 
     /// The file of the project named; the PDF carries the project's photos as its appendix.
     func response(_ service: RoofingService, project name: String, request: Request) throws -> Response {

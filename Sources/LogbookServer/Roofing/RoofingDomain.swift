@@ -36,9 +36,16 @@ enum RoofingRequests {
     static func service(_ environment: ServerEnvironment, _ user: AppUser, editing: Bool = false) throws
         -> RoofingService
     {
+        try service(environment, user, level: editing ? .account : .read)
+    }
+
+    /// The use cases for `user`, refused (403) unless they may do what `level` names (a roofer records the work).
+    static func service(_ environment: ServerEnvironment, _ user: AppUser, level: RoofingAccess.Level) throws
+        -> RoofingService
+    {
         try RoofingService(
             ServiceContext(database: environment.database, caller: .user(user), clock: environment.clock),
-            editing: editing)
+            level: level)
     }
 
     /// The project (or catalogue) named in the address (percent-decoded).

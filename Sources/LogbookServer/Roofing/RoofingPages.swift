@@ -77,7 +77,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/add") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = form.text("project") ?? ""
             let back = "/roofing/catalogue?q=" + R.pathComponent(form.text("q") ?? "")
             return try PageFlow.redirecting(to: back) {
@@ -103,12 +103,13 @@ enum RoofingPages {
             pages.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in
                 let (user, _) = try requireLogin(request, context)
                 return try download.response(
-                    try R.service(environment, user), project: try R.name(context), request: request)
+                    try R.service(environment, user, level: download.level), project: try R.name(context),
+                    request: request)
             }
         }
         pages.post("/roofing/projects/{name}/lines") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#add-line") {
                 let line = try service.addLine(project: name, try R.form(RoofingLineInput.self, form))
@@ -117,7 +118,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/lines/{line}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             let line = try R.line(context, project: name)
             return try PageFlow.redirecting(to: projectURL(name) + "#line-\(line)") {
@@ -127,7 +128,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/lines/{line}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             let line = try R.line(context, project: name)
             return try PageFlow.redirecting(to: projectURL(name) + "#lines") {
@@ -164,7 +165,7 @@ enum RoofingPages {
         }
         pages.post("/roofing/projects/{name}/hours") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             return try PageFlow.redirecting(to: projectURL(name) + "#roofers") {
                 try service.setHours(project: name, try R.form(RoofingHoursInput.self, form))

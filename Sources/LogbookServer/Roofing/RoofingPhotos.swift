@@ -21,7 +21,7 @@ enum RoofingPhotos {
             return try R.json(try service.photos(project: try R.name(context)))
         }
         api.post("/roofing/projects/{name}/photos") { request, context in
-            let service = try R.service(environment, try context.requireUser(), editing: true)
+            let service = try R.service(environment, try context.requireUser(), level: .work)
             // The query's text as sent (a CR LF is not a form's line break here): the service holds it to the
             // plain-text rule.
             let query = RequestText.query(request)
@@ -63,7 +63,7 @@ enum RoofingPhotos {
         pages.post("/roofing/projects/{name}/photos") { request, context in
             let (user, session) = try requireLogin(request, context)
             // A reader is refused before the upload is read (403, not a 400 about a malformed form).
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             guard let boundary = MultipartForm.boundary(request.headers[.contentType]) else {
                 throw APIError.badRequest("the photo form is sent as multipart/form-data")

@@ -40,12 +40,17 @@ extension RoofingService {
 
     /// Every project, the last changed first.
     public func projects() throws -> [RoofingProjectSummaryView] {
-        try database.roofingProjects().map(RoofingProjectSummaryView.init)
+        let projects = try database.roofingProjects()
+        guard let user = context.caller.user, !user.readsEveryRoofingProject else {
+            return projects.map(RoofingProjectSummaryView.init)
+        }
+        let teams = try database.roofingProjectTeams()
+        return projects.filter { user.worksOn(roofers: teams[$0.name] ?? []) }.map(RoofingProjectSummaryView.init)
     }
 
     /// The project named (any case) with its lines and its account.
     public func project(named name: String) throws -> RoofingProjectView {
-        RoofingProjectView(try database.roofingProject(named: name))
+        RoofingProjectView(try visibleProject(name))
     }
 
     /// The project named, or the one selected with `roofing project select` when none is.
@@ -71,9 +76,10 @@ extension RoofingService {
     /// Sets the hours a roofer worked, adding the roofer when new.
     @discardableResult
     public func setHours(project name: String, _ input: RoofingHoursInput) throws -> RoofingProjectView {
-        try access.requireEditor()
+        try access.require(.work)
         let (roofer, hours) = try input.validated()
-        let saved = try change(name) { project throws(RoofingError) in try project.setHours(hours, for: roofer) }
+        try access.requireHoursOf(roofer)
+        let saved = try change(name, level: .work) { project throws(RoofingError) in try project.setHours(hours, for: roofer) }
         return try project(named: saved.name)
     }
 
@@ -111,6 +117,6 @@ extension RoofingService {
 
     /// The versions of the account: who, when, why, what changed and the total.
     public func history(project name: String) throws -> [RoofingVersionView] {
-        try database.roofingProject(named: name).versions.map(RoofingVersionView.init)
+        try visibleProject(name).versions.map(RoofingVersionView.init)
     }
 }
