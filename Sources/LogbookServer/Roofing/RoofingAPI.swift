@@ -8,7 +8,9 @@ import Reports
 import Roofing
 
 /// `/api/v1/roofing/…`: the catalogues and their search, the projects with their account (the `roofing account
-/// --format json` document), lines, extra work, deductions, advances, hours, submission and the downloads.
+/// --format json` document), lines, supplements, extra work, deductions, advances, hours, the agreed split,
+/// submission, revision, settling, the versions, deleting an open project, the final account by e-mail and the
+/// downloads.
 /// Amounts and quantities go in and out as strings of exact decimals (`"1234.50"`, `"33.333"`).
 enum RoofingAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
@@ -81,6 +83,50 @@ enum RoofingAPI {
         api.post("/roofing/projects/{name}/submit") { _, context in
             let service = try service(context, editing: true)
             return try R.json(try service.submit(project: try R.name(context)))
+        }
+        // Issue 29 §1: the rest of what `logbook roofing` does, for the pages and apps alike.
+        api.delete("/roofing/projects/{name}") { _, context in
+            let service = try service(context, editing: true)
+            try service.deleteProject(try R.name(context))
+            return Response(status: .noContent)
+        }
+        api.post("/roofing/projects/{name}/supplements") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingSupplementInput.self, request, context)
+            let name = try R.name(context)
+            try service.addSupplement(project: name, input)
+            return try R.json(try service.project(named: name), status: .created)
+        }
+        api.post("/roofing/projects/{name}/split") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingSplitInput.self, request, context)
+            let name = try R.name(context)
+            _ = try service.split(project: name, input)
+            return try R.json(try service.project(named: name))
+        }
+        api.post("/roofing/projects/{name}/revise") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingReviseInput.self, request, context)
+            let name = try R.name(context)
+            try service.revise(project: name, input)
+            return try R.json(try service.project(named: name))
+        }
+        api.post("/roofing/projects/{name}/settle") { _, context in
+            let service = try service(context, editing: true)
+            let name = try R.name(context)
+            let version = try service.settle(project: name)
+            var view = try service.project(named: name)
+            view.version = version
+            return try R.json(view)
+        }
+        api.get("/roofing/projects/{name}/history") { _, context in
+            try R.json(try service(context).history(project: try R.name(context)))
+        }
+        api.post("/roofing/projects/{name}/email") { request, context in
+            let service = try service(context, level: .pay)
+            let input = try await R.body(RoofingAccountMailInput.self, request, context)
+            let id = try RoofingAccountMail.queue(service, project: try R.name(context), input, environment: environment)
+            return try R.json(["queued": id], status: .accepted)
         }
         for download in RoofingDownload.allCases {
             api.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in

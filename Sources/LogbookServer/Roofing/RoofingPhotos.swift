@@ -42,6 +42,11 @@ enum RoofingPhotos {
             let service = try R.service(environment, try context.requireUser())
             return try photoResponse(try photo(context, service), service)
         }
+        api.delete("/roofing/projects/{name}/photos/{id}") { _, context in
+            let service = try R.service(environment, try context.requireUser(), level: .work)
+            try service.removePhoto(project: try R.name(context), id: try photo(context, service).id)
+            return Response(status: .noContent)
+        }
         api.get("/roofing/projects/{name}/photos/{id}/thumbnail") { _, context in
             let service = try R.service(environment, try context.requireUser())
             return try thumbnailResponse(try photo(context, service), service)

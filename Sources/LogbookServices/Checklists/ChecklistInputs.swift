@@ -278,6 +278,34 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
     }
 }
 
+/// A new checklist (`POST /checklists/templates/{restaurant}/new`): its day part, kind and first section's name.
+public struct ChecklistTemplateCreateInput: Decodable, Sendable, Hashable {
+    public var dayPart: String
+    public var kind: String?
+    public var section: String?
+
+    enum CodingKeys: String, CodingKey {
+        case dayPart = "day_part"
+        case kind, section
+    }
+
+    public init(dayPart: String, kind: String? = nil, section: String? = nil) {
+        self.dayPart = dayPart
+        self.kind = kind
+        self.section = section
+    }
+
+    func validated() throws(ServiceError) -> (DayPart, ChecklistKind, String) {
+        let dayPart = try ChecklistRules.dayPart(dayPart)
+        let kind = try ChecklistRules.kind(kind)
+        let section = (section ?? "").trimmingCharacters(in: .whitespaces)
+        guard !section.isEmpty else {
+            throw ServiceError(.invalid, field: "section", "name the checklist's first section")
+        }
+        return (dayPart, kind, try ChecklistRules.text(section, "section", limit: 120))
+    }
+}
+
 /// The rules the inputs share: the words of the checklists' enumerations, free text's length.
 enum ChecklistRules {
     static func dayPart(_ text: String) throws(ServiceError) -> DayPart {

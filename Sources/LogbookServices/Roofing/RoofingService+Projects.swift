@@ -9,7 +9,14 @@ extension RoofingService {
         try access.requireEditor()
         let roofers = try input.team()
         let rate = try input.rate()
-        let catalogues = try database.roofingCatalogues()
+        var catalogues = try database.roofingCatalogues()
+        if let named = input.catalogue, SampleCatalogue.isSample(named),
+            !catalogues.contains(where: { SampleCatalogue.isSample($0.name) })
+        {
+            // The sample shipped with the program, chosen on a log without a catalogue of its own: into the log.
+            try writer.importRoofingCatalogue(try Self.sample())
+            catalogues = try database.roofingCatalogues()
+        }
         let chosen: RoofingCatalogueView?
         if let named = input.catalogue {
             guard let found = catalogues.first(where: { $0.name.caseInsensitiveCompare(named) == .orderedSame })
