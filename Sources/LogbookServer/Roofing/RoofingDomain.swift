@@ -19,7 +19,7 @@ package enum RoofingDomain: ServerDomain {
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
         RoofingPages.register(pages, environment, renderer)
-        RoofingPhotos.registerPages(pages, environment)
+        RoofingPhotos.registerPages(pages, environment, renderer)
     }
 
     /// `Roofing` for the roles that read the accounts.

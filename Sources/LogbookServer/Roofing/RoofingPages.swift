@@ -280,7 +280,11 @@ enum RoofingPages {
         values["csrf"] = session.csrfToken
         values["message"] = message
         var employer = RoofingAccountMail.employer(environment)
-        if let problem, let typed {
+        if let problem, problem.field == nil, problem.status == .conflict {
+            // The log's rules refuse what the account's state no longer allows (a submitted account): the form may
+            // not be on the page any more, so the words go at its top.
+            values["message"] = problem.message
+        } else if let problem, let typed {
             let shown = problem.values(typed: typed)
             values.merge(shown) { $1 }
             let errors = shown["errors"] as? [String: String] ?? [:]

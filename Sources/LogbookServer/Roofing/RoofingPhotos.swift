@@ -53,7 +53,9 @@ enum RoofingPhotos {
         }
     }
 
-    static func registerPages(_ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
+    static func registerPages(
+        _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
+    ) {
         typealias R = RoofingRequests
         pages.get("/roofing/projects/{name}/photos/{id}") { request, context in
             let (user, _) = try requireLogin(request, context)
@@ -74,16 +76,23 @@ enum RoofingPhotos {
                 throw APIError.badRequest("the photo form is sent as multipart/form-data")
             }
             let parts = try MultipartForm.parse(try await collect(request.body), boundary: boundary)
-            try requireCSRF(FormData(values: parts.fields), session)
+            let form = FormData(values: parts.fields)
+            try requireCSRF(form, session)
             try RequestText.check(form: parts.fields)
-            return try PageFlow.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
+            do {
                 guard let file = parts.file, !file.bytes.isEmpty else {
                     throw ServiceError(.invalid, field: "photo", "choose or take a photo")
                 }
                 _ = try service.addPhotos(
                     project: name,
                     [RoofingPhotoUpload(bytes: file.bytes, filename: file.name, caption: parts.fields["caption"])])
-                return nil
+                return PageRenderer.redirect(RoofingPages.projectURL(name) + "#photos")
+            } catch {
+                // Refused (not a photo, too large in pixels): the project page again, the words beside the field.
+                guard let problem = FormProblem(error, form: "photo", fields: ["photo", "caption"]) else { throw error }
+                return try RoofingPages.projectPage(
+                    service, name, user: user, session: session, problem: problem, typed: form,
+                    environment: environment, renderer: renderer)
             }
         }
     }
