@@ -334,7 +334,12 @@ enum ChecklistPages {
                 ["value": $0.rawValue, "chosen": $0 == kind] as [String: Any]
             },
         ]
-        if let problem, let typed { values.merge(problem.values(typed: typed)) { $1 } }
+        if let problem, current != nil {
+            // The checklist exists (made meanwhile): no form to create it, the words at the top of its editor.
+            values["message"] = problem.message
+        } else if let problem, let typed {
+            values.merge(problem.values(typed: typed)) { $1 }
+        }
         return renderer.page(
             "checklists/templates", title: "\(restaurant): checklists", values, user: user, csrf: session.csrfToken,
             status: problem?.status ?? .ok)
