@@ -315,6 +315,7 @@ import Testing
                 body: .form(["day_part": "day", "kind": "before", "section": "Opening"])),
 
             // People (issue 29 §1–2): admins add anyone, restaurant managers their restaurants' staff.
+            "GET /static/people.css": open,
             "GET /users": Expectation(outcomes: people),
             "POST /users": Expectation(
                 outcomes: people,

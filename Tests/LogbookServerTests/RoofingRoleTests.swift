@@ -132,7 +132,7 @@ import Testing
             let locked = try await Self.post(
                 client, fixture, Self.marker + "/lines", ["pos": "12.3.4", "quantity": "1"], as: .roofer)
             // The form is gone from the page: the words are at its top.
-            #expect(locked.status == .conflict && String(buffer: locked.body).contains("id=\"roof-message\""))
+            #expect(locked.status == .conflict && String(buffer: locked.body).contains("id=\"roof-problem\""))
             let lockedPage = try await Self.get(client, fixture, Self.marker, as: .roofer)
             #expect(!lockedPage.html.contains("id=\"add-line\"") && !lockedPage.html.contains("id=\"hours-form\""))
         }

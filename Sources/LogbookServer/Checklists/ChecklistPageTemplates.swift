@@ -57,13 +57,13 @@ enum ChecklistPageTemplates {
               <h2>Add a restaurant</h2>
               {{#errors.restaurant}}<p class="problem" role="alert" id="restaurant-error">{{errors.restaurant}}</p>{{/errors.restaurant}}
               <label for="restaurant-name">Name</label>
-              <input id="restaurant-name" name="name" required maxlength="80" value="{{typed.restaurant_name}}"{{#errors.restaurant_name}} aria-invalid="true" aria-describedby="restaurant_name-error"{{/errors.restaurant_name}}>
+              <input id="restaurant-name" name="name" required maxlength="80" value="{{typed.restaurant_name}}"{{#errors.restaurant_name}} aria-invalid="true" aria-describedby="restaurant_name-error" autofocus{{/errors.restaurant_name}}>
               {{#errors.restaurant_name}}<p class="problem field-error" id="restaurant_name-error" role="alert">{{errors.restaurant_name}}</p>{{/errors.restaurant_name}}
               <label for="restaurant-email">E-mail (where its to-do lists and archives go)</label>
-              <input id="restaurant-email" name="email" type="email" maxlength="200" value="{{typed.restaurant_email}}"{{#errors.restaurant_email}} aria-invalid="true" aria-describedby="restaurant_email-error"{{/errors.restaurant_email}}>
+              <input id="restaurant-email" name="email" type="email" maxlength="200" value="{{typed.restaurant_email}}"{{#errors.restaurant_email}} aria-invalid="true" aria-describedby="restaurant_email-error" autofocus{{/errors.restaurant_email}}>
               {{#errors.restaurant_email}}<p class="problem field-error" id="restaurant_email-error" role="alert">{{errors.restaurant_email}}</p>{{/errors.restaurant_email}}
               <label for="restaurant-timezone">Time zone</label>
-              <input id="restaurant-timezone" name="timezone" maxlength="64" placeholder="{{timezone}}" value="{{typed.restaurant_timezone}}"{{#errors.restaurant_timezone}} aria-invalid="true" aria-describedby="restaurant_timezone-error"{{/errors.restaurant_timezone}}>
+              <input id="restaurant-timezone" name="timezone" maxlength="64" placeholder="{{timezone}}" value="{{typed.restaurant_timezone}}"{{#errors.restaurant_timezone}} aria-invalid="true" aria-describedby="restaurant_timezone-error" autofocus{{/errors.restaurant_timezone}}>
               {{#errors.restaurant_timezone}}<p class="problem field-error" id="restaurant_timezone-error" role="alert">{{errors.restaurant_timezone}}</p>{{/errors.restaurant_timezone}}
               <button type="submit" id="save-restaurant">Add the restaurant</button>
             </form>
@@ -124,7 +124,7 @@ enum ChecklistPageTemplates {
                   <span class="tag">P{{priority}}</span> <span class="tag">{{area}}</span> {{section}} / {{task}}{{#note}} — <span class="muted">{{note}}</span>{{/note}}
                   {{#settle}}
                   <form method="post" action="/checklists/shifts/{{shift}}/todos/{{id}}" class="inline" id="todo-{{id}}">
-                    <input type="hidden" name="csrf" value="{{csrf}}">
+                    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="view" value="{{view}}">
                     <input name="note" maxlength="1000" placeholder="What was done, or why not" aria-label="Note for {{task}}">
                     <button type="submit" name="action" value="done">Done</button>
                     <button type="submit" name="action" value="not-done">Not done</button>
@@ -216,7 +216,7 @@ enum ChecklistPageTemplates {
               <p class="muted">{{restaurant}} has no such checklist yet. Create it with its first section, then add its tasks here (or import a file with <code>logbook checklists templates import</code>).</p>
               {{#errors.create}}<p class="problem" role="alert" id="create-error">{{errors.create}}</p>{{/errors.create}}
               <label for="create-section">First section</label>
-              <input id="create-section" name="section" required maxlength="120" placeholder="Kitchen" value="{{typed.create_section}}"{{#errors.create_section}} aria-invalid="true" aria-describedby="create_section-error"{{/errors.create_section}}>
+              <input id="create-section" name="section" required maxlength="120" placeholder="Kitchen" value="{{typed.create_section}}"{{#errors.create_section}} aria-invalid="true" aria-describedby="create_section-error" autofocus{{/errors.create_section}}>
               {{#errors.create_section}}<p class="problem field-error" id="create_section-error" role="alert">{{errors.create_section}}</p>{{/errors.create_section}}
               {{#errors.create_kind}}<p class="problem field-error" id="create_kind-error" role="alert">{{errors.create_kind}}</p>{{/errors.create_kind}}
               <button type="submit" id="create-checklist">Create the checklist</button>
@@ -300,6 +300,8 @@ enum ChecklistPageTemplates {
         .template-task { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
         .template-task.child { margin-left: 24px; }
         .template-task textarea { flex: 1 1 100%; min-height: 44px; }
+        .template-task label.inline { display: flex; align-items: center; gap: 8px; margin: 0; color: inherit; }
+        .template-task label.inline input { flex: none; width: 44px; }
         .task-note { flex: 1 1 100%; margin: 2px 0 4px; padding: 6px 8px; background: #fff6b3; border-left: 4px solid #e0c200;
           border-radius: 4px; white-space: pre-line; font-size: 0.95em; }
         textarea.task-note { white-space: pre-wrap; }

@@ -100,7 +100,9 @@ enum ChecklistPages {
             let id = try ChecklistAPI.number(context, "shift")
             let todo = try ChecklistAPI.number(context, "todo")
             let checklists = environment.checklists(user)
-            return try PageFlow.redirecting(to: "/checklists/shifts/\(id)#todos") {
+            // Back to the to-do list's view the tap came from (the kitchen's, the service's, ...).
+            let view = Area(rawValue: form["view"] ?? "").map { "?area=" + $0.rawValue } ?? ""
+            return try PageFlow.redirecting(to: "/checklists/shifts/\(id)\(view)#todos") {
                 if form["action"] == "delete" {
                     try checklists.deleteTodo(shift: id, todo: todo)
                 } else {
@@ -400,7 +402,7 @@ enum ChecklistPages {
                     "general": line.general, "child": line.depth > 0, "parent": line.hasChildren,
                     "time": line.time ?? "", "overdue": line.carryOut == .overdue, "late": line.carryOut == .late,
                     "anchor": anchor(checklist.kind.rawValue, line.path.description), "kind": checklist.kind.rawValue,
-                    "editable": editable && line.isLeaf, "description": line.description ?? "",
+                    "editable": editable && line.isLeaf, "description": Self.section(line.description),
                 ])
                 sections[sections.count - 1]["tasks"] = tasks
             }
@@ -418,9 +420,9 @@ enum ChecklistPages {
             "todos": shift.todos.filter { area == nil || $0.area == area }.map { todo -> [String: Any] in
                 [
                     "id": todo.id, "shift": shift.id, "task": todo.task, "section": todo.section,
-                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done, "note": todo.note ?? "",
+                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done, "note": Self.section(todo.note),
                     "fromTask": todo.source == .notOk, "editable": editable,
-                    "settle": editable || maySettle(todo.area),
+                    "settle": editable || maySettle(todo.area), "view": area?.rawValue ?? "",
                 ]
             },
             "hasTodos": shift.todos.contains { area == nil || $0.area == area },
@@ -439,6 +441,13 @@ enum ChecklistPages {
 }
 
 extension ChecklistPages {
+    /// A text a template shows inside `{{#name}}…{{/name}}`: false when there is none (an empty text is a value to
+    /// mustache, which would show the section's frame around nothing).
+    static func section(_ text: String?) -> Any {
+        guard let text, !text.isEmpty else { return false }
+        return text
+    }
+
     /// The to-do list's views: all, and each area's (the manager's, the kitchen's, the service's), with how many of
     /// its to-dos are not done yet.
     static func areaViews(_ shift: ChecklistShiftView, chosen: Area?) -> [[String: Any]] {

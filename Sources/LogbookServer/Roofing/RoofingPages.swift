@@ -283,7 +283,7 @@ enum RoofingPages {
         if let problem, problem.field == nil, problem.status == .conflict {
             // The log's rules refuse what the account's state no longer allows (a submitted account): the form may
             // not be on the page any more, so the words go at its top.
-            values["message"] = problem.message
+            values["problem"] = problem.message
         } else if let problem, let typed {
             let shown = problem.values(typed: typed)
             values.merge(shown) { $1 }
@@ -305,6 +305,12 @@ enum RoofingPages {
                 values["sections"] = sections
             }
             employer = typedValues["email_to"] ?? employer
+            // The split's shares and mode as typed.
+            if var shares = values["shares"] as? [[String: Any]] {
+                for index in shares.indices { shares[index]["value"] = typedValues["split_share_\(index)"] ?? "" }
+                values["shares"] = shares
+            }
+            values["splitByAmounts"] = typedValues["split_mode"] == "amounts"
         }
         values["employer"] = employer
         return renderer.page(
@@ -338,7 +344,7 @@ enum RoofingPages {
             let row: [String: Any] = [
                 "number": line.line, "pos": line.pos, "name": line.name, "unit": line.unit,
                 "quantity": line.quantity.description, "price": kr(line.unitPrice), "amount": kr(line.amount),
-                "note": line.note, "work": work,
+                "note": line.note.isEmpty ? false : line.note, "work": work,
             ]
             if let index = sections.firstIndex(where: { $0.0 == line.section }) {
                 sections[index].1.append(row)
@@ -356,6 +362,7 @@ enum RoofingPages {
                 ["title": section.0.isEmpty ? "Other work" : section.0, "number": index + 1, "lines": section.1]
             },
             "roofers": p.roofers.map { ["name": $0.name, "hours": $0.hours.description] },
+            "team": p.roofers.map(\.name).joined(separator: ", "), "hasTeam": !p.roofers.isEmpty,
             "shares": p.roofers.enumerated().map { ["index": $0.offset, "name": $0.element.name] as [String: Any] },
             "guaranteedRate": kr(p.guaranteedRate), "ownHours": ownHours, "me": user.name,
             "canRevise": service.canEdit && p.status == "submitted",
@@ -372,7 +379,7 @@ enum RoofingPages {
                     "extraWorkTotal": kr(a.extraWorkTotal), "deductionsTotal": kr(-a.deductionsTotal),
                     "total": kr(a.total), "guaranteed": kr(-a.guaranteed), "advances": kr(-a.advances),
                     "surplus": kr(a.surplus), "hours": a.hours.danish, "hourly": a.hourly.map(kr) ?? "–",
-                    "unshared": a.unshared == .zero ? "" : kr(a.unshared), "split": a.split.rawValue,
+                    "unshared": kr(a.unshared), "hasUnshared": a.unshared != .zero, "split": a.split.rawValue,
                     "shares": a.shares.map { s -> [String: Any] in
                         [
                             "roofer": s.roofer, "hours": s.hours.danish, "amount": kr(s.amount),

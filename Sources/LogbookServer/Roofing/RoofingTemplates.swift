@@ -83,12 +83,13 @@ enum RoofingTemplates {
 
     /// The attributes of a field that may be refused: `aria-invalid` and `aria-describedby` when it was.
     static func invalid(_ key: String) -> String {
-        "{{#errors.\(key)}} aria-invalid=\"true\" aria-describedby=\"\(key)-error\"{{/errors.\(key)}}"
+        "{{#errors.\(key)}} aria-invalid=\"true\" aria-describedby=\"\(key)-error\" autofocus{{/errors.\(key)}}"
     }
 
     static let project = """
         <link rel="stylesheet" href="/static/roofing.css">
-        {{#message}}<p class="card problem" role="alert" id="roof-message">{{message}}</p>{{/message}}
+        {{#message}}<p class="card ok" role="status" id="roof-message">{{message}}</p>{{/message}}
+        {{#problem}}<p class="card problem" role="alert" id="roof-problem">{{problem}}</p>{{/problem}}
         <p class="roof-head"><span class="tag {{status}}" id="status">{{status}}</span> {{customer}} {{address}} · catalogue {{catalogue}}{{#example}} <span class="tag example" id="example-prices">example prices</span>{{/example}} · <a href="/roofing">all projects</a></p>
         <section class="card" id="lines">
           <h2>Lines</h2>
@@ -105,7 +106,7 @@ enum RoofingTemplates {
               <div class="roof-row">
                 <form method="post" action="/roofing/projects/{{path}}/lines/{{number}}" class="roof-row">
                   <input type="hidden" name="csrf" value="{{csrf}}">
-                  <input name="quantity" id="quantity-{{number}}" inputmode="decimal" value="{{quantity}}" aria-label="Quantity of line {{number}} in {{unit}}" required maxlength="20"{{#error}} aria-invalid="true" aria-describedby="line-{{number}}-error"{{/error}}>
+                  <input name="quantity" id="quantity-{{number}}" inputmode="decimal" value="{{quantity}}" aria-label="Quantity of line {{number}} in {{unit}}" required maxlength="20"{{#error}} aria-invalid="true" aria-describedby="line-{{number}}-error" autofocus{{/error}}>
                   <span>{{unit}}</span>
                   <button type="submit">Save</button>
                 </form>
@@ -158,8 +159,7 @@ enum RoofingTemplates {
             <input type="hidden" name="csrf" value="{{csrf}}">
             \(error("hours"))
             {{#ownHours}}<input type="hidden" name="roofer" value="{{me}}"><label for="hours-hours">Your hours ({{me}})</label>{{/ownHours}}
-            {{^ownHours}}<label for="hours-roofer">Roofer</label><input id="hours-roofer" name="roofer" list="roofer-names" required maxlength="100" value="{{typed.hours_roofer}}"\(invalid("hours_roofer"))>
-            <datalist id="roofer-names">{{#roofers}}<option value="{{name}}">{{/roofers}}</datalist>
+            {{^ownHours}}<label for="hours-roofer">Roofer (on the team: {{team}}; a new name joins it)</label><input id="hours-roofer" name="roofer" required maxlength="100" autocapitalize="words" value="{{typed.hours_roofer}}"\(invalid("hours_roofer"))>
             \(error("hours_roofer"))
             <label for="hours-hours">Hours</label>{{/ownHours}}
             <input id="hours-hours" name="hours" inputmode="decimal" required maxlength="20" value="{{typed.hours_hours}}"\(invalid("hours_hours"))>
@@ -171,6 +171,7 @@ enum RoofingTemplates {
         <section class="card" id="extra">
           <h2>Extra work</h2>
           <ul>{{#account.extraWork}}<li>{{text}}: {{amount}}</li>{{/account.extraWork}}</ul>
+          {{^account.extraWork}}<p class="muted">None.</p>{{/account.extraWork}}
           {{#editable}}
           <form method="post" action="/roofing/projects/{{path}}/extra-work" id="extra-form">
             <input type="hidden" name="csrf" value="{{csrf}}">
@@ -186,6 +187,7 @@ enum RoofingTemplates {
         <section class="card" id="deductions">
           <h2>Deductions</h2>
           <ul>{{#account.deductions}}<li>{{text}}: {{amount}}</li>{{/account.deductions}}</ul>
+          {{^account.deductions}}<p class="muted">None.</p>{{/account.deductions}}
           {{#editable}}
           <form method="post" action="/roofing/projects/{{path}}/deductions" id="deduction-form">
             <input type="hidden" name="csrf" value="{{csrf}}">
@@ -201,6 +203,7 @@ enum RoofingTemplates {
         <section class="card" id="advances">
           <h2>Advances</h2>
           <ul>{{#account.advancePayments}}<li>{{date}}: {{amount}} {{note}}</li>{{/account.advancePayments}}</ul>
+          {{^account.advancePayments}}<p class="muted">None.</p>{{/account.advancePayments}}
           {{#editable}}
           <form method="post" action="/roofing/projects/{{path}}/advances" id="advance-form">
             <input type="hidden" name="csrf" value="{{csrf}}">
@@ -248,20 +251,20 @@ enum RoofingTemplates {
             <dt>Hours</dt><dd>{{hours}} · {{hourly}} per hour</dd>
             <dt>Shared</dt><dd id="split-kind">{{split}}</dd>
           </dl>
-          {{#unshared}}<p class="problem">Not shared: {{unshared}} (enter the hours each roofer worked)</p>{{/unshared}}
+          {{#hasUnshared}}<p class="problem">Not shared: {{unshared}} (enter the hours each roofer worked)</p>{{/hasUnshared}}
           <div class="roof-scroll"><table class="roof-shares" id="shares">
             <thead><tr><th>Roofer</th><th>Hours</th><th>Share</th><th>Per hour</th><th>Balance</th></tr></thead>
             <tbody>{{#shares}}<tr><td>{{roofer}}</td><td>{{hours}}</td><td>{{amount}}</td><td>{{hourly}}</td><td>{{balance}}</td></tr>{{/shares}}</tbody>
           </table></div>
           {{/account}}
-          {{#editable}}
+          {{#editable}}{{#hasTeam}}
           <form method="post" action="/roofing/projects/{{path}}/split" id="split">
             <input type="hidden" name="csrf" value="{{csrf}}">
             <h3>Agreed split</h3>
             <p class="muted">Instead of the same hourly rate for all: a percentage for each roofer (summing to 100) or an amount for each (summing to the total).</p>
             <label for="split-mode">Split by</label>
-            <select id="split-mode" name="mode"><option value="percentages">percentages</option><option value="amounts">amounts</option></select>
-            {{#shares}}<label for="share-{{index}}">{{name}}</label><input id="share-{{index}}" name="share_{{index}}" inputmode="decimal" required maxlength="20"{{#errors.split}} aria-invalid="true" aria-describedby="split-error"{{/errors.split}}>{{/shares}}
+            <select id="split-mode" name="mode"><option value="percentages">percentages</option><option value="amounts"{{#splitByAmounts}} selected{{/splitByAmounts}}>amounts</option></select>
+            {{#shares}}<label for="share-{{index}}">{{name}}</label><input id="share-{{index}}" name="share_{{index}}" inputmode="decimal" required maxlength="20" value="{{value}}"{{#errors.split}} aria-invalid="true" aria-describedby="split-error" autofocus{{/errors.split}}>{{/shares}}
             \(error("split"))
             <button type="submit" id="save-split">Agree the split</button>
           </form>
@@ -269,7 +272,7 @@ enum RoofingTemplates {
             <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="mode" value="clear">
             <button type="submit" class="secondary">Share by hours again</button>
           </form>
-          {{/editable}}
+          {{/hasTeam}}{{/editable}}
         </section>
         <nav class="roof-row" aria-label="Downloads">
           <a class="button secondary" id="download-pdf" href="/roofing/projects/{{path}}/account.pdf">PDF</a>
@@ -346,12 +349,16 @@ enum RoofingTemplates {
         .roof-amount { float: right; font-variant-numeric: tabular-nums; }
         .roof-shares { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
         .roof-shares td, .roof-shares th { padding: 0.4rem; text-align: right; }
+        .roof-shares { font-size: 0.9rem; }
+        .roof-shares td { white-space: nowrap; }
         .roof-shares td:first-child, .roof-shares th:first-child { text-align: left; }
         .roof-scroll { overflow-x: auto; }
+        #account .facts { grid-template-columns: minmax(0, 1fr) auto; }
+        #account .facts dd { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .roof-photos li { display: flex; flex-direction: column; gap: 0.25rem; max-width: 8rem; }
         .roof-photos form button { width: 100%; margin-top: 0; }
         .roof-check { display: flex; align-items: center; gap: 0.5rem; min-height: 44px; color: inherit; }
-        .roof-check input { width: 24px; min-height: 24px; margin: 0; }
+        .roof-check input { flex: none; width: 44px; min-height: 44px; margin: 0; }
         .tag.example { border-color: #b26a00; color: #7a4a00; background: #fff4d6; font-weight: 600; }
         """
 }

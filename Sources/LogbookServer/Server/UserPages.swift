@@ -3,6 +3,7 @@ import Hummingbird
 import LogbookServices
 import LogbookStore
 import Logging
+import NIOCore
 
 /// `/users` ("People", issue 29 §1–2): an admin adds anyone with any role — a roofer too —, a restaurant manager the
 /// crew, shift and restaurant managers of their own restaurants; each sees the people they may add to. The first
@@ -12,6 +13,12 @@ enum UserPages {
     static func register(
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
+        pages.get("/static/people.css") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: UserTemplates.stylesheet)))
+        }
         pages.get("/users") { request, context in
             let (user, session) = try requireLogin(request, context)
             return try page(
@@ -85,6 +92,7 @@ enum UserPages {
                 ["index": $0.offset, "name": $0.element, "checked": ticked.contains($0.element)] as [String: Any]
             },
         ]
+        values["everyone"] = service.roles.count == UserRole.allCases.count
         values["hasVehicles"] = !(values["vehicles"] as? [Any] ?? []).isEmpty
         values["hasRestaurants"] = !(values["restaurants"] as? [Any] ?? []).isEmpty
         if let problem, let typed {

@@ -8,10 +8,11 @@ enum UserTemplates {
     }
 
     static func invalid(_ key: String) -> String {
-        "{{#errors.\(key)}} aria-invalid=\"true\" aria-describedby=\"\(key)-error\"{{/errors.\(key)}}"
+        "{{#errors.\(key)}} aria-invalid=\"true\" aria-describedby=\"\(key)-error\" autofocus{{/errors.\(key)}}"
     }
 
     static let users = """
+        <link rel="stylesheet" href="/static/people.css">
         {{#message}}<p class="card ok" role="status" id="people-message">{{message}}</p>{{/message}}
         <section class="card" id="people">
           <h2>Who uses Logbook</h2>
@@ -27,8 +28,9 @@ enum UserTemplates {
           <label for="user-role">Role</label>
           <select id="user-role" name="role"\(invalid("user_role"))>{{#roles}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/roles}}</select>
           \(error("user_role"))
-          <p class="muted">A driver sees the vehicles ticked below; restaurant staff work at the restaurants ticked; a
-          roofer sees the roofing projects whose team names a roofer of the same name.</p>
+          {{#everyone}}<p class="muted">A driver sees the vehicles ticked below; restaurant staff work at the restaurants
+          ticked; a roofer sees the roofing projects whose team names a roofer of the same name.</p>{{/everyone}}
+          {{^everyone}}<p class="muted">Crew, shift and restaurant managers of your restaurants: tick where they work.</p>{{/everyone}}
           <label for="user-password">First password (at least 8 characters; they change it under their name)</label>
           <input id="user-password" name="password" type="password" required minlength="8" autocomplete="new-password"\(invalid("user_password"))>
           \(error("user_password"))
@@ -46,12 +48,14 @@ enum UserTemplates {
           \(error("user_vehicle"))
           <button type="submit" id="save-user">Add</button>
         </form>
-        <style>
-          .people { list-style: none; padding: 0; margin: 0; }
-          .people li { padding: 8px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
-          fieldset.ticks { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0 0; padding: 4px 10px; }
-          label.tick { display: flex; align-items: center; gap: 10px; min-height: 44px; margin: 0; color: var(--ink); }
-          label.tick input { width: 24px; min-height: 24px; margin: 0; }
-        </style>
+        """
+
+    /// The page's own style (the pages' policy allows style sheets of the server only, no inline style).
+    static let stylesheet = """
+        .people { list-style: none; padding: 0; margin: 0; }
+        .people li { padding: 8px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+        fieldset.ticks { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0 0; padding: 4px 10px; }
+        label.tick { display: flex; align-items: center; gap: 10px; min-height: 44px; margin: 0; color: var(--ink); }
+        label.tick input { flex: none; width: 44px; min-height: 44px; margin: 0; }
         """
 }
