@@ -38,14 +38,18 @@ struct RooferCommandTests {
         let found = try log.run(["roofing", "catalogue", "search", "tagrende", "--format", "json"])
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
         #expect(hits.first?["pos"] as? String == "50.1" && hits.first?["name"] as? String == "Tagrende, zink, halvrund")
-        #expect(hits.allSatisfy { $0["example"] as? Bool == true && $0["catalogue"] as? String == "Sample catalogue (example prices)" })
+        #expect(
+            hits.allSatisfy {
+                $0["example"] as? Bool == true && $0["catalogue"] as? String == "Sample catalogue (example prices)"
+            })
         #expect(found.stderr.contains("prices are examples"), "\(found.stderr)")
         let table = try log.run(["roofing", "catalogue", "search", "nedlobsror"])
         #expect(table.stdout.contains("Nedløbsrør") && table.stdout.contains("example prices"))
         // The log itself has no catalogue until one is chosen for a project.
         #expect((try log.json(["roofing", "catalogue", "list"]) as? [[String: Any]])?.isEmpty == true)
         try log.run([
-            "roofing", "project", "add", "Prøvetag", "--catalogue", "Sample catalogue (example prices)", "--roofer", "Jens",
+            "roofing", "project", "add", "Prøvetag", "--catalogue", "Sample catalogue (example prices)", "--roofer",
+            "Jens",
         ])
         let listed = try #require(try log.json(["roofing", "catalogue", "list"]) as? [[String: Any]])
         #expect(listed.map { $0["name"] as? String } == ["Sample catalogue (example prices)"])
@@ -58,7 +62,8 @@ struct RooferCommandTests {
         // Once the log has a catalogue of its own, the search is the log's: no more example hits.
         try log.run([
             "roofing", "catalogue", "import",
-            RoofingCommandTests.fixtures.appendingPathComponent("tagdaekning-2026.csv").path, "--name", "Tagdækning 2026",
+            RoofingCommandTests.fixtures.appendingPathComponent("tagdaekning-2026.csv").path, "--name",
+            "Tagdækning 2026",
         ])
         let own = try log.run(["roofing", "catalogue", "search", "tagpap", "--catalogue", "Tagdækning 2026"])
         #expect(!own.stderr.contains("prices are examples"))

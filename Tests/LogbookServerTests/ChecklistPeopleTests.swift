@@ -25,7 +25,8 @@ import Testing
             let kitchen = try #require(fixture.symbols["todo3"])
             let manager = try #require(fixture.symbols["todo1"])
             // The kitchen's view lists the kitchen's to-do with its buttons for cole; the manager's has none for him.
-            let view = try await RoofingRoleTests.get(client, fixture, "/checklists/shifts/\(shift)?area=kitchen", as: .crew)
+            let view = try await RoofingRoleTests.get(
+                client, fixture, "/checklists/shifts/\(shift)?area=kitchen", as: .crew)
             #expect(view.status == 200 && view.html.contains("Descale the coffee machine"))
             #expect(!view.html.contains("Fix the tap"), "the kitchen's view lists the manager's to-dos")
             #expect(view.html.contains("id=\"todo-\(kitchen)\"") && view.html.contains("aria-current=\"page\">Kitchen"))
@@ -56,7 +57,8 @@ import Testing
                 client, fixture, "/checklists/shifts/\(shift)/todos/\(manager)", .patch, ["done": true], as: .crew)
             #expect(apiRefused.status == .forbidden)
             // Another restaurant's shift does not exist for them.
-            let elm = try #require(try fixture.database.openChecklistShifts().first { $0.restaurant.name == "Elm Street" })
+            let elm = try #require(
+                try fixture.database.openChecklistShifts().first { $0.restaurant.name == "Elm Street" })
             let other = try await RoofingRoleTests.api(
                 client, fixture, "/checklists/shifts/\(elm.id)/todos/\(kitchen)", .patch, ["done": true], as: .crew)
             #expect(other.status == .notFound)
@@ -71,7 +73,8 @@ import Testing
             let template = try #require(
                 try fixture.database.template(restaurant: "Main Street", dayPart: .evening, kind: .preShift))
             let path = try #require(template.template.taskPaths.first)
-            let page = try await RoofingRoleTests.get(client, fixture, "/checklists/templates/Main%20Street?day_part=evening", as: .restaurantManager)
+            let page = try await RoofingRoleTests.get(
+                client, fixture, "/checklists/templates/Main%20Street?day_part=evening", as: .restaurantManager)
             #expect(page.html.contains("aria-label=\"Description of \(path)\""))
             let note = "Check the oil's colour.\nChange it when dark."
             let saved = try await RoofingRoleTests.post(
@@ -89,17 +92,25 @@ import Testing
                 as: .restaurantManager)
             let location = try #require(started.headers[.location])
             let screen = try await RoofingRoleTests.get(client, fixture, location, as: .restaurantManager)
-            #expect(screen.html.contains("<p class=\"task-note\">Check the oil&#39;s colour.\nChange it when dark.</p>")
-                || screen.html.contains("<p class=\"task-note\">Check the oil&#x27;s colour.\nChange it when dark.</p>")
-                || screen.html.contains("<p class=\"task-note\">Check the oil's colour.\nChange it when dark.</p>"),
+            #expect(
+                screen.html.contains("<p class=\"task-note\">Check the oil&#39;s colour.\nChange it when dark.</p>")
+                    || screen.html.contains(
+                        "<p class=\"task-note\">Check the oil&#x27;s colour.\nChange it when dark.</p>")
+                    || screen.html.contains("<p class=\"task-note\">Check the oil's colour.\nChange it when dark.</p>"),
                 "\(screen.html.components(separatedBy: "task-note").dropFirst().first?.prefix(200) ?? "no note")")
             // The JSON carries it too; a description with a control character is refused naming the path.
             let shiftID = location.split(separator: "/").last.map(String.init) ?? ""
-            let json = try await RoofingRoleTests.api(client, fixture, "/checklists/shifts/\(shiftID)", .get, as: .restaurantManager)
-            #expect(String(buffer: json.body).contains("\"description\":\"Check the oil's colour.\\nChange it when dark.\""))
+            let json = try await RoofingRoleTests.api(
+                client, fixture, "/checklists/shifts/\(shiftID)", .get, as: .restaurantManager)
+            #expect(
+                String(buffer: json.body).contains("\"description\":\"Check the oil's colour.\\nChange it when dark.\"")
+            )
             let bad = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/templates/Main%20Street",
-                ["day_part": "evening", "kind": "pre-shift", "action": "edit-task", "path": path, "description": "a\u{7}b"],
+                [
+                    "day_part": "evening", "kind": "pre-shift", "action": "edit-task", "path": path,
+                    "description": "a\u{7}b",
+                ],
                 as: .restaurantManager)
             #expect(bad.status == .unprocessableContent)
             // Emptied on the form, the description is cleared.
@@ -121,7 +132,9 @@ import Testing
             try await fixture.seed(client)
             let index = try await RoofingRoleTests.get(client, fixture, "/checklists", as: .restaurantManager)
             #expect(index.html.contains("id=\"add-restaurant\""))
-            #expect(!(try await RoofingRoleTests.get(client, fixture, "/checklists", as: .shiftManager)).html.contains("add-restaurant"))
+            #expect(
+                !(try await RoofingRoleTests.get(client, fixture, "/checklists", as: .shiftManager)).html.contains(
+                    "add-restaurant"))
             let blank = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/restaurants", ["name": " ", "email": "x@example.org"],
                 as: .restaurantManager)
@@ -131,17 +144,23 @@ import Testing
             let zone = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/restaurants", ["name": "Oak Street", "timezone": "Mars/Olympus"],
                 as: .restaurantManager)
-            #expect(zone.status == .unprocessableContent && String(buffer: zone.body).contains("id=\"restaurant_timezone-error\""))
+            #expect(
+                zone.status == .unprocessableContent
+                    && String(buffer: zone.body).contains("id=\"restaurant_timezone-error\""))
             let taken = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/restaurants", ["name": "Elm Street"], as: .restaurantManager)
             #expect(taken.status == .conflict)
             let added = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/restaurants",
                 ["name": "Oak Street", "email": "oak@example.org", "timezone": "Europe/Berlin"], as: .restaurantManager)
-            #expect(added.status == .seeOther && added.headers[.location]?.hasPrefix("/checklists/templates/Oak%20Street") == true)
+            #expect(
+                added.status == .seeOther
+                    && added.headers[.location]?.hasPrefix("/checklists/templates/Oak%20Street") == true)
             #expect(try fixture.database.user(named: "rita").restaurants == ["Main Street", "Oak Street"])
-            #expect(try await RoofingRoleTests.post(
-                client, fixture, "/checklists/restaurants", ["name": "Pine Street"], as: .shiftManager).status == .forbidden)
+            #expect(
+                try await RoofingRoleTests.post(
+                    client, fixture, "/checklists/restaurants", ["name": "Pine Street"], as: .shiftManager
+                ).status == .forbidden)
 
             // Oak Street has no checklists: the page offers to create one; a blank section is refused beside it.
             let empty = try await RoofingRoleTests.get(
@@ -156,19 +175,24 @@ import Testing
                 client, fixture, "/checklists/templates/Oak%20Street/new",
                 ["day_part": "day", "kind": "before", "section": "Opening"], as: .restaurantManager)
             #expect(created.status == .seeOther)
-            let stored = try #require(try fixture.database.template(restaurant: "Oak Street", dayPart: .day, kind: .before))
+            let stored = try #require(
+                try fixture.database.template(restaurant: "Oak Street", dayPart: .day, kind: .before))
             #expect(stored.version == 1 && stored.template.sections.map(\.name) == ["Opening"])
             let twice = try await RoofingRoleTests.post(
                 client, fixture, "/checklists/templates/Oak%20Street/new",
                 ["day_part": "day", "kind": "before", "section": "Other"], as: .restaurantManager)
             #expect(twice.status == .conflict && String(buffer: twice.body).contains("checklist already"))
             // A shift manager makes no checklists; Elm Street is not rita's.
-            #expect(try await RoofingRoleTests.post(
-                client, fixture, "/checklists/templates/Main%20Street/new",
-                ["day_part": "day", "kind": "after", "section": "Close"], as: .shiftManager).status == .forbidden)
-            #expect(try await RoofingRoleTests.post(
-                client, fixture, "/checklists/templates/Elm%20Street/new",
-                ["day_part": "day", "kind": "after", "section": "Close"], as: .restaurantManager).status == .notFound)
+            #expect(
+                try await RoofingRoleTests.post(
+                    client, fixture, "/checklists/templates/Main%20Street/new",
+                    ["day_part": "day", "kind": "after", "section": "Close"], as: .shiftManager
+                ).status == .forbidden)
+            #expect(
+                try await RoofingRoleTests.post(
+                    client, fixture, "/checklists/templates/Elm%20Street/new",
+                    ["day_part": "day", "kind": "after", "section": "Close"], as: .restaurantManager
+                ).status == .notFound)
         }
     }
 
@@ -202,7 +226,9 @@ import Testing
 
             // rita adds crew at Main Street; not an admin, not at Elm Street.
             let rita = try await RoofingRoleTests.get(client, fixture, "/users", as: .restaurantManager)
-            #expect(rita.html.contains("cole") && !rita.html.contains("eve") && !rita.html.contains("<option>admin</option>"))
+            #expect(
+                rita.html.contains("cole") && !rita.html.contains("eve")
+                    && !rita.html.contains("<option>admin</option>"))
             let crew = try await RoofingRoleTests.post(
                 client, fixture, "/users",
                 ["name": "kim", "role": "crew", "password": "secret-pass-9", "restaurant_0": "Main Street"],

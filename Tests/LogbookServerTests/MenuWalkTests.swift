@@ -269,7 +269,8 @@ import TrackModel
         let log = try EmptyLog(bare: true)
         try await Application(router: try LogbookWebServer.router(log.environment)).test(.router) { client in
             let search = try await Self.open(client, "/roofing/catalogue?q=tagrende", log.cookie(.accountant))
-            #expect(search.status == 200 && search.text.contains("Tagrende, zink, halvrund"), "\(search.text.prefix(400))")
+            #expect(
+                search.status == 200 && search.text.contains("Tagrende, zink, halvrund"), "\(search.text.prefix(400))")
             #expect(search.html.contains("id=\"example-prices\"") && search.text.contains("example price"))
             let index = try await Self.open(client, "/roofing", log.cookie(.admin))
             #expect(index.html.contains("<option>Sample catalogue (example prices)</option>"))

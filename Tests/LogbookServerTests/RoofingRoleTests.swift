@@ -55,7 +55,8 @@ import Testing
             #expect(list.status == 200 && list.html.contains("Villa Marker") && list.html.contains("Villa Spare"))
             #expect(!list.html.contains("Villa Hidden") && !list.html.contains("id=\"create-project\""))
             let projects = try await Self.api(client, fixture, "/roofing/projects", .get, as: .roofer)
-            let names = (try JSONSerialization.jsonObject(with: Data(projects.body.readableBytesView)) as? [[String: Any]])?
+            let names =
+                (try JSONSerialization.jsonObject(with: Data(projects.body.readableBytesView)) as? [[String: Any]])?
                 .compactMap { $0["name"] as? String }
             #expect(names?.sorted() == ["Villa Marker", "Villa Spare"])
             // Another team's project does not exist for them, on the page and in the API.
@@ -74,7 +75,8 @@ import Testing
             for id in ["add-line", "hours-form", "add-photo", "quantity-1", "delete-photo-"] {
                 #expect(page.html.contains("id=\"\(id)"), "the roofer's page lacks \(id)")
             }
-            for id in ["extra-form", "deduction-form", "advance-form", "id=\"split\"", "id=\"submit\"", "delete-project",
+            for id in [
+                "extra-form", "deduction-form", "advance-form", "id=\"split\"", "id=\"submit\"", "delete-project",
                 "download-payroll", "add-supplement",
             ] {
                 #expect(!page.html.contains(id), "the roofer's page offers \(id)")
@@ -127,7 +129,8 @@ import Testing
             #expect(!search.html.contains("Villa Hidden"))
 
             // Once the account is submitted, the work is locked for them too (409, said on the page).
-            let submit = try await Self.api(client, fixture, "/roofing/projects/Villa%20Marker/submit", .post, as: .admin)
+            let submit = try await Self.api(
+                client, fixture, "/roofing/projects/Villa%20Marker/submit", .post, as: .admin)
             #expect(submit.status == .ok)
             let locked = try await Self.post(
                 client, fixture, Self.marker + "/lines", ["pos": "12.3.4", "quantity": "1"], as: .roofer)
@@ -145,9 +148,13 @@ import Testing
             try await fixture.seed(client)
             let page = try await Self.get(client, fixture, Self.marker, as: .admin)
             #expect(page.html.contains("<option value=\"90.1\">90.1 Højdetillæg (12,5 %)</option>"))
-            let supplement = try await Self.post(client, fixture, Self.marker + "/supplements", ["pos": "90.1"], as: .admin)
+            let supplement = try await Self.post(
+                client, fixture, Self.marker + "/supplements", ["pos": "90.1"], as: .admin)
             #expect(supplement.status == .seeOther && supplement.headers[.location] == Self.marker + "#supplements")
-            #expect(try fixture.database.roofingProject(named: "Villa Marker").project.supplements.map(\.position) == ["90.1"])
+            #expect(
+                try fixture.database.roofingProject(named: "Villa Marker").project.supplements.map(\.position) == [
+                    "90.1"
+                ])
             // A split of 60 + 30 = 90 % is refused beside the shares, with what was typed; 60 + 40 is agreed.
             let bad = try await Self.post(
                 client, fixture, Self.marker + "/split", ["mode": "percentages", "share_0": "60", "share_1": "30"],
@@ -209,7 +216,8 @@ import Testing
             #expect(deleted.status == .seeOther && deleted.headers[.location]?.hasPrefix("/roofing?flash=") == true)
             #expect(throws: StoreError.self) { try fixture.database.roofingProject(named: "Villa Doomed page") }
             #expect(try await Self.get(client, fixture, doomed, as: .admin).status == 404)
-            let apiDeleted = try await Self.api(client, fixture, "/roofing/projects/Villa%20Doomed%20API", .delete, as: .admin)
+            let apiDeleted = try await Self.api(
+                client, fixture, "/roofing/projects/Villa%20Doomed%20API", .delete, as: .admin)
             #expect(apiDeleted.status == .noContent)
             // An accountant reads but deletes nothing.
             let accountant = try await Self.api(
@@ -221,7 +229,8 @@ import Testing
             let kept = try await Self.api(
                 client, fixture, "/roofing/projects/Villa%20Marker/photos/\(photo)", .delete, as: .admin)
             #expect(kept.status == .conflict)
-            let keptPage = try await Self.post(client, fixture, Self.marker + "/photos/\(photo)/delete", [:], as: .admin)
+            let keptPage = try await Self.post(
+                client, fixture, Self.marker + "/photos/\(photo)/delete", [:], as: .admin)
             #expect(keptPage.status == .conflict && String(buffer: keptPage.body).contains("submitted account"))
             let project = try await Self.post(client, fixture, Self.marker + "/delete", [:], as: .admin)
             #expect(project.status == .conflict && String(buffer: project.body).contains("is kept, not deleted"))
@@ -250,8 +259,11 @@ import Testing
             _ = try await Self.api(client, fixture, "/roofing/projects/Villa%20Marker/submit", .post, as: .admin)
             // The form offers `[roofing] employer_email`; a bad address is refused beside the field.
             let page = try await Self.get(client, fixture, Self.marker, as: .accountant)
-            #expect(page.html.contains("id=\"email-to\" name=\"to\" type=\"email\"") && page.html.contains("value=\"akkord@example.org\""))
-            let bad = try await Self.post(client, fixture, Self.marker + "/email", ["to": "not-an-address"], as: .accountant)
+            #expect(
+                page.html.contains("id=\"email-to\" name=\"to\" type=\"email\"")
+                    && page.html.contains("value=\"akkord@example.org\""))
+            let bad = try await Self.post(
+                client, fixture, Self.marker + "/email", ["to": "not-an-address"], as: .accountant)
             let badHTML = String(buffer: bad.body)
             #expect(bad.status == .unprocessableContent && badHTML.contains("id=\"email_to-error\""))
             #expect(badHTML.contains("value=\"not-an-address\""))
@@ -260,13 +272,16 @@ import Testing
                 client, fixture, Self.marker + "/email", ["to": "akkord@example.org", "lang": "en"], as: .accountant)
             #expect(sent.status == .seeOther && sent.headers[.location]?.contains("flash=") == true)
             let queued = try #require(try fixture.database.outbox().first { $0.subject.contains("Villa Marker") })
-            #expect(queued.recipients == ["akkord@example.org"] && queued.subject == "Final account: Villa Marker (version 1)")
+            #expect(
+                queued.recipients == ["akkord@example.org"]
+                    && queued.subject == "Final account: Villa Marker (version 1)")
             let message = String(decoding: queued.message, as: UTF8.self)
             #expect(message.contains("Content-Type: application/pdf") && message.contains("Villa_Marker.pdf"))
             #expect(message.contains("Total: 471,50"))
             // A roofer sends nothing; the API answers 202 with the message's id.
             let roofer = try await Self.api(
-                client, fixture, "/roofing/projects/Villa%20Marker/email", .post, ["to": ["a@example.org"]], as: .roofer)
+                client, fixture, "/roofing/projects/Villa%20Marker/email", .post, ["to": ["a@example.org"]], as: .roofer
+            )
             #expect(roofer.status == .forbidden)
             let api = try await Self.api(
                 client, fixture, "/roofing/projects/Villa%20Marker/email", .post, ["to": ["b@example.org"]], as: .admin)
@@ -284,7 +299,8 @@ import Testing
         try await fixture.application().test(.router) { client in
             try await fixture.seed(client)
             let base = "/roofing/projects/Villa%20Spare"
-            let supplement = try await Self.api(client, fixture, base + "/supplements", .post, ["pos": "90.1"], as: .admin)
+            let supplement = try await Self.api(
+                client, fixture, base + "/supplements", .post, ["pos": "90.1"], as: .admin)
             #expect(supplement.status == .created)
             let twice = try await Self.api(client, fixture, base + "/supplements", .post, ["pos": "90.1"], as: .admin)
             #expect(twice.status == .conflict || twice.status == .unprocessableContent)
@@ -292,7 +308,8 @@ import Testing
                 client, fixture, base + "/supplements", .post, ["pos": "99.9"], as: .admin)
             #expect(ServerHarness.error(notSupplement.body)["field"] == "pos")
             let both = try await Self.api(
-                client, fixture, base + "/split", .post, ["percentages": ["Ib": "50", "Bo": "50"], "amounts": ["Ib": "1"]],
+                client, fixture, base + "/split", .post,
+                ["percentages": ["Ib": "50", "Bo": "50"], "amounts": ["Ib": "1"]],
                 as: .admin)
             #expect(both.status == .unprocessableContent && ServerHarness.error(both.body)["field"] == "amounts")
             let split = try await Self.api(
@@ -314,10 +331,12 @@ import Testing
             let settled = try await Self.api(client, fixture, base + "/settle", .post, as: .admin)
             #expect(settled.status == .ok && ServerHarness.json(settled.body)["version"] as? Int == 3)
             let history = try await Self.api(client, fixture, base + "/history", .get, as: .roofer)
-            let versions = try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView)) as? [[String: Any]]
+            let versions =
+                try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView)) as? [[String: Any]]
             #expect(versions?.map { $0["version"] as? Int } == [1, 2, 3])
             #expect(versions?.count == 3 && versions?[1]["reason"] as? String == "Hours")
-            let hidden = try await Self.api(client, fixture, "/roofing/projects/Villa%20Hidden/history", .get, as: .roofer)
+            let hidden = try await Self.api(
+                client, fixture, "/roofing/projects/Villa%20Hidden/history", .get, as: .roofer)
             #expect(hidden.status == .notFound)
         }
     }

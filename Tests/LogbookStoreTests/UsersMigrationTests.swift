@@ -33,7 +33,9 @@ import Testing
                 sql: "INSERT INTO api_token (user_id, token_hash, created_at) VALUES (7, ?, 1)",
                 arguments: [String(repeating: "a", count: 64)])
             try db.execute(
-                sql: "INSERT INTO checklist_shift (restaurant_id, day_part, manager_id, started_at) VALUES (1, 'day', 9, 10)")
+                sql:
+                    "INSERT INTO checklist_shift (restaurant_id, day_part, manager_id, started_at) VALUES (1, 'day', 9, 10)"
+            )
         }
         try queue.close()
 

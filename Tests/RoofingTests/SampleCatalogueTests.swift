@@ -16,6 +16,8 @@ import Testing
         #expect(!SampleCatalogue.isSample("Tagdækning 2026"))
         // The search finds by word without accents, and by position.
         #expect(CatalogueSearch.search("nedlobsror", in: catalogue, limit: 3).first?.activity.position == "50.2")
-        #expect(CatalogueSearch.search("30.3", in: catalogue, limit: 3).first?.activity.name == "Rygningssten, lagt i mørtel")
+        #expect(
+            CatalogueSearch.search("30.3", in: catalogue, limit: 3).first?.activity.name
+                == "Rygningssten, lagt i mørtel")
     }
 }

@@ -148,7 +148,8 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
         @Option(name: .long, help: "Where a new task goes: \"Section\" or \"Section/Task\" for a child (with --name).")
         var addTask: String?
         @Option(
-            name: .long, help: "The task to change (with --name, --priority, --area, --general, --time, --description).")
+            name: .long, help: "The task to change (with --name, --priority, --area, --general, --time, --description)."
+        )
         var editTask: String?
         @Option(name: .long, help: "The task to move (with --position).") var moveTask: String?
         @Option(name: .long, help: "The task to delete.") var deleteTask: String?

@@ -420,7 +420,8 @@ enum ChecklistPages {
             "todos": shift.todos.filter { area == nil || $0.area == area }.map { todo -> [String: Any] in
                 [
                     "id": todo.id, "shift": shift.id, "task": todo.task, "section": todo.section,
-                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done, "note": Self.section(todo.note),
+                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done,
+                    "note": Self.section(todo.note),
                     "fromTask": todo.source == .notOk, "editable": editable,
                     "settle": editable || maySettle(todo.area), "view": area?.rawValue ?? "",
                 ]

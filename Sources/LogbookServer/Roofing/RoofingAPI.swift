@@ -125,7 +125,8 @@ enum RoofingAPI {
         api.post("/roofing/projects/{name}/email") { request, context in
             let service = try service(context, level: .pay)
             let input = try await R.body(RoofingAccountMailInput.self, request, context)
-            let id = try RoofingAccountMail.queue(service, project: try R.name(context), input, environment: environment)
+            let id = try RoofingAccountMail.queue(
+                service, project: try R.name(context), input, environment: environment)
             return try R.json(["queued": id], status: .accepted)
         }
         for download in RoofingDownload.allCases {

@@ -75,7 +75,8 @@ enum RoofingPages {
                         "section": hit.activity.section, "unit": hit.activity.unit.description,
                         "catalogue": hit.catalogue, "price": hit.price.map { $0.danish(currency: hit.currency) } ?? "",
                         "supplement": supplement, "example": hit.example,
-                        "add": service.canRecordWork && !supplement && !targets.isEmpty, "projects": targets.map(\.name),
+                        "add": service.canRecordWork && !supplement && !targets.isEmpty,
+                        "projects": targets.map(\.name),
                     ])
                 }
             }

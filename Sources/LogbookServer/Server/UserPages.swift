@@ -39,7 +39,8 @@ enum UserPages {
                 // The rules first (a taken name, a restaurant that is not the manager's), the bcrypt work after.
                 try service.check(input)
                 let added = try service.add(input, passwordHash: environment.passwords.hash(password))
-                context.logger.info("User added", metadata: ["user.name": "\(added.name)", "user.role": "\(added.role)"])
+                context.logger.info(
+                    "User added", metadata: ["user.name": "\(added.name)", "user.role": "\(added.role)"])
                 return PageRenderer.redirect(
                     PageFlow.withMessage("/users", "Added \(added.role.rawValue) \(added.name)") + "#people")
             } catch {

@@ -52,13 +52,16 @@ public struct RoofingAccess: Sendable, Hashable {
         case .account: try requireEditor()
         case .pay:
             guard handlesPay else {
-                throw ServiceError(.forbidden, "the payroll and the final account's mail are for admins and accountants")
+                throw ServiceError(
+                    .forbidden, "the payroll and the final account's mail are for admins and accountants")
             }
         }
     }
 
     public func requireReader() throws(ServiceError) {
-        guard mayRead else { throw ServiceError(.forbidden, "roofing accounts are for admins, accountants and roofers") }
+        guard mayRead else {
+            throw ServiceError(.forbidden, "roofing accounts are for admins, accountants and roofers")
+        }
     }
 
     public func requireEditor() throws(ServiceError) {

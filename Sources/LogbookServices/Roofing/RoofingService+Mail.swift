@@ -15,7 +15,8 @@ extension RoofingService {
         let stored = try visibleProject(name)
         guard stored.status == "submitted" || stored.status == "settled" else {
             throw ServiceError(
-                .refused, "\(stored.project.name) is \(stored.status): submit the account first (the final account "
+                .refused,
+                "\(stored.project.name) is \(stored.status): submit the account first (the final account "
                     + "is the submitted one)")
         }
         let document = try accountDocument(
@@ -26,7 +27,8 @@ extension RoofingService {
         let subject =
             (english ? "Final account: " : "Akkordopgørelse: ") + stored.project.name + version
         var lines = [
-            english ? "The final piecework account of \(stored.project.name) is attached as a PDF."
+            english
+                ? "The final piecework account of \(stored.project.name) is attached as a PDF."
                 : "Akkordopgørelsen for \(stored.project.name) er vedhæftet som PDF.",
             "",
             (english ? "Total: " : "I alt: ") + kr(account.total),

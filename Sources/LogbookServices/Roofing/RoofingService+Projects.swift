@@ -86,7 +86,9 @@ extension RoofingService {
         try access.require(.work)
         let (roofer, hours) = try input.validated()
         try access.requireHoursOf(roofer)
-        let saved = try change(name, level: .work) { project throws(RoofingError) in try project.setHours(hours, for: roofer) }
+        let saved = try change(name, level: .work) { project throws(RoofingError) in
+            try project.setHours(hours, for: roofer)
+        }
         return try project(named: saved.name)
     }
 

@@ -25,7 +25,8 @@ extension AppDatabase {
             if let staff {
                 guard let user = try Self.userRow(staff, db) else { throw Self.unknownUser(staff) }
                 try db.execute(
-                    sql: "INSERT INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)", arguments: [user, id])
+                    sql: "INSERT INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)",
+                    arguments: [user, id])
             }
             return try Self.restaurant(id, db)
         }
