@@ -32,11 +32,7 @@ public struct ChecklistRestaurantInput: Decodable, Sendable, Hashable {
         return input
     }
 
-    static func plausibleAddress(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," })
-    }
+    static func plausibleAddress(_ text: String) -> Bool { MailAddressText.isPlausible(text) }
 }
 
 /// A shift to start: the restaurant, its day part; at the terminal also whose shift (default the restaurant's only

@@ -26,7 +26,7 @@ public struct RoofingAccountMailInput: RoofingInput, Hashable {
         guard (1...10).contains(to.count) else {
             throw ServiceError(.invalid, field: "to", "give the employer's e-mail address (1 to 10 addresses)")
         }
-        for address in to where !ChecklistRestaurantInput.plausibleAddress(address) {
+        for address in to where !MailAddressText.isPlausible(address) {
             throw ServiceError(.invalid, field: "to", "\(address) is not an e-mail address")
         }
         switch lang?.lowercased() {

@@ -16,7 +16,7 @@ public struct RoofingSettings: Decodable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         employerEmail = try c.decodeIfPresent(String.self, forKey: .employerEmail)
-        if let employerEmail, !ChecklistRestaurantInput.plausibleAddress(employerEmail) {
+        if let employerEmail, !MailAddressText.isPlausible(employerEmail) {
             throw DecodingError.dataCorruptedError(
                 forKey: .employerEmail, in: c, debugDescription: "expected an e-mail address")
         }
