@@ -95,8 +95,9 @@ import Testing
             lines = try fixture.database.roofingProject(named: "Villa Marker").project.lines
             #expect(lines.count == 1)
             #expect(page.html.contains("Your hours (Ib)"))
+            // The user is Ib; the hours go to the team's Ib whatever the case typed.
             let hours = try await Self.post(
-                client, fixture, Self.marker + "/hours", ["roofer": "Ib", "hours": "12,5"], as: .roofer)
+                client, fixture, Self.marker + "/hours", ["roofer": "ib", "hours": "12,5"], as: .roofer)
             #expect(hours.status == .seeOther)
             let others = try await Self.api(
                 client, fixture, "/roofing/projects/Villa%20Marker/hours", .post, ["roofer": "Bo", "hours": "40"],

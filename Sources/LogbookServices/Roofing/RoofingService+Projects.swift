@@ -84,8 +84,14 @@ extension RoofingService {
     @discardableResult
     public func setHours(project name: String, _ input: RoofingHoursInput) throws -> RoofingProjectView {
         try access.require(.work)
-        let (roofer, hours) = try input.validated()
+        var (roofer, hours) = try input.validated()
         try access.requireHoursOf(roofer)
+        if let user = context.caller.user, !user.mayChangeRoofing {
+            // A roofer's own hours, under the team's spelling of their name (the user may be `jens`, the team `Jens`).
+            roofer =
+                try visibleProject(name).project.roofers.first { $0.name.lowercased() == roofer.lowercased() }?.name
+                ?? roofer
+        }
         let saved = try change(name, level: .work) { project throws(RoofingError) in
             try project.setHours(hours, for: roofer)
         }
