@@ -27,7 +27,8 @@ public enum Area: String, Sendable, Hashable, Codable, CaseIterable, Comparable 
 }
 
 /// A task of a template: its to-do priority (1 most urgent … 4) and area, whether it is checked over a whole area
-/// (a general task), its carry-out time on shift checklists (minutes after local midnight), and its child tasks.
+/// (a general task), its carry-out time on shift checklists (minutes after local midnight), its description (the
+/// original app's yellow note: how to do it, what to look for) and its child tasks.
 public struct TaskTemplate: Sendable, Hashable, Codable {
     public var name: String
     public var priority: Int
@@ -35,22 +36,28 @@ public struct TaskTemplate: Sendable, Hashable, Codable {
     public var general: Bool
     /// `HH:MM` on shift checklists.
     public var time: String?
+    /// How to do the task, shown under it on the working screen; nil when it has none. Lines are kept.
+    public var description: String?
     public var children: [TaskTemplate]
+
+    /// The longest description, in characters.
+    public static let maximumDescription = 1_000
 
     public init(
         name: String, priority: Int = 3, area: Area = .manager, general: Bool = false, time: String? = nil,
-        children: [TaskTemplate] = []
+        description: String? = nil, children: [TaskTemplate] = []
     ) {
         self.name = name
         self.priority = priority
         self.area = area
         self.general = general
         self.time = time
+        self.description = description
         self.children = children
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, priority, area, general, time, children
+        case name, priority, area, general, time, description, children
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +67,7 @@ public struct TaskTemplate: Sendable, Hashable, Codable {
         area = try c.decodeIfPresent(Area.self, forKey: .area) ?? .manager
         general = try c.decodeIfPresent(Bool.self, forKey: .general) ?? false
         time = try c.decodeIfPresent(String.self, forKey: .time)
+        description = try c.decodeIfPresent(String.self, forKey: .description)
         children = try c.decodeIfPresent([TaskTemplate].self, forKey: .children) ?? []
     }
 
@@ -70,6 +78,7 @@ public struct TaskTemplate: Sendable, Hashable, Codable {
         try c.encode(area, forKey: .area)
         try c.encode(general, forKey: .general)
         try c.encodeIfPresent(time, forKey: .time)
+        try c.encodeIfPresent(description, forKey: .description)
         if !children.isEmpty { try c.encode(children, forKey: .children) }
     }
 
@@ -162,6 +171,19 @@ public struct ChecklistTemplate: Sendable, Hashable, Codable {
         var found: [ChecklistError] = []
         if !(1...4).contains(task.priority) {
             found.append(ChecklistError(.invalidTemplate, path: path, "priority must be 1 to 4, not \(task.priority)"))
+        }
+        if let description = task.description {
+            if description.trimmingSpaces.isEmpty || description.count > TaskTemplate.maximumDescription
+                || description.unicodeScalars.contains(where: {
+                    ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                })
+            {
+                found.append(
+                    ChecklistError(
+                        .invalidTemplate, path: path,
+                        "a description must be 1 to \(TaskTemplate.maximumDescription) characters without control "
+                            + "characters (line breaks are kept)"))
+            }
         }
         if depth == 2, !task.children.isEmpty {
             found.append(ChecklistError(.invalidTemplate, path: path, "a child task cannot have children of its own"))

@@ -19,14 +19,19 @@ public struct TaskChange: Sendable, Hashable {
     public var general: Bool?
     /// `HH:MM`, or "" to clear.
     public var time: String?
+    /// The task's description, or "" to clear.
+    public var description: String?
 
-    public init(name: String? = nil, priority: Int? = nil, area: Area? = nil, general: Bool? = nil, time: String? = nil)
-    {
+    public init(
+        name: String? = nil, priority: Int? = nil, area: Area? = nil, general: Bool? = nil, time: String? = nil,
+        description: String? = nil
+    ) {
         self.name = name
         self.priority = priority
         self.area = area
         self.general = general
         self.time = time
+        self.description = description
     }
 }
 
@@ -66,6 +71,9 @@ extension ChecklistTemplate {
                 if let area = change.area { task.area = area }
                 if let general = change.general { task.general = general }
                 if let time = change.time { task.time = time.isEmpty ? nil : time }
+                if let description = change.description {
+                    task.description = description.trimmingSpaces.isEmpty ? nil : description
+                }
             }
         case .moveTask(let text, let to):
             let path = try Self.path(text)

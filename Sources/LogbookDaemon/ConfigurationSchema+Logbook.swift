@@ -17,6 +17,7 @@ extension ConfigurationSchema {
         "report": Set(ReportSchedule.CodingKeys.allCases.map(\.stringValue)).union([
             "rate", "currency", "paper", "byte_order_mark",
         ]),
+        "roofing": Set(RoofingSettings.CodingKeys.allCases.map(\.stringValue)),
         "mail": ["host", "port", "tls", "user", "from", "password_file", "ca_file", "timeout"],
         // `[server]` (`ServerSettings`, in LogbookServer, which the daemon binary does not link).
         "server": [

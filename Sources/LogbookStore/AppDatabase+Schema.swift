@@ -76,6 +76,9 @@ extension AppDatabase {
         ) { db in
             try db.execute(sql: deviceTripsSchemaV16)
         }
+        migrator.registerMigration("v17 users: the roofer role") { db in
+            try db.execute(sql: usersSchemaV17)
+        }
         return migrator
     }()
 

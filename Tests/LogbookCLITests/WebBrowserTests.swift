@@ -20,6 +20,14 @@ struct WebBrowserTests {
         try Self.run("mileage_test.py")
     }
 
+    /// Roles, checklists and roofing on a phone (issue 29 §1–2): the roofer's work, the account's actions and the
+    /// final account by e-mail, People, restaurants and new checklists, descriptions and the crew's to-dos, with
+    /// screenshots of each page: `Tests/Browser/roles_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func theRolesWorkOnAPhone() throws {
+        try Self.run("roles_test.py")
+    }
+
     /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
     @Test(.timeLimit(.minutes(5)))
     func theBrowserRecordsATrip() throws {

@@ -146,7 +146,9 @@ import ValueStreams
                 uri: uri + "/photos", method: .post,
                 headers: browser.header.merging([.contentType: "multipart/form-data; boundary=XyZ"]),
                 body: ByteBuffer(bytes: body))
-            #expect(photo.status == .seeOther && photo.headers[.location]?.contains("flash=") == true)
+            // Refused on the project page again (issue 29: beside the photo field), the control character not echoed.
+            #expect(photo.status == .unprocessableContent)
+            #expect(!String(buffer: photo.body).contains("\u{1B}"))
             #expect(try h.database.roofingPhotos(project: "Villa Ørsted").isEmpty)
         }
         #expect(try h.database.allVehicleDetails().map(\.plate).sorted() == ["ABC1", "XYZ9"])

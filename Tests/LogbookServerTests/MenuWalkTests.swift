@@ -7,6 +7,7 @@ import LogbookServer
 import LogbookServices
 import LogbookStore
 import LogbookTestSupport
+import Roofing
 import Testing
 import TrackModel
 
@@ -184,6 +185,14 @@ import TrackModel
                 if role == .crew {
                     #expect(pages["/checklists"]?.text.contains("A shift manager starts the shift") == true)
                 }
+                // Each role's menu holds only what it may use: a roofer's is their projects (issue 29 §2); those
+                // who add people have People.
+                let menu = try await Self.open(client, "/", log.cookie(role)).menu
+                if role == .roofer {
+                    #expect(menu == ["/", "/roofing", "/account"], "the roofer's menu: \(menu)")
+                    #expect(pages["/roofing"]?.text.contains("A project shows here when its team names you") == true)
+                }
+                #expect(menu.contains("/users") == [.admin, .restaurantManager].contains(role), "\(role): \(menu)")
                 guard let hours = pages["/hours"] else {
                     #expect(
                         ![.admin, .accountant, .driver, .driverWithoutVehicles].contains(role), "\(role): no Hours")
@@ -246,8 +255,36 @@ import TrackModel
         try await fixture.application().test(.router) { client in
             try await fixture.seed(client)
             for role in Role.allCases {
-                try await Self.walk(client, role, fixture.cookie(role), log: "log with data")
+                let pages = try await Self.walk(client, role, fixture.cookie(role), log: "log with data")
+                if role == .roofer {
+                    #expect(Set(pages.keys) == ["/", "/roofing", "/account"], "the roofer's menu: \(pages.keys)")
+                    #expect(pages["/roofing"]?.text.contains("Villa Marker") == true)
+                }
             }
+        }
+    }
+
+    @Test("a fresh log's roofing search finds the sample catalogue, its prices marked; a project is priced from it")
+    func sampleCatalogueOnAFreshLog() async throws {
+        let log = try EmptyLog(bare: true)
+        try await Application(router: try LogbookWebServer.router(log.environment)).test(.router) { client in
+            let search = try await Self.open(client, "/roofing/catalogue?q=tagrende", log.cookie(.accountant))
+            #expect(
+                search.status == 200 && search.text.contains("Tagrende, zink, halvrund"), "\(search.text.prefix(400))")
+            #expect(search.html.contains("id=\"example-prices\"") && search.text.contains("example price"))
+            let index = try await Self.open(client, "/roofing", log.cookie(.admin))
+            #expect(index.html.contains("<option>Sample catalogue (example prices)</option>"))
+            let created = try await log.post(
+                client, "/roofing/projects",
+                ["name": "Prøvetag", "catalogue": "Sample catalogue (example prices)", "roofers": "Jens, Ole:8"],
+                as: .admin)
+            #expect(created.status == .seeOther)
+            let project = try log.database.roofingProject(named: "Prøvetag").project
+            #expect(project.catalogue == "Sample catalogue (example prices)")
+            #expect(project.roofers.map(\.name) == ["Jens", "Ole"])
+            let page = try await Self.open(client, try #require(created.headers[.location]), log.cookie(.admin))
+            #expect(page.html.contains("id=\"example-prices\""))
+            #expect(try log.database.roofingCatalogues().map(\.name) == ["Sample catalogue (example prices)"])
         }
     }
 }

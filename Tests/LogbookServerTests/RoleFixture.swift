@@ -23,10 +23,12 @@ import LogbookServices
 /// - Work hours (`[hours]` in UTC, monthly): the log's drivers anna, nova and quentin; three shifts and two links of
 ///   anna's, one of each of quentin's.
 /// - Checklists: Main Street (cole: crew, sam: shift manager, rita: restaurant manager) with sam's open shift and
-///   two to-dos; Elm Street with eve's open shift.
+///   three to-dos (two the manager's, one the kitchen's); Elm Street with eve's open shift.
 /// - Value-stream maps: "Marker map" (sections Counter, Kitchen, SpareA, SpareB, SpareD; stickers 1–4) and two
 ///   maps to delete.
-/// - Roofing: the catalogue "Tagdækning 2026", "Villa Marker" (a line and a photo) and "Villa Spare" (three lines).
+/// - Roofing: the catalogue "Tagdækning 2026", "Villa Marker" (a line and two photos) and "Villa Spare" (three
+///   lines), both with the team Ib and Bo (Ib is the roofer user); "Villa Hidden" and the two "Villa Doomed …" to
+///   delete, whose team is Ole's alone.
 ///
 /// Every piece of data carries a marker (`Purpose-of-XYZ9`, `Hours-of-quentin`, `Elm Street`, ...) that the roles
 /// which may not see it must never find in an answer.
@@ -38,6 +40,7 @@ final class RoleFixture: @unchecked Sendable {
         case crew
         case shiftManager = "shift-manager"
         case restaurantManager = "restaurant-manager"
+        case roofer
 
         var description: String { rawValue }
 
@@ -51,6 +54,7 @@ final class RoleFixture: @unchecked Sendable {
             case .crew: ("cole", .crew, [], ["Main Street"])
             case .shiftManager: ("sam", .shiftManager, [], ["Main Street"])
             case .restaurantManager: ("rita", .restaurantManager, [], ["Main Street"])
+            case .roofer: ("Ib", .roofer, [], [])
             }
         }
     }
@@ -69,16 +73,26 @@ final class RoleFixture: @unchecked Sendable {
     static let month = "2026-05"
     static var today: String { String(ISO8601DateFormatter().string(from: Date()).prefix(10)) }
 
-    init(throttle: LoginThrottle = LoginThrottle(), passwords: Bool = false) throws {
+    /// `mail`: the configuration has a `[mail]` table (messages go to the outbox; nothing delivers them here) and
+    /// `[roofing] employer_email`.
+    init(throttle: LoginThrottle = LoginThrottle(), passwords: Bool = false, mail: Bool = false) throws {
         directory = try TemporaryDirectory()
         let path = directory.path("log.sqlite")
         database = try AppDatabase.open(path: path, policy: LogPolicy(actor: "test", lockAfterDays: nil))
         var settings = ServerSettings()
         settings.passwordCost = PasswordHasher.minimumCost
         let hours: [String: TOMLValue] = ["timezone": .string("UTC"), "period": .string("monthly")]
+        var root: [String: TOMLValue] = ["hours": .table(hours)]
+        if mail {
+            root["mail"] = .table([
+                "host": .string("127.0.0.1"), "port": .integer(2525), "tls": .string("none"),
+                "from": .string("logbook@example.org"),
+            ])
+            root["roofing"] = .table(["employer_email": .string("akkord@example.org")])
+        }
         environment = ServerEnvironment(
             database: database, databasePath: path, clock: LocalClock(identifier: "UTC"), settings: settings,
-            configuration: ConfigurationFile(path: nil, root: ["hours": .table(hours)]), throttle: throttle)
+            configuration: ConfigurationFile(path: nil, root: root), throttle: throttle)
         try mileageLog()
         try checklists()
         try valueStreams()
@@ -207,9 +221,12 @@ final class RoleFixture: @unchecked Sendable {
         let shift = try database.startChecklistShift(
             restaurant: "Main Street", dayPart: .day, manager: "sam", at: now - 600)
         symbols["checklistShift"] = String(shift)
-        for (symbol, task) in [("todo1", "Fix the tap"), ("todo2", "Order napkins")] {
+        for (symbol, task, area) in [
+            ("todo1", "Fix the tap", Area.manager), ("todo2", "Order napkins", .manager),
+            ("todo3", "Descale the coffee machine", .kitchen),
+        ] {
             let todo = try database.addTodo(
-                shift: shift, task: task, section: "Other", area: .manager, priority: 3, at: now - 300)
+                shift: shift, task: task, section: "Other", area: area, priority: 3, at: now - 300)
             symbols[symbol] = String(todo.id)
         }
     }
@@ -234,9 +251,14 @@ final class RoleFixture: @unchecked Sendable {
         try database.importRoofingCatalogue(
             try CatalogueCSV.decode(text: RoofingRouteTests.catalogueCSV, name: "Tagdækning 2026"))
         let catalogue = try database.roofingCatalogue(named: "Tagdækning 2026")
-        for (name, lines) in [("Villa Marker", 1), ("Villa Spare", 3)] {
+        let teams = [
+            ("Villa Marker", 1, ["Ib", "Bo"]), ("Villa Spare", 3, ["Ib", "Bo"]), ("Villa Hidden", 1, ["Ole"]),
+            ("Villa Doomed API", 0, ["Ole"]), ("Villa Doomed page", 0, ["Ole"]),
+        ]
+        for (name, lines, team) in teams {
             var project = try Project(
-                name: name, catalogue: catalogue.name, roofers: [Roofer(name: "Ib", hours: 10), Roofer(name: "Bo")])
+                name: name, catalogue: catalogue.name,
+                roofers: team.map { Roofer(name: $0, hours: $0 == "Ib" ? 10 : 0) })
             guard let activity = catalogue.activity("12.1.1") else { throw TestFailure("no activity 12.1.1") }
             for _ in 0..<lines { try project.add(activity, quantity: 10) }
             try database.createRoofingProject(project)
@@ -279,13 +301,19 @@ final class RoleFixture: @unchecked Sendable {
             }
             symbols[symbol] = String(id)
         }
-        let photo = try await client.execute(
-            uri: "/api/v1/roofing/projects/Villa%20Marker/photos?caption=Roof", method: .post, headers: bearer(.admin),
-            body: ByteBuffer(bytes: RoofingRouteTests.jpeg))
-        guard photo.status == .created, let id = ServerHarness.json(photo.body)["id"] as? Int else {
-            throw TestFailure("photo not added: \(String(buffer: photo.body))")
+        // Two photos: one to read, one to delete from the API and one from the page (different bytes each).
+        for (symbol, bytes) in [
+            ("photo", RoofingRouteTests.jpeg), ("photoDelete", RoofingRouteTests.jpeg(variant: 1)),
+            ("photoDeletePage", RoofingRouteTests.jpeg(variant: 2)),
+        ] {
+            let photo = try await client.execute(
+                uri: "/api/v1/roofing/projects/Villa%20Marker/photos?caption=Roof", method: .post,
+                headers: bearer(.admin), body: ByteBuffer(bytes: bytes))
+            guard photo.status == .created, let id = ServerHarness.json(photo.body)["id"] as? Int else {
+                throw TestFailure("photo not added: \(String(buffer: photo.body))")
+            }
+            symbols[symbol] = String(id)
         }
-        symbols["photo"] = String(id)
         try checklistShift()
     }
 

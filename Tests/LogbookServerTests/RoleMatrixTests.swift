@@ -94,8 +94,16 @@ import Testing
     static let checklistsManage = only([.admin, .restaurantManager])
     static let maps = only([.admin, .accountant, .shiftManager, .restaurantManager])
     static let mapsChange = only([.admin, .restaurantManager])
-    static let roofing = only([.admin, .accountant])
+    /// Roofing: the catalogue and the lists (a roofer's holds the projects whose team names them).
+    static let roofing = only([.admin, .accountant, .roofer])
+    /// The account of Villa Marker, whose team names Ib (the roofer).
     static let roofingChange = only([.admin])
+    /// The work on Villa Marker: lines, quantities, photos, hours (the roofer their own).
+    static let roofingWork = only([.admin, .roofer])
+    /// The firm's side: the payroll file, the final account by e-mail.
+    static let roofingPay = only([.admin, .accountant])
+    /// Restaurants, people and new checklists from the pages.
+    static let people = only([.admin, .restaurantManager])
 
     static var open: Expectation { Expectation(outcomes: everyone, anonymous: .allowed) }
 
@@ -297,8 +305,23 @@ import Testing
                 outcomes: checklistsRun, body: .form(["path": "Kitchen/Floors dry", "state": "not-ok"])),
             "POST /checklists/shifts/{shift}/todos": Expectation(
                 outcomes: checklistsRun, body: .form(["task": "Mop the floor"])),
+            // The kitchen's to-do: crew mark it done too (issue 29 §2).
             "POST /checklists/shifts/{shift}/todos/{todo}": Expectation(
-                outcomes: checklistsRun, body: .form(["action": "done", "note": "done"])),
+                outcomes: checklists, parameters: ["todo": "@todo3"], body: .form(["action": "done", "note": "done"])),
+            "POST /checklists/restaurants": Expectation(
+                outcomes: people, body: .form(["name": "Page restaurant", "timezone": "Europe/Berlin"])),
+            "POST /checklists/templates/{restaurant}/new": Expectation(
+                outcomes: checklistsManage,
+                body: .form(["day_part": "day", "kind": "before", "section": "Opening"])),
+
+            // People (issue 29 §1–2): admins add anyone, restaurant managers their restaurants' staff.
+            "GET /static/people.css": open,
+            "GET /users": Expectation(outcomes: people),
+            "POST /users": Expectation(
+                outcomes: people,
+                body: .form([
+                    "name": "page-person", "role": "crew", "password": "secret-pass-9", "restaurant_0": "Main Street",
+                ])),
             "POST /checklists/shifts/{shift}/mail": Expectation(outcomes: checklistsRun),
             "POST /checklists/shifts/{shift}/ack": Expectation(
                 outcomes: checklistsRun, body: .form(["name": "Travel path"])),
@@ -369,22 +392,37 @@ import Testing
                 outcomes: roofingChange, body: .json(["name": "New villa", "catalogue": "Tagdækning 2026"])),
             "GET /api/v1/roofing/projects/{name}": Expectation(outcomes: roofing),
             "POST /api/v1/roofing/projects/{name}/lines": Expectation(
-                outcomes: roofingChange, body: .json(["pos": "12.3.4", "quantity": "2"])),
+                outcomes: roofingWork, body: .json(["pos": "12.3.4", "quantity": "2"])),
             "PATCH /api/v1/roofing/projects/{name}/lines/{line}": Expectation(
-                outcomes: roofingChange, body: .json(["quantity": "3"])),
+                outcomes: roofingWork, body: .json(["quantity": "3"])),
             "DELETE /api/v1/roofing/projects/{name}/lines/{line}": Expectation(
-                outcomes: roofingChange, parameters: ["name": "Villa Spare"]),
+                outcomes: roofingWork, parameters: ["name": "Villa Spare"]),
+            "POST /api/v1/roofing/projects/{name}/supplements": Expectation(
+                outcomes: roofingChange, body: .json(["pos": "90.1"])),
+            "POST /api/v1/roofing/projects/{name}/split": Expectation(
+                outcomes: roofingChange, body: .json(["percentages": ["Ib": "60", "Bo": "40"]])),
+            "POST /api/v1/roofing/projects/{name}/revise": Expectation(
+                outcomes: roofingChange, body: .json(["reason": "A line was missing"])),
+            "POST /api/v1/roofing/projects/{name}/settle": Expectation(outcomes: roofingChange),
+            "GET /api/v1/roofing/projects/{name}/history": Expectation(outcomes: roofing),
+            "POST /api/v1/roofing/projects/{name}/email": Expectation(
+                outcomes: roofingPay, body: .json(["to": ["akkord@example.org"]])),
+            "DELETE /api/v1/roofing/projects/{name}": Expectation(
+                outcomes: roofingChange, parameters: ["name": "Villa Doomed API"]),
+            "DELETE /api/v1/roofing/projects/{name}/photos/{id}": Expectation(
+                outcomes: roofingWork, parameters: ["id": "@photoDelete"]),
             "POST /api/v1/roofing/projects/{name}/extra-work": Expectation(
                 outcomes: roofingChange, body: .json(["text": "Chimney", "amount": "100.00"])),
             "POST /api/v1/roofing/projects/{name}/deductions": Expectation(outcomes: roofingChange),
             "POST /api/v1/roofing/projects/{name}/advances": Expectation(
                 outcomes: roofingChange, body: .json(["amount": "50.00", "date": "2026-05-04"])),
+            // The roofer records their own hours (Ib's); an admin anyone's.
             "POST /api/v1/roofing/projects/{name}/hours": Expectation(
-                outcomes: roofingChange, body: .json(["roofer": "Bo", "hours": "5"])),
+                outcomes: roofingWork, body: .json(["roofer": "Ib", "hours": "5"])),
             "POST /api/v1/roofing/projects/{name}/submit": Expectation(outcomes: roofingChange, phase: 2),
             "GET /api/v1/roofing/projects/{name}/photos": Expectation(outcomes: roofing),
             "POST /api/v1/roofing/projects/{name}/photos": Expectation(
-                outcomes: roofingChange, body: .bytes(RoofingRouteTests.jpeg, contentType: "image/jpeg")),
+                outcomes: roofingWork, body: .bytes(RoofingRouteTests.jpeg, contentType: "image/jpeg")),
             "GET /api/v1/roofing/projects/{name}/photos/{id}": Expectation(outcomes: roofing),
             "GET /api/v1/roofing/projects/{name}/photos/{id}/thumbnail": Expectation(outcomes: roofing),
 
@@ -394,27 +432,40 @@ import Testing
             "POST /roofing/projects": Expectation(outcomes: roofingChange, body: .form(["name": "Page villa"])),
             "GET /roofing/catalogue": Expectation(outcomes: roofing, query: "q=tag"),
             "POST /roofing/add": Expectation(
-                outcomes: roofingChange,
+                outcomes: roofingWork,
                 body: .form(["project": "Villa Marker", "pos": "12.1.1", "quantity": "1", "q": "tag"])),
             "GET /roofing/projects/{name}": Expectation(outcomes: roofing),
             "POST /roofing/projects/{name}/lines": Expectation(
-                outcomes: roofingChange, body: .form(["pos": "12.1.1", "quantity": "2"])),
+                outcomes: roofingWork, body: .form(["pos": "12.1.1", "quantity": "2"])),
             "POST /roofing/projects/{name}/lines/{line}": Expectation(
-                outcomes: roofingChange, body: .form(["quantity": "4"])),
+                outcomes: roofingWork, body: .form(["quantity": "4"])),
             "POST /roofing/projects/{name}/lines/{line}/delete": Expectation(
-                outcomes: roofingChange, parameters: ["name": "Villa Spare"]),
+                outcomes: roofingWork, parameters: ["name": "Villa Spare"]),
+            "POST /roofing/projects/{name}/supplements": Expectation(
+                outcomes: roofingChange, body: .form(["pos": "90.1"])),
+            "POST /roofing/projects/{name}/split": Expectation(
+                outcomes: roofingChange, body: .form(["mode": "percentages", "share_0": "50", "share_1": "50"])),
+            "POST /roofing/projects/{name}/revise": Expectation(
+                outcomes: roofingChange, body: .form(["reason": "A line was missing"])),
+            "POST /roofing/projects/{name}/settle": Expectation(outcomes: roofingChange),
+            "POST /roofing/projects/{name}/email": Expectation(
+                outcomes: roofingPay, body: .form(["to": "akkord@example.org"])),
+            "POST /roofing/projects/{name}/delete": Expectation(
+                outcomes: roofingChange, parameters: ["name": "Villa Doomed page"]),
+            "POST /roofing/projects/{name}/photos/{id}/delete": Expectation(
+                outcomes: roofingWork, parameters: ["id": "@photoDeletePage"]),
             "POST /roofing/projects/{name}/extra-work": Expectation(
                 outcomes: roofingChange, body: .form(["text": "Gutter", "amount": "20.00"])),
             "POST /roofing/projects/{name}/deductions": Expectation(outcomes: roofingChange),
             "POST /roofing/projects/{name}/advances": Expectation(
                 outcomes: roofingChange, body: .form(["amount": "10.00", "date": "2026-05-05"])),
             "POST /roofing/projects/{name}/hours": Expectation(
-                outcomes: roofingChange, body: .form(["roofer": "Ib", "hours": "2"])),
+                outcomes: roofingWork, body: .form(["roofer": "Ib", "hours": "2"])),
             "POST /roofing/projects/{name}/submit": Expectation(outcomes: roofingChange, phase: 2),
             "GET /roofing/projects/{name}/photos/{id}": Expectation(outcomes: roofing),
             "GET /roofing/projects/{name}/photos/{id}/thumbnail": Expectation(outcomes: roofing),
             "POST /roofing/projects/{name}/photos": Expectation(
-                outcomes: roofingChange, body: .multipart(["caption": "Page photo"], file: RoofingRouteTests.jpeg)),
+                outcomes: roofingWork, body: .multipart(["caption": "Page photo"], file: RoofingRouteTests.jpeg)),
         ]
         for action in ["start", "pause", "resume", "stop"] {
             t["POST /api/v1/hours/clock/\(action)"] = Expectation(outcomes: annasHoursChange, query: "driver=anna")
@@ -432,10 +483,13 @@ import Testing
             t["GET /api/v1/vsm/maps/{name}/export.\(format)"] = Expectation(outcomes: maps)
             t["GET /vsm/maps/{name}/export.\(format)"] = Expectation(outcomes: maps)
         }
-        for download in ["account.pdf", "account.csv", "payroll.csv"] {
+        for download in ["account.pdf", "account.csv"] {
             t["GET /api/v1/roofing/projects/{name}/\(download)"] = Expectation(outcomes: roofing)
             t["GET /roofing/projects/{name}/\(download)"] = Expectation(outcomes: roofing)
         }
+        // The payroll file is the firm's: not a roofer's.
+        t["GET /api/v1/roofing/projects/{name}/payroll.csv"] = Expectation(outcomes: roofingPay)
+        t["GET /roofing/projects/{name}/payroll.csv"] = Expectation(outcomes: roofingPay)
         return t
     }
 
@@ -483,7 +537,9 @@ import Testing
     static let outboxData = ["Outbox-Subject-Marker", "outbox-marker@example.org"]
     static let daemonData = ["gpsd-marker-host"]
     static let mapData = ["Marker map"]
-    static let roofingData = ["Villa Marker"]
+    static let roofingData = ["Villa Marker", "Villa Hidden"]
+    /// The projects whose team does not name Ib, the roofer.
+    static let othersRoofing = ["Villa Hidden", "Villa Doomed"]
 
     /// Markers of data the role may not see (in any answer, error pages too).
     static func markers(_ role: Role?) -> [String] {
@@ -497,6 +553,9 @@ import Testing
                 + roofingData
         case .crew: return restaurantStaff + mapData
         case .shiftManager, .restaurantManager: return restaurantStaff
+        case .roofer:
+            return ["ABC1"] + annasData + othersData + outboxData + daemonData + ["Main Street", "Elm Street"]
+                + mapData + othersRoofing
         case nil:
             return ["ABC1", "Main Street", "Elm Street"] + annasData + othersData + outboxData + daemonData + mapData
                 + roofingData

@@ -147,7 +147,9 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
         @Option(name: .long, help: "The section to delete.") var deleteSection: String?
         @Option(name: .long, help: "Where a new task goes: \"Section\" or \"Section/Task\" for a child (with --name).")
         var addTask: String?
-        @Option(name: .long, help: "The task to change (with --name, --priority, --area, --general, --time).")
+        @Option(
+            name: .long, help: "The task to change (with --name, --priority, --area, --general, --time, --description)."
+        )
         var editTask: String?
         @Option(name: .long, help: "The task to move (with --position).") var moveTask: String?
         @Option(name: .long, help: "The task to delete.") var deleteTask: String?
@@ -156,6 +158,8 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
         @Option(name: .long, help: "manager, kitchen or service.") var area: Area?
         @Option(name: .long, help: "true: checked over a whole area.") var general: Bool?
         @Option(name: .long, help: "Carry-out time HH:MM (shift checklists; \"\" clears).") var time: String?
+        @Option(name: .long, help: "How to do the task, shown under it on the working screen (\"\" clears).")
+        var description: String?
         @Option(name: .long, help: "Position from 1 (adding or moving).") var position: Int?
         @Option(name: .customLong("as"), help: "Who made the change.") var actor: String?
         @OptionGroup var options: ChecklistOptions
@@ -181,7 +185,8 @@ package struct ChecklistTemplatesCommand: ParsableCommand {
                 } else if let moveTask { (.moveTask, moveTask) } else { (.deleteTask, deleteTask) }
             return ChecklistTemplateEditInput(
                 dayPart: dayPart.rawValue, kind: kind.rawValue, action: action, path: path, name: addSection ?? name,
-                priority: priority, area: area?.rawValue, general: general, time: time, position: position)
+                priority: priority, area: area?.rawValue, general: general, time: time, description: description,
+                position: position)
         }
 
         func run() throws {

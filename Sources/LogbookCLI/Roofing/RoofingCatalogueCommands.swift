@@ -78,6 +78,11 @@ struct RoofingCatalogueCommand: ParsableCommand {
             ])
             for row in rows { listing.append(row.cells(format)) }
             try listing.print(format, clock: clock, json: rows)
+            if hits.contains(where: \.example) {
+                Diagnostics.print(
+                    "Note: the log has no catalogue of its own: these are the sample catalogue's activities, whose prices are "
+                        + "examples; import the firm's price list with `logbook roofing catalogue import FILE`")
+            }
         }
 
         /// A hit as this command lists it (its JSON contract): the activity at its list price, or a supplement's
@@ -92,8 +97,10 @@ struct RoofingCatalogueCommand: ParsableCommand {
             var price: Money?
             var percent: Quantity?
             var base: String?
+            /// The sample catalogue's: its price is an example.
+            var example: Bool
 
-            enum CodingKeys: String, CodingKey { case catalogue, pos, section, name, unit, price, base }
+            enum CodingKeys: String, CodingKey { case catalogue, pos, section, name, unit, price, base, example }
 
             init(_ hit: RoofingSearchHitView) {
                 catalogue = hit.catalogue
@@ -105,6 +112,7 @@ struct RoofingCatalogueCommand: ParsableCommand {
                 price = hit.activity.price
                 percent = hit.activity.supplement?.percent
                 base = hit.activity.supplement?.base.description
+                example = hit.example
             }
 
             func cells(_ format: OutputFormat) -> [Cell] {
@@ -125,6 +133,7 @@ struct RoofingCatalogueCommand: ParsableCommand {
                 try c.encode(unit, forKey: .unit)
                 try c.encode(percent?.description ?? price?.description, forKey: .price)
                 try c.encode(base, forKey: .base)
+                try c.encode(example, forKey: .example)
             }
         }
     }

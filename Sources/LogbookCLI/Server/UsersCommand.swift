@@ -50,12 +50,13 @@ package struct UsersCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract:
-                "Add a user with a role (a driver sees only the vehicles given, restaurant staff their restaurants).")
+                "Add a user with a role (a driver sees only the vehicles given, restaurant staff their restaurants, a roofer the projects whose team names them)."
+        )
 
         @Argument(help: "The user's name (what they log in with).")
         var name: String
 
-        @Option(name: .long, help: "admin, accountant, driver, crew, shift-manager or restaurant-manager.")
+        @Option(name: .long, help: "admin, accountant, driver, crew, shift-manager, restaurant-manager or roofer.")
         var role: String
 
         @Option(name: .long, help: "A vehicle a driver may see (plate); repeat for several.")
@@ -75,7 +76,7 @@ package struct UsersCommand: ParsableCommand {
         func validate() throws {
             guard let role = UserRole(rawValue: role.lowercased()) else {
                 throw ValidationError(
-                    "--role must be admin, accountant, driver, crew, shift-manager or restaurant-manager.")
+                    "--role must be admin, accountant, driver, crew, shift-manager, restaurant-manager or roofer.")
             }
             if role.isChecklistRole, restaurant.isEmpty {
                 throw ValidationError("--role \(role.rawValue) needs --restaurant NAME (where they work).")
@@ -83,7 +84,7 @@ package struct UsersCommand: ParsableCommand {
             if !role.isChecklistRole, role != .admin, !restaurant.isEmpty {
                 throw ValidationError("--restaurant is for crew, shift-manager and restaurant-manager users.")
             }
-            if role.isChecklistRole, !vehicle.isEmpty {
+            if role.isChecklistRole || role == .roofer, !vehicle.isEmpty {
                 throw ValidationError("--vehicle is for drivers.")
             }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -104,10 +105,22 @@ package struct UsersCommand: ParsableCommand {
                     name: name, role: UserRole(rawValue: role.lowercased())!, vehicles: vehicle, passwordHash: hash,
                     restaurants: restaurant)
             }
+            var projects = ""
+            if user.role == .roofer {
+                // What a roofer will see: the projects whose team names them (none yet is said too).
+                let names = try storeCall { try database.roofingProjectTeams() }.filter {
+                    user.worksOn(roofers: $0.value)
+                }.keys.sorted()
+                projects =
+                    names.isEmpty
+                    ? " (no project's team names \(user.name) yet: `logbook roofing project add … --roofer \(user.name)`)"
+                    : " (projects: \(names.joined(separator: ", ")))"
+            }
             Diagnostics.print(
                 "Added \(user.role.rawValue) \(user.name)"
                     + (user.vehicles.isEmpty ? "" : " (vehicles: \(user.vehicles.joined(separator: ", ")))")
-                    + (user.restaurants.isEmpty ? "" : " (restaurants: \(user.restaurants.joined(separator: ", ")))"))
+                    + (user.restaurants.isEmpty ? "" : " (restaurants: \(user.restaurants.joined(separator: ", ")))")
+                    + projects)
         }
     }
 

@@ -180,7 +180,8 @@ extension ChecklistAPI {
                 ], success: 201, errors: [400, 401, 403, 404, 409, 422]),
             Operation(
                 method: "patch", path: "/api/v1/checklists/shifts/{shift}/todos/{todo}",
-                summary: "Mark a to-do done or not, with a note (what was done, or why not)",
+                summary: "Mark a to-do done or not, with a note (what was done, or why not); crew mark the kitchen's "
+                    + "and the service's to-dos of their restaurants' open shifts",
                 query: [shiftPath, todoPath],
                 body: [
                     "type": "object", "required": ["done"],

@@ -16,11 +16,10 @@ enum ChecklistPageTemplates {
     static let index =
         head + """
             {{#message}}<p class="card" role="status">{{message}}</p>{{/message}}
-            {{^restaurants}}<p class="card" id="no-restaurants">There is no restaurant yet{{#admin}}: add one at the
-            terminal with <code>logbook checklists restaurants add NAME</code>, import its checklists with
-            <code>logbook checklists templates import</code>, and give its staff their users
-            (<code>logbook users add NAME --role crew --restaurant NAME</code>){{/admin}}{{^admin}}: an admin adds
-            restaurants and their staff{{/admin}}.</p>{{/restaurants}}
+            {{^restaurants}}<p class="card" id="no-restaurants">There is no restaurant yet{{#addsRestaurants}}: add one
+            below (or at the terminal with <code>logbook checklists restaurants add NAME</code>), create its checklists,
+            and give its staff their users under <a href="/users">People</a>{{/addsRestaurants}}{{^addsRestaurants}}: an
+            admin adds restaurants and their staff{{/addsRestaurants}}.</p>{{/restaurants}}
             {{#none}}<p class="card">No shift is open.{{^manager}} A shift manager starts the shift; its checklists
             show here then.{{/manager}}</p>{{/none}}
             {{#shifts}}
@@ -50,8 +49,25 @@ enum ChecklistPageTemplates {
             </form>
             {{/hasRestaurants}}{{/manager}}
             {{#editor}}{{#hasRestaurants}}<section class="card"><h2>Checklists</h2>
-              {{#restaurants}}<p><a href="/checklists/templates/{{query}}">Edit {{name}}'s checklists</a></p>{{/restaurants}}
+              {{#restaurants}}<p><a class="shift-link" href="/checklists/templates/{{query}}">Edit {{name}}'s checklists</a></p>{{/restaurants}}
             </section>{{/hasRestaurants}}{{/editor}}
+            {{#addsRestaurants}}
+            <form class="card" method="post" action="/checklists/restaurants" id="add-restaurant">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <h2>Add a restaurant</h2>
+              {{#errors.restaurant}}<p class="problem" role="alert" id="restaurant-error">{{errors.restaurant}}</p>{{/errors.restaurant}}
+              <label for="restaurant-name">Name</label>
+              <input id="restaurant-name" name="name" required maxlength="80" value="{{typed.restaurant_name}}"{{#errors.restaurant_name}} aria-invalid="true" aria-describedby="restaurant_name-error" autofocus{{/errors.restaurant_name}}>
+              {{#errors.restaurant_name}}<p class="problem field-error" id="restaurant_name-error" role="alert">{{errors.restaurant_name}}</p>{{/errors.restaurant_name}}
+              <label for="restaurant-email">E-mail (where its to-do lists and archives go)</label>
+              <input id="restaurant-email" name="email" type="email" maxlength="200" value="{{typed.restaurant_email}}"{{#errors.restaurant_email}} aria-invalid="true" aria-describedby="restaurant_email-error" autofocus{{/errors.restaurant_email}}>
+              {{#errors.restaurant_email}}<p class="problem field-error" id="restaurant_email-error" role="alert">{{errors.restaurant_email}}</p>{{/errors.restaurant_email}}
+              <label for="restaurant-timezone">Time zone</label>
+              <input id="restaurant-timezone" name="timezone" maxlength="64" placeholder="{{timezone}}" value="{{typed.restaurant_timezone}}"{{#errors.restaurant_timezone}} aria-invalid="true" aria-describedby="restaurant_timezone-error" autofocus{{/errors.restaurant_timezone}}>
+              {{#errors.restaurant_timezone}}<p class="problem field-error" id="restaurant_timezone-error" role="alert">{{errors.restaurant_timezone}}</p>{{/errors.restaurant_timezone}}
+              <button type="submit" id="save-restaurant">Add the restaurant</button>
+            </form>
+            {{/addsRestaurants}}
             """
 
     static let shift =
@@ -81,6 +97,7 @@ enum ChecklistPageTemplates {
                 {{#tasks}}
                 <li id="{{anchor}}" class="task {{state}}{{#child}} child{{/child}}{{#general}} general{{/general}}" data-path="{{path}}" data-state="{{state}}">
                   <div class="task-name">{{#time}}<span class="time{{#overdue}} overdue{{/overdue}}{{#late}} late{{/late}}">{{time}}</span> {{/time}}{{name}}{{#general}} <span class="tag">general</span>{{/general}}{{#overdue}} <span class="tag overdue">overdue</span>{{/overdue}}{{#late}} <span class="tag">late</span>{{/late}}</div>
+                  {{#description}}<p class="task-note">{{description}}</p>{{/description}}
                   {{#editable}}
                   <form method="post" action="/checklists/shifts/{{id}}/mark" class="states">
                     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}"><input type="hidden" name="kind" value="{{kind}}">
@@ -99,20 +116,21 @@ enum ChecklistPageTemplates {
             {{/checklists}}
             <section class="card" id="todos">
               <h2>To-dos</h2>
+              <nav class="periods" aria-label="To-do views">{{#areaViews}}<a href="{{href}}"{{#current}} class="current" aria-current="page"{{/current}}>{{label}} <span class="count">{{open}}</span></a>{{/areaViews}}</nav>
               {{^hasTodos}}<p class="muted">Nothing to do.</p>{{/hasTodos}}
               <ul class="todos">
                 {{#todos}}
                 <li class="todo{{#done}} done{{/done}}" data-area="{{area}}">
                   <span class="tag">P{{priority}}</span> <span class="tag">{{area}}</span> {{section}} / {{task}}{{#note}} — <span class="muted">{{note}}</span>{{/note}}
-                  {{#editable}}
-                  <form method="post" action="/checklists/shifts/{{shift}}/todos/{{id}}" class="inline">
-                    <input type="hidden" name="csrf" value="{{csrf}}">
+                  {{#settle}}
+                  <form method="post" action="/checklists/shifts/{{shift}}/todos/{{id}}" class="inline" id="todo-{{id}}">
+                    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="view" value="{{view}}">
                     <input name="note" maxlength="1000" placeholder="What was done, or why not" aria-label="Note for {{task}}">
                     <button type="submit" name="action" value="done">Done</button>
                     <button type="submit" name="action" value="not-done">Not done</button>
-                    {{^fromTask}}<button type="submit" name="action" value="delete">Delete</button>{{/fromTask}}
+                    {{#editable}}{{^fromTask}}<button type="submit" name="action" value="delete">Delete</button>{{/fromTask}}{{/editable}}
                   </form>
-                  {{/editable}}
+                  {{/settle}}
                 </li>
                 {{/todos}}
               </ul>
@@ -191,7 +209,19 @@ enum ChecklistPageTemplates {
               <label for="kind">Checklist</label><select id="kind" name="kind">{{#kinds}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/kinds}}</select>
               <button type="submit">Open</button>
             </form>
-            {{^exists}}<p class="card">No such checklist yet: import one with <code>logbook checklists templates import</code>.</p>{{/exists}}
+            {{^exists}}
+            <form class="card" method="post" action="/checklists/templates/{{restaurantQuery}}/new" id="create">
+              <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}">
+              <h2>New checklist: {{kindTitle}}, {{dayPart}}</h2>
+              <p class="muted">{{restaurant}} has no such checklist yet. Create it with its first section, then add its tasks here (or import a file with <code>logbook checklists templates import</code>).</p>
+              {{#errors.create}}<p class="problem" role="alert" id="create-error">{{errors.create}}</p>{{/errors.create}}
+              <label for="create-section">First section</label>
+              <input id="create-section" name="section" required maxlength="120" placeholder="Kitchen" value="{{typed.create_section}}"{{#errors.create_section}} aria-invalid="true" aria-describedby="create_section-error" autofocus{{/errors.create_section}}>
+              {{#errors.create_section}}<p class="problem field-error" id="create_section-error" role="alert">{{errors.create_section}}</p>{{/errors.create_section}}
+              {{#errors.create_kind}}<p class="problem field-error" id="create_kind-error" role="alert">{{errors.create_kind}}</p>{{/errors.create_kind}}
+              <button type="submit" id="create-checklist">Create the checklist</button>
+            </form>
+            {{/exists}}
             {{#exists}}
             <p class="muted">Version {{version}}. Every change makes a new version; shifts keep the one they started with.</p>
             {{#sections}}
@@ -213,6 +243,7 @@ enum ChecklistPageTemplates {
                 <select name="area" aria-label="Area of {{path}}">{{#areas}}<option{{#chosen}} selected{{/chosen}}>{{value}}</option>{{/areas}}</select>
                 {{#timed}}<input name="time" value="{{time}}" placeholder="HH:MM" aria-label="Time of {{path}}">{{/timed}}
                 <label class="inline"><input type="checkbox" name="general"{{#general}} checked{{/general}}> general</label>
+                <textarea name="description" maxlength="1000" rows="2" placeholder="How to do it (shown under the task)" aria-label="Description of {{path}}" class="task-note">{{description}}</textarea>
                 <button type="submit" name="action" value="edit-task">Save</button>
                 <button type="submit" name="action" value="move-up" aria-label="Move {{path}} up">↑</button>
                 <button type="submit" name="action" value="move-down" aria-label="Move {{path}} down">↓</button>
@@ -231,6 +262,7 @@ enum ChecklistPageTemplates {
                 <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="day_part" value="{{dayPart}}"><input type="hidden" name="kind" value="{{kind}}"><input type="hidden" name="path" value="{{name}}">
                 <input name="name" maxlength="120" placeholder="New task" aria-label="New task in {{name}}" required>
                 {{#timed}}<input name="time" placeholder="HH:MM" aria-label="Time of the new task">{{/timed}}
+                <textarea name="description" maxlength="1000" rows="2" placeholder="How to do it (optional)" aria-label="Description of the new task in {{name}}"></textarea>
                 <button type="submit" name="action" value="add-task">Add task</button>
               </form>
             </section>
@@ -267,6 +299,13 @@ enum ChecklistPageTemplates {
         .todo button, .template-task button, .template-task input, .template-task select { min-height: 44px; }
         .template-task { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
         .template-task.child { margin-left: 24px; }
+        .template-task textarea { flex: 1 1 100%; min-height: 44px; }
+        .template-task label.inline { display: flex; align-items: center; gap: 8px; margin: 0; color: inherit; }
+        .template-task label.inline input { flex: none; width: 44px; }
+        .task-note { flex: 1 1 100%; margin: 2px 0 4px; padding: 6px 8px; background: #fff6b3; border-left: 4px solid #e0c200;
+          border-radius: 4px; white-space: pre-line; font-size: 0.95em; }
+        textarea.task-note { white-space: pre-wrap; }
+        .periods .count { margin-left: 6px; font-size: 0.85em; opacity: 0.8; }
         .shift-link { display: block; min-height: 44px; }
         svg.chart { width: 100%; height: auto; }
         """

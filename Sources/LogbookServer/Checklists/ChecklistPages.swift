@@ -26,33 +26,9 @@ enum ChecklistPages {
         }
         pages.get("/checklists") { request, context in
             let (user, session) = try requireLogin(request, context)
-            let checklists = environment.checklists(user)
-            let restaurants = try checklists.restaurants().restaurants
-            let open = try checklists.openShifts().shifts
-            let now = checklists.now()
-            let shifts: [[String: Any]] = open.map { shift in
-                let due = shift.due(at: now)
-                return [
-                    "id": shift.id, "restaurant": shift.restaurant, "manager": shift.manager,
-                    "dayPart": shift.dayPart.rawValue, "started": shift.clock.text(shift.startedAt),
-                    "left": shift.uncheckedCount, "due": !due.isEmpty,
-                    "escalated": due.filter { $0.escalatedAt != nil }.map {
-                        ["name": $0.name, "time": shift.clock.time($0.dueAt)]
-                    },
-                ]
-            }
-            // A restaurant manager hears the reminders a shift manager left unanswered (escalated), here.
-            let overseer = checklists.access.isOverseer
-            let escalations = overseer ? Self.escalations(open, now: now) : []
-            return renderer.page(
-                "checklists/index", title: "Checklists",
-                [
-                    "shifts": shifts, "none": shifts.isEmpty, "manager": checklists.access.isManager,
-                    "overseer": overseer, "escalations": escalations, "anyEscalated": !escalations.isEmpty,
-                    "restaurants": restaurants.map { ["name": $0.name, "query": PageFlow.queryValue($0.name)] },
-                    "editor": overseer, "csrf": session.csrfToken, "message": PageFlow.message(request),
-                    "hasRestaurants": !restaurants.isEmpty, "admin": user.role == .admin,
-                ], user: user, csrf: session.csrfToken)
+            return try indexPage(
+                environment.checklists(user), user: user, session: session, message: PageFlow.message(request),
+                renderer: renderer)
         }
         pages.post("/checklists/shifts") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
@@ -67,7 +43,10 @@ enum ChecklistPages {
             let checklists = environment.checklists(user)
             let shift = try checklists.shift(try ChecklistAPI.number(context, "shift"))
             let editable = !shift.isEnded && checklists.mayWork(on: shift.id)
-            var values = view(shift, editable: editable, now: checklists.now())
+            let area = RequestText.query(request)["area"].flatMap { Area(rawValue: String($0)) }
+            var values = view(
+                shift, editable: editable, now: checklists.now(), area: area,
+                maySettle: { !shift.isEnded && checklists.access.maySettle(area: $0) })
             if editable {
                 let earlier = try checklists.earlierTodos(shift: shift.id).todos.prefix(20)
                 values["earlier"] = earlier.map {
@@ -121,7 +100,9 @@ enum ChecklistPages {
             let id = try ChecklistAPI.number(context, "shift")
             let todo = try ChecklistAPI.number(context, "todo")
             let checklists = environment.checklists(user)
-            return try PageFlow.redirecting(to: "/checklists/shifts/\(id)#todos") {
+            // Back to the to-do list's view the tap came from (the kitchen's, the service's, ...).
+            let view = Area(rawValue: form["view"] ?? "").map { "?area=" + $0.rawValue } ?? ""
+            return try PageFlow.redirecting(to: "/checklists/shifts/\(id)\(view)#todos") {
                 if form["action"] == "delete" {
                     try checklists.deleteTodo(shift: id, todo: todo)
                 } else {
@@ -215,40 +196,54 @@ enum ChecklistPages {
                     "none": stats.isEmpty, "chart": StatisticsChart.svg(stats),
                 ], user: user, csrf: session.csrfToken)
         }
+        pages.post("/checklists/restaurants") { request, context in
+            let (user, session, form) = try await submittedForm(request, context)
+            let checklists = environment.checklists(user)
+            do {
+                let added = try checklists.addRestaurant(
+                    ChecklistRestaurantInput(
+                        name: form["name"] ?? "", email: form.text("email"), timezone: form.text("timezone")))
+                return PageRenderer.redirect(
+                    PageFlow.withMessage(
+                        "/checklists/templates/\(PageFlow.queryValue(added.name))",
+                        "Added \(added.name): create its checklists here, and give its staff their users under People"))
+            } catch {
+                guard let problem = FormProblem(error, form: "restaurant", fields: ["name", "email", "timezone"])
+                else { throw error }
+                return try indexPage(
+                    checklists, user: user, session: session, problem: problem, typed: form, renderer: renderer)
+            }
+        }
+        pages.post("/checklists/templates/{restaurant}/new") { request, context in
+            let (user, session, form) = try await submittedForm(request, context)
+            let checklists = environment.checklists(user)
+            let restaurant = try checklists.access.templateEditor(try ChecklistAPI.restaurant(context))
+            let input = try Self.input(ChecklistTemplateCreateInput.self, form)
+            do {
+                let created = try checklists.createTemplate(restaurant: restaurant.name, input)
+                return PageRenderer.redirect(
+                    "/checklists/templates/\(PageFlow.queryValue(restaurant.name))?day_part="
+                        + created.dayPart.rawValue + "&kind=" + created.kind.rawValue)
+            } catch {
+                guard let problem = FormProblem(error, form: "create", fields: ["section", "kind", "day_part"]) else {
+                    throw error
+                }
+                return try templatesPage(
+                    checklists, restaurant: restaurant.name, dayPart: DayPart(rawValue: input.dayPart) ?? .day,
+                    kind: ChecklistKind(rawValue: input.kind ?? "") ?? .preShift, user: user, session: session,
+                    problem: problem, typed: form, renderer: renderer)
+            }
+        }
         pages.get("/checklists/templates/{restaurant}") { request, context in
             let (user, session) = try requireLogin(request, context)
             let checklists = environment.checklists(user)
             let restaurant = try checklists.access.templateEditor(try ChecklistAPI.restaurant(context))
             let query = RequestText.query(request)
-            let dayPart = DayPart(rawValue: query["day_part"].map(String.init) ?? "") ?? .day
-            let kind = ChecklistKind(rawValue: query["kind"].map(String.init) ?? "") ?? .preShift
-            let current = try checklists.template(restaurant: restaurant.name, dayPart: dayPart, kind: kind)
-            var sections: [[String: Any]] = []
-            for section in current?.template.sections ?? [] {
-                sections.append([
-                    "name": section.name,
-                    "tasks": section.tasks.flatMap { task in
-                        [templateRow(section.name + "/" + task.name, task, depth: 0)]
-                            + task.children.map {
-                                templateRow(section.name + "/" + task.name + "/" + $0.name, $0, depth: 1)
-                            }
-                    },
-                ])
-            }
-            return renderer.page(
-                "checklists/templates", title: "\(restaurant.name): checklists",
-                [
-                    "restaurant": restaurant.name, "restaurantQuery": PageFlow.queryValue(restaurant.name),
-                    "dayPart": dayPart.rawValue, "kind": kind.rawValue, "version": current?.version ?? 0,
-                    "exists": current != nil, "sections": sections, "timed": kind.hasTimes, "csrf": session.csrfToken,
-                    "message": PageFlow.message(request),
-                    "dayParts": DayPart.allCases.map {
-                        ["value": $0.rawValue, "chosen": $0 == dayPart] as [String: Any]
-                    },
-                    "kinds": ChecklistKind.allCases.map {
-                        ["value": $0.rawValue, "chosen": $0 == kind] as [String: Any]
-                    },
-                ], user: user, csrf: session.csrfToken)
+            return try templatesPage(
+                checklists, restaurant: restaurant.name,
+                dayPart: DayPart(rawValue: query["day_part"].map(String.init) ?? "") ?? .day,
+                kind: ChecklistKind(rawValue: query["kind"].map(String.init) ?? "") ?? .preShift, user: user,
+                session: session, message: PageFlow.message(request), renderer: renderer)
         }
         pages.post("/checklists/templates/{restaurant}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
@@ -260,6 +255,8 @@ enum ChecklistPages {
                 input.general = input.general ?? false
                 let timed = ChecklistKind(rawValue: input.kind ?? "")?.hasTimes ?? false
                 input.time = timed ? input.time ?? "" : nil
+                // A description emptied on the form is cleared.
+                input.description = input.description ?? ""
             }
             let back =
                 "/checklists/templates/\(PageFlow.queryValue(restaurant.name))?day_part="
@@ -269,6 +266,85 @@ enum ChecklistPages {
                 return nil
             }
         }
+    }
+
+    /// The restaurants' open shifts and a start button; for those who add them, a form to add a restaurant (with a
+    /// refusal beside its field, and what was typed).
+    static func indexPage(
+        _ checklists: ChecklistService, user: AppUser, session: WebSession, message: Any = false,
+        problem: FormProblem? = nil, typed: FormData? = nil, renderer: PageRenderer
+    ) throws -> Response {
+        let restaurants = try checklists.restaurants().restaurants
+        let open = try checklists.openShifts().shifts
+        let now = checklists.now()
+        let shifts: [[String: Any]] = open.map { shift in
+            let due = shift.due(at: now)
+            return [
+                "id": shift.id, "restaurant": shift.restaurant, "manager": shift.manager,
+                "dayPart": shift.dayPart.rawValue, "started": shift.clock.text(shift.startedAt),
+                "left": shift.uncheckedCount, "due": !due.isEmpty,
+                "escalated": due.filter { $0.escalatedAt != nil }.map {
+                    ["name": $0.name, "time": shift.clock.time($0.dueAt)]
+                },
+            ]
+        }
+        // A restaurant manager hears the reminders a shift manager left unanswered (escalated), here.
+        let overseer = checklists.access.isOverseer
+        let escalations = overseer ? Self.escalations(open, now: now) : []
+        var values: [String: Any] = [
+            "shifts": shifts, "none": shifts.isEmpty, "manager": checklists.access.isManager,
+            "overseer": overseer, "escalations": escalations, "anyEscalated": !escalations.isEmpty,
+            "restaurants": restaurants.map { ["name": $0.name, "query": PageFlow.queryValue($0.name)] },
+            "editor": overseer, "csrf": session.csrfToken, "message": message,
+            "hasRestaurants": !restaurants.isEmpty, "admin": user.role == .admin,
+            "addsRestaurants": user.managesPeople, "timezone": checklists.context.clock.name,
+        ]
+        if let problem, let typed { values.merge(problem.values(typed: typed)) { $1 } }
+        return renderer.page(
+            "checklists/index", title: "Checklists", values, user: user, csrf: session.csrfToken,
+            status: problem?.status ?? .ok)
+    }
+
+    /// A restaurant's checklist of a day part and kind to edit, or — when it has none yet — a form that creates it.
+    static func templatesPage(
+        _ checklists: ChecklistService, restaurant: String, dayPart: DayPart, kind: ChecklistKind, user: AppUser,
+        session: WebSession, message: Any = false, problem: FormProblem? = nil, typed: FormData? = nil,
+        renderer: PageRenderer
+    ) throws -> Response {
+        let current = try checklists.template(restaurant: restaurant, dayPart: dayPart, kind: kind)
+        var sections: [[String: Any]] = []
+        for section in current?.template.sections ?? [] {
+            sections.append([
+                "name": section.name,
+                "tasks": section.tasks.flatMap { task in
+                    [templateRow(section.name + "/" + task.name, task, depth: 0)]
+                        + task.children.map {
+                            templateRow(section.name + "/" + task.name + "/" + $0.name, $0, depth: 1)
+                        }
+                },
+            ])
+        }
+        var values: [String: Any] = [
+            "restaurant": restaurant, "restaurantQuery": PageFlow.queryValue(restaurant),
+            "dayPart": dayPart.rawValue, "kind": kind.rawValue, "version": current?.version ?? 0,
+            "exists": current != nil, "sections": sections, "timed": kind.hasTimes, "csrf": session.csrfToken,
+            "message": message, "kindTitle": kind.title,
+            "dayParts": DayPart.allCases.map {
+                ["value": $0.rawValue, "chosen": $0 == dayPart] as [String: Any]
+            },
+            "kinds": ChecklistKind.allCases.map {
+                ["value": $0.rawValue, "chosen": $0 == kind] as [String: Any]
+            },
+        ]
+        if let problem, current != nil {
+            // The checklist exists (made meanwhile): no form to create it, the words at the top of its editor.
+            values["message"] = problem.message
+        } else if let problem, let typed {
+            values.merge(problem.values(typed: typed)) { $1 }
+        }
+        return renderer.page(
+            "checklists/templates", title: "\(restaurant): checklists", values, user: user, csrf: session.csrfToken,
+            status: problem?.status ?? .ok)
     }
 
     /// A form's fields as a use case's input, blank fields left out (an input left blank is an input not given).
@@ -299,12 +375,18 @@ enum ChecklistPages {
         [
             "path": path, "name": task.name, "priority": task.priority, "area": task.area.rawValue,
             "general": task.general, "time": task.time ?? "", "child": depth > 0, "parent": !task.children.isEmpty,
+            "description": task.description ?? "",
             "areas": Area.allCases.map { ["value": $0.rawValue, "chosen": $0 == task.area] as [String: Any] },
         ]
     }
 
-    /// The working screen's (or archive's) values.
-    static func view(_ shift: ChecklistShiftView, editable: Bool, now: Double) -> [String: Any] {
+    /// The working screen's (or archive's) values: the to-do list in one area's view when `area` is given (the
+    /// kitchen's, the service's, the manager's), each to-do with the buttons of those who may mark it (`maySettle`:
+    /// crew the kitchen's and the service's).
+    static func view(
+        _ shift: ChecklistShiftView, editable: Bool, now: Double, area: Area? = nil,
+        maySettle: (Area) -> Bool = { _ in false }
+    ) -> [String: Any] {
         let clock = shift.clock
         var checklists: [[String: Any]] = []
         for checklist in shift.checklists {
@@ -320,7 +402,7 @@ enum ChecklistPages {
                     "general": line.general, "child": line.depth > 0, "parent": line.hasChildren,
                     "time": line.time ?? "", "overdue": line.carryOut == .overdue, "late": line.carryOut == .late,
                     "anchor": anchor(checklist.kind.rawValue, line.path.description), "kind": checklist.kind.rawValue,
-                    "editable": editable && line.isLeaf,
+                    "editable": editable && line.isLeaf, "description": Self.section(line.description),
                 ])
                 sections[sections.count - 1]["tasks"] = tasks
             }
@@ -335,14 +417,17 @@ enum ChecklistPages {
             "dayPart": shift.dayPart.rawValue, "started": clock.text(shift.startedAt),
             "ended": shift.endedAt.map(clock.text) ?? "", "archived": shift.isEnded, "editable": editable,
             "checklists": checklists,
-            "todos": shift.todos.map { todo -> [String: Any] in
+            "todos": shift.todos.filter { area == nil || $0.area == area }.map { todo -> [String: Any] in
                 [
                     "id": todo.id, "shift": shift.id, "task": todo.task, "section": todo.section,
-                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done, "note": todo.note ?? "",
+                    "area": todo.area.rawValue, "priority": todo.priority, "done": todo.done,
+                    "note": Self.section(todo.note),
                     "fromTask": todo.source == .notOk, "editable": editable,
+                    "settle": editable || maySettle(todo.area), "view": area?.rawValue ?? "",
                 ]
             },
-            "hasTodos": !shift.todos.isEmpty,
+            "hasTodos": shift.todos.contains { area == nil || $0.area == area },
+            "areaViews": areaViews(shift, chosen: area),
             "due": due.map { ["name": $0.name, "time": clock.time($0.dueAt)] },
             "anyDue": !due.isEmpty,
             "reminders": shift.reminders.suffix(12).map { reminder -> [String: Any] in
@@ -353,6 +438,30 @@ enum ChecklistPages {
             },
             "areas": Area.allCases.map(\.rawValue),
         ]
+    }
+}
+
+extension ChecklistPages {
+    /// A text a template shows inside `{{#name}}…{{/name}}`: false when there is none (an empty text is a value to
+    /// mustache, which would show the section's frame around nothing).
+    static func section(_ text: String?) -> Any {
+        guard let text, !text.isEmpty else { return false }
+        return text
+    }
+
+    /// The to-do list's views: all, and each area's (the manager's, the kitchen's, the service's), with how many of
+    /// its to-dos are not done yet.
+    static func areaViews(_ shift: ChecklistShiftView, chosen: Area?) -> [[String: Any]] {
+        let choices: [Area?] = [nil] + Area.allCases.map { Optional($0) }
+        return choices.map { choice in
+            let label = choice.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() } ?? "All"
+            let query = choice.map { "?area=" + $0.rawValue } ?? ""
+            let open = shift.todos.filter { todo in (choice == nil || todo.area == choice) && !todo.done }.count
+            return [
+                "label": label, "href": "/checklists/shifts/\(shift.id)\(query)#todos", "current": choice == chosen,
+                "open": open,
+            ]
+        }
     }
 }
 

@@ -8,12 +8,17 @@ import Reports
 import Roofing
 
 /// `/api/v1/roofing/…`: the catalogues and their search, the projects with their account (the `roofing account
-/// --format json` document), lines, extra work, deductions, advances, hours, submission and the downloads.
+/// --format json` document), lines, supplements, extra work, deductions, advances, hours, the agreed split,
+/// submission, revision, settling, the versions, deleting an open project, the final account by e-mail and the
+/// downloads.
 /// Amounts and quantities go in and out as strings of exact decimals (`"1234.50"`, `"33.333"`).
 enum RoofingAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
         @Sendable func service(_ context: AppRequestContext, editing: Bool = false) throws -> RoofingService {
             try RoofingRequests.service(environment, try context.requireUser(), editing: editing)
+        }
+        @Sendable func service(_ context: AppRequestContext, level: RoofingAccess.Level) throws -> RoofingService {
+            try RoofingRequests.service(environment, try context.requireUser(), level: level)
         }
         typealias R = RoofingRequests
         api.get("/roofing/catalogues") { _, context in
@@ -38,19 +43,19 @@ enum RoofingAPI {
             try R.json(try service(context).project(named: try R.name(context)))
         }
         api.post("/roofing/projects/{name}/lines") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let input = try await R.body(RoofingLineInput.self, request, context)
             return try R.json(try service.addLine(project: try R.name(context), input), status: .created)
         }
         api.patch("/roofing/projects/{name}/lines/{line}") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let name = try R.name(context)
             let line = try R.line(context, project: name)
             let input = try await R.body(RoofingLineChange.self, request, context)
             return try R.json(try service.editLine(project: name, line: line, input))
         }
         api.delete("/roofing/projects/{name}/lines/{line}") { _, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let name = try R.name(context)
             try service.removeLine(project: name, line: try R.line(context, project: name))
             return Response(status: .noContent)
@@ -71,7 +76,7 @@ enum RoofingAPI {
             return try R.json(try service.addAdvance(project: try R.name(context), input), status: .created)
         }
         api.post("/roofing/projects/{name}/hours") { request, context in
-            let service = try service(context, editing: true)
+            let service = try service(context, level: .work)
             let input = try await R.body(RoofingHoursInput.self, request, context)
             return try R.json(try service.setHours(project: try R.name(context), input))
         }
@@ -79,9 +84,55 @@ enum RoofingAPI {
             let service = try service(context, editing: true)
             return try R.json(try service.submit(project: try R.name(context)))
         }
+        // Issue 29 §1: the rest of what `logbook roofing` does, for the pages and apps alike.
+        api.delete("/roofing/projects/{name}") { _, context in
+            let service = try service(context, editing: true)
+            try service.deleteProject(try R.name(context))
+            return Response(status: .noContent)
+        }
+        api.post("/roofing/projects/{name}/supplements") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingSupplementInput.self, request, context)
+            let name = try R.name(context)
+            try service.addSupplement(project: name, input)
+            return try R.json(try service.project(named: name), status: .created)
+        }
+        api.post("/roofing/projects/{name}/split") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingSplitInput.self, request, context)
+            let name = try R.name(context)
+            _ = try service.split(project: name, input)
+            return try R.json(try service.project(named: name))
+        }
+        api.post("/roofing/projects/{name}/revise") { request, context in
+            let service = try service(context, editing: true)
+            let input = try await R.body(RoofingReviseInput.self, request, context)
+            let name = try R.name(context)
+            try service.revise(project: name, input)
+            return try R.json(try service.project(named: name))
+        }
+        api.post("/roofing/projects/{name}/settle") { _, context in
+            let service = try service(context, editing: true)
+            let name = try R.name(context)
+            let version = try service.settle(project: name)
+            var view = try service.project(named: name)
+            view.version = version
+            return try R.json(view)
+        }
+        api.get("/roofing/projects/{name}/history") { _, context in
+            try R.json(try service(context).history(project: try R.name(context)))
+        }
+        api.post("/roofing/projects/{name}/email") { request, context in
+            let service = try service(context, level: .pay)
+            let input = try await R.body(RoofingAccountMailInput.self, request, context)
+            let id = try RoofingAccountMail.queue(
+                service, project: try R.name(context), input, environment: environment)
+            return try R.json(["queued": id], status: .accepted)
+        }
         for download in RoofingDownload.allCases {
             api.get("/roofing/projects/{name}/\(download.rawValue)") { request, context in
-                try download.response(try service(context), project: try R.name(context), request: request)
+                try download.response(
+                    try service(context, level: download.level), project: try R.name(context), request: request)
             }
         }
     }
@@ -101,6 +152,9 @@ enum RoofingDownload: String, CaseIterable {
     }
 
     var contentType: String { self == .pdf ? "application/pdf" : "text/csv; charset=utf-8" }
+
+    /// Who may download it: the account is read by whoever sees the project, the payroll file is the firm's.
+    var level: RoofingAccess.Level { self == .payroll ? .pay : .read }
 
     /// The file of the project named; the PDF carries the project's photos as its appendix.
     func response(_ service: RoofingService, project name: String, request: Request) throws -> Response {

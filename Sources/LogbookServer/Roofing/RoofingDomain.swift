@@ -19,7 +19,7 @@ package enum RoofingDomain: ServerDomain {
         _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
     ) {
         RoofingPages.register(pages, environment, renderer)
-        RoofingPhotos.registerPages(pages, environment)
+        RoofingPhotos.registerPages(pages, environment, renderer)
     }
 
     /// `Roofing` for the roles that read the accounts.
@@ -36,9 +36,16 @@ enum RoofingRequests {
     static func service(_ environment: ServerEnvironment, _ user: AppUser, editing: Bool = false) throws
         -> RoofingService
     {
+        try service(environment, user, level: editing ? .account : .read)
+    }
+
+    /// The use cases for `user`, refused (403) unless they may do what `level` names (a roofer records the work).
+    static func service(_ environment: ServerEnvironment, _ user: AppUser, level: RoofingAccess.Level) throws
+        -> RoofingService
+    {
         try RoofingService(
             ServiceContext(database: environment.database, caller: .user(user), clock: environment.clock),
-            editing: editing)
+            level: level)
     }
 
     /// The project (or catalogue) named in the address (percent-decoded).

@@ -143,6 +143,77 @@ extension OpenAPIDocument {
                 summary: "Submit the account: locked as its next version (409 when submitted already)",
                 query: [roofingProjectPath], successSchema: project, errors: [401, 403, 404, 409],
                 bodyRequired: false),
+            Operation(
+                method: "delete", path: "/api/v1/roofing/projects/{name}",
+                summary: "Delete an open project with its lines and photos (409 once submitted: the account is kept)",
+                query: [roofingProjectPath], success: 204, errors: [401, 403, 404, 409]),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/supplements",
+                summary: "Add a supplement: the `%` activity at `pos` of the project's catalogue, on its base (201 "
+                    + "with the project)",
+                query: [roofingProjectPath],
+                body: ["type": "object", "required": ["pos"], "properties": ["pos": ["type": "string"]]],
+                success: 201, successSchema: project, errors: changeErrors),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/split",
+                summary: "Agree a split instead of the equal hourly rate: a percentage for each roofer (summing to "
+                    + "100) or an amount for each (summing to the total), checked against the account at once; `{}` "
+                    + "returns to the equal hourly rate",
+                query: [roofingProjectPath],
+                body: [
+                    "type": "object",
+                    "properties": [
+                        "percentages": ["type": "object", "additionalProperties": roofingDecimal],
+                        "amounts": ["type": "object", "additionalProperties": roofingDecimal],
+                    ],
+                ], successSchema: project, errors: changeErrors, bodyRequired: false),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/revise",
+                summary: "Reopen a submitted account for its next version, with the reason the next submission "
+                    + "records",
+                query: [roofingProjectPath],
+                body: ["type": "object", "required": ["reason"], "properties": ["reason": text]],
+                successSchema: project, errors: changeErrors),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/settle",
+                summary: "Mark a submitted account settled (paid out): its last version (`version`); nothing "
+                    + "changes after it",
+                query: [roofingProjectPath], successSchema: project, errors: [401, 403, 404, 409],
+                bodyRequired: false),
+            Operation(
+                method: "get", path: "/api/v1/roofing/projects/{name}/history",
+                summary: "The account's versions: who, when, why, what changed and the total (`roofing history "
+                    + "--format json`)",
+                query: [roofingProjectPath],
+                successSchema: [
+                    "type": "array",
+                    "items": [
+                        "type": "object",
+                        "properties": [
+                            "version": ["type": "integer"], "author": ["type": "string"],
+                            "date": ["type": "string", "format": "date-time"], "reason": ["type": "string"],
+                            "changes": ["type": "string"], "total": ["type": ["string", "null"]],
+                        ],
+                    ],
+                ], errors: [401, 403, 404]),
+            Operation(
+                method: "post", path: "/api/v1/roofing/projects/{name}/email",
+                summary: "E-mail the final account (the submitted or settled account as the union's PDF with the "
+                    + "photos) to the employer through the outbox (202 with the message's id; 409 while the "
+                    + "account is open, or without `[mail]`)",
+                query: [roofingProjectPath],
+                body: [
+                    "type": "object", "required": ["to"],
+                    "properties": [
+                        "to": [
+                            "type": "array", "minItems": 1, "maxItems": 10,
+                            "items": ["type": "string", "format": "email"],
+                        ],
+                        "lang": ["type": "string", "enum": ["da", "en"]],
+                    ],
+                ], success: 202,
+                successSchema: ["type": "object", "properties": ["queued": ["type": "integer"]]],
+                errors: changeErrors),
         ]
         let photo: [String: Any] = [
             "type": "object", "required": ["id", "hash", "kind"],
@@ -176,6 +247,12 @@ extension OpenAPIDocument {
                 query: [roofingProjectPath, ("id", ["type": "integer", "minimum": 1], "path")],
                 successSchema: ["type": "string", "format": "binary"], successType: "image/*",
                 errors: [401, 403, 404]),
+            Operation(
+                method: "delete", path: "/api/v1/roofing/projects/{name}/photos/{id}",
+                summary: "Remove a photo while the account is open (409 once submitted); its bytes go with its last "
+                    + "reference",
+                query: [roofingProjectPath, ("id", ["type": "integer", "minimum": 1], "path")], success: 204,
+                errors: [401, 403, 404, 409]),
             Operation(
                 method: "get", path: "/api/v1/roofing/projects/{name}/photos/{id}/thumbnail",
                 summary:

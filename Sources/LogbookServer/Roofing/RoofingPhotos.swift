@@ -21,7 +21,7 @@ enum RoofingPhotos {
             return try R.json(try service.photos(project: try R.name(context)))
         }
         api.post("/roofing/projects/{name}/photos") { request, context in
-            let service = try R.service(environment, try context.requireUser(), editing: true)
+            let service = try R.service(environment, try context.requireUser(), level: .work)
             // The query's text as sent (a CR LF is not a form's line break here): the service holds it to the
             // plain-text rule.
             let query = RequestText.query(request)
@@ -42,13 +42,20 @@ enum RoofingPhotos {
             let service = try R.service(environment, try context.requireUser())
             return try photoResponse(try photo(context, service), service)
         }
+        api.delete("/roofing/projects/{name}/photos/{id}") { _, context in
+            let service = try R.service(environment, try context.requireUser(), level: .work)
+            try service.removePhoto(project: try R.name(context), id: try photo(context, service).id)
+            return Response(status: .noContent)
+        }
         api.get("/roofing/projects/{name}/photos/{id}/thumbnail") { _, context in
             let service = try R.service(environment, try context.requireUser())
             return try thumbnailResponse(try photo(context, service), service)
         }
     }
 
-    static func registerPages(_ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment) {
+    static func registerPages(
+        _ pages: RouterGroup<AppRequestContext>, _ environment: ServerEnvironment, _ renderer: PageRenderer
+    ) {
         typealias R = RoofingRequests
         pages.get("/roofing/projects/{name}/photos/{id}") { request, context in
             let (user, _) = try requireLogin(request, context)
@@ -63,22 +70,29 @@ enum RoofingPhotos {
         pages.post("/roofing/projects/{name}/photos") { request, context in
             let (user, session) = try requireLogin(request, context)
             // A reader is refused before the upload is read (403, not a 400 about a malformed form).
-            let service = try R.service(environment, user, editing: true)
+            let service = try R.service(environment, user, level: .work)
             let name = try R.name(context)
             guard let boundary = MultipartForm.boundary(request.headers[.contentType]) else {
                 throw APIError.badRequest("the photo form is sent as multipart/form-data")
             }
             let parts = try MultipartForm.parse(try await collect(request.body), boundary: boundary)
-            try requireCSRF(FormData(values: parts.fields), session)
+            let form = FormData(values: parts.fields)
+            try requireCSRF(form, session)
             try RequestText.check(form: parts.fields)
-            return try PageFlow.redirecting(to: RoofingPages.projectURL(name) + "#photos") {
+            do {
                 guard let file = parts.file, !file.bytes.isEmpty else {
                     throw ServiceError(.invalid, field: "photo", "choose or take a photo")
                 }
                 _ = try service.addPhotos(
                     project: name,
                     [RoofingPhotoUpload(bytes: file.bytes, filename: file.name, caption: parts.fields["caption"])])
-                return nil
+                return PageRenderer.redirect(RoofingPages.projectURL(name) + "#photos")
+            } catch {
+                // Refused (not a photo, too large in pixels): the project page again, the words beside the field.
+                guard let problem = FormProblem(error, form: "photo", fields: ["photo", "caption"]) else { throw error }
+                return try RoofingPages.projectPage(
+                    service, name, user: user, session: session, problem: problem, typed: form,
+                    environment: environment, renderer: renderer)
             }
         }
     }

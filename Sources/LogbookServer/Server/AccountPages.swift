@@ -16,9 +16,11 @@ enum AccountPages {
     ) {
         pages.get("/") { _, context in
             guard let user = context.user else { return PageRenderer.redirect("/login") }
-            // Each role starts where its work is: the mileage log, else restaurant staff at their checklists.
+            // Each role starts where its work is: the mileage log, else restaurant staff at their checklists, a roofer
+            // at their projects.
             if user.mayReadMileageLog { return PageRenderer.redirect("/trips") }
-            return PageRenderer.redirect(user.mayUseChecklists ? "/checklists" : "/account")
+            if user.mayUseChecklists { return PageRenderer.redirect("/checklists") }
+            return PageRenderer.redirect(user.mayReadRoofing ? "/roofing" : "/account")
         }
         pages.get("/login") { request, context in
             if context.user != nil { return PageRenderer.redirect("/") }

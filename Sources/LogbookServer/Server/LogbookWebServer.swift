@@ -70,8 +70,9 @@ package enum LogbookWebServer {
     package static func router(_ environment: ServerEnvironment) throws -> Router<AppRequestContext> {
         var templates: [String: String] = [:]
         for domain in domains { templates.merge(domain.templates) { $1 } }
+        templates.merge(UserTemplates.all) { $1 }
         let renderer = try PageRenderer(templates: templates) { user in
-            domains.flatMap { $0.menu(for: user, environment) }
+            domains.flatMap { $0.menu(for: user, environment) } + UserPages.menu(for: user)
         }
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: SecurityHeaders())
@@ -110,6 +111,7 @@ package enum LogbookWebServer {
         )
         .add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
+        UserPages.register(pages, environment, renderer)
         for domain in domains { domain.registerPages(pages, environment, renderer) }
         return router
     }

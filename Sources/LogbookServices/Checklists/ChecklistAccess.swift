@@ -1,3 +1,4 @@
+public import Checklists
 public import LogbookStore
 
 /// Who may see and do what with the checklists. At the terminal everything (the log file's permissions are the
@@ -60,6 +61,37 @@ public struct ChecklistAccess: Sendable {
         guard isManager else { throw ServiceError(.forbidden, "only a shift manager works on a shift's checklists") }
         if let user, shift.manager != user.name, !isOverseer {
             throw ServiceError(.forbidden, "shift \(id) is \(shift.manager)'s")
+        }
+        guard !shift.isEnded else {
+            throw ServiceError(.refused, "shift \(id) has ended; its archive stays as it was")
+        }
+        return shift
+    }
+
+    /// The areas whose to-dos the crew do and mark done: the kitchen's and the service's (the manager's stay with
+    /// those who run the shift).
+    public static let crewAreas: Set<Area> = [.kitchen, .service]
+
+    /// Whether the caller may mark to-dos of `area` done on a shift of their restaurants: those who run shifts any
+    /// area's on the shifts they work on, crew the kitchen's and the service's.
+    public func maySettle(area: Area) -> Bool {
+        if isManager { return true }
+        return (user?.maySettleCrewTodos ?? true) && Self.crewAreas.contains(area)
+    }
+
+    /// The shift on which the caller marks to-do `todo` done (or not done, with a note): a shift they work on, or, for
+    /// crew, an open shift of their restaurants when the to-do is the kitchen's or the service's.
+    public func settlingShift(_ id: Int64, todo: Int64) throws -> ChecklistShift {
+        if isManager { return try workingShift(id) }
+        let shift = try shift(id)
+        guard user?.maySettleCrewTodos ?? true else {
+            throw ServiceError(.forbidden, "only the restaurant's staff mark to-dos done")
+        }
+        guard let found = shift.todos.first(where: { $0.id == todo }) else {
+            throw ServiceError(.notFound, "to-do \(todo) is not on shift \(shift.id)'s list", exitCode: 64)
+        }
+        guard Self.crewAreas.contains(found.area) else {
+            throw ServiceError(.forbidden, "the \(found.area.rawValue)'s to-dos are marked by those who run the shift")
         }
         guard !shift.isEnded else {
             throw ServiceError(.refused, "shift \(id) has ended; its archive stays as it was")

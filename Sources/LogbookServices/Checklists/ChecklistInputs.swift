@@ -32,11 +32,7 @@ public struct ChecklistRestaurantInput: Decodable, Sendable, Hashable {
         return input
     }
 
-    static func plausibleAddress(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," })
-    }
+    static func plausibleAddress(_ text: String) -> Bool { MailAddressText.isPlausible(text) }
 }
 
 /// A shift to start: the restaurant, its day part; at the terminal also whose shift (default the restaurant's only
@@ -147,8 +143,8 @@ public struct ChecklistArchiveFilter: Decodable, Sendable, Hashable {
 ///
 /// `add-section` (`name`, `position`), `rename-section` (`path`, `name`), `move-section` (`path`, `position`),
 /// `section-up`, `section-down`, `delete-section` (`path`); `add-task` (`path`: the section, or `Section/Task` for a
-/// child; `name`, `priority`, `area`, `general`, `time`, `position`), `edit-task` (`path` and any of `name`,
-/// `priority`, `area`, `general`, `time`: "" clears it), `move-task` (`path`, `position`), `move-up`, `move-down`,
+/// child; `name`, `priority`, `area`, `general`, `time`, `description`, `position`), `edit-task` (`path` and any of
+/// `name`, `priority`, `area`, `general`, `time`, `description`: "" clears it), `move-task` (`path`, `position`), `move-up`, `move-down`,
 /// `delete-task` (`path`). Positions count from 1.
 public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
     public enum Action: String, Sendable, Hashable, CaseIterable {
@@ -175,16 +171,19 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
     public var area: String?
     public var general: Bool?
     public var time: String?
+    /// The task's description (the yellow note); "" clears it.
+    public var description: String?
     public var position: Int?
 
     enum CodingKeys: String, CodingKey {
         case dayPart = "day_part"
-        case kind, action, path, name, priority, area, general, time, position
+        case kind, action, path, name, priority, area, general, time, description, position
     }
 
     public init(
         dayPart: String, kind: String? = nil, action: Action, path: String? = nil, name: String? = nil,
-        priority: Int? = nil, area: String? = nil, general: Bool? = nil, time: String? = nil, position: Int? = nil
+        priority: Int? = nil, area: String? = nil, general: Bool? = nil, time: String? = nil,
+        description: String? = nil, position: Int? = nil
     ) {
         self.dayPart = dayPart
         self.kind = kind
@@ -195,6 +194,7 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
         self.area = area
         self.general = general
         self.time = time
+        self.description = description
         self.position = position
     }
 
@@ -206,6 +206,9 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
         }
         let name = try self.name.map { text throws(ServiceError) in try ChecklistRules.text(text, "name", limit: 120) }
         let area = try self.area.map { text throws(ServiceError) in try ChecklistRules.area(text) }
+        let description = try self.description.map { text throws(ServiceError) in
+            try ChecklistRules.text(text, "description", limit: TaskTemplate.maximumDescription)
+        }
         if let priority, !(1...4).contains(priority) {
             throw ServiceError(.invalid, field: "priority", "must be 1 to 4")
         }
@@ -233,12 +236,14 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
             let task = TaskTemplate(
                 name: try need(name, "name"), priority: priority ?? 3, area: area ?? .manager,
                 general: general ?? false,
-                time: time.flatMap { $0.isEmpty ? nil : $0 })
+                time: time.flatMap { $0.isEmpty ? nil : $0 },
+                description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 })
             return .addTask(parent: try need(path, "path"), task: task, at: position)
         case .editTask:
-            let change = TaskChange(name: name, priority: priority, area: area, general: general, time: time)
+            let change = TaskChange(
+                name: name, priority: priority, area: area, general: general, time: time, description: description)
             guard change != TaskChange() else {
-                throw ServiceError(.invalid, "edit-task needs a name, priority, area, general or time")
+                throw ServiceError(.invalid, "edit-task needs a name, priority, area, general, time or description")
             }
             return .editTask(path: try need(path, "path"), change: change)
         case .moveTask:
@@ -266,6 +271,34 @@ public struct ChecklistTemplateEditInput: Decodable, Sendable, Hashable {
             })
         else { throw missing }
         return childIndex + 1
+    }
+}
+
+/// A new checklist (`POST /checklists/templates/{restaurant}/new`): its day part, kind and first section's name.
+public struct ChecklistTemplateCreateInput: Decodable, Sendable, Hashable {
+    public var dayPart: String
+    public var kind: String?
+    public var section: String?
+
+    enum CodingKeys: String, CodingKey {
+        case dayPart = "day_part"
+        case kind, section
+    }
+
+    public init(dayPart: String, kind: String? = nil, section: String? = nil) {
+        self.dayPart = dayPart
+        self.kind = kind
+        self.section = section
+    }
+
+    func validated() throws(ServiceError) -> (DayPart, ChecklistKind, String) {
+        let dayPart = try ChecklistRules.dayPart(dayPart)
+        let kind = try ChecklistRules.kind(kind)
+        let section = (section ?? "").trimmingCharacters(in: .whitespaces)
+        guard !section.isEmpty else {
+            throw ServiceError(.invalid, field: "section", "name the checklist's first section")
+        }
+        return (dayPart, kind, try ChecklistRules.text(section, "section", limit: 120))
     }
 }
 

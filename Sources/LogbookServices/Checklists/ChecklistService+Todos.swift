@@ -44,7 +44,7 @@ extension ChecklistService {
     /// Marks a to-do of the shift done (or not), with a note: what was done, or why not.
     public func settleTodo(shift id: Int64, todo: Int64, _ input: ChecklistTodoSettleInput) throws -> ChecklistTodosView
     {
-        let shift = try access.workingShift(id)
+        let shift = try access.settlingShift(id, todo: todo)
         try Self.requireTodo(todo, on: shift)
         let note = try input.note.map { try ChecklistRules.text($0, "note") }
         try writer.settleTodo(todo, done: input.done, note: note, at: now())

@@ -34,15 +34,38 @@ public struct ChecklistService: Sendable {
 
     // MARK: Restaurants
 
-    /// Adds a restaurant (at the terminal, or an admin); its zone is the input's, else the caller's clock's.
+    /// Adds a restaurant (at the terminal, an admin or a restaurant manager, who then works there too); its zone is
+    /// the input's, else the caller's clock's.
     public func addRestaurant(_ input: ChecklistRestaurantInput) throws -> ChecklistRestaurantView {
-        guard context.caller.user.map({ $0.role == .admin }) ?? true else {
-            throw ServiceError(.forbidden, "only an admin adds restaurants")
+        let user = context.caller.user
+        guard user?.managesPeople ?? true else {
+            throw ServiceError(.forbidden, "only an admin or a restaurant manager adds restaurants")
         }
         let input = try input.validated()
         return ChecklistRestaurantView(
             try writer.addRestaurant(
-                name: input.name, email: input.email, timezone: input.timezone ?? context.clock.name))
+                name: input.name, email: input.email, timezone: input.timezone ?? context.clock.name,
+                staff: user.flatMap { $0.worksAt(input.name) ? nil : $0.name }))
+    }
+
+    /// A new checklist of a restaurant for a day part and kind that has none yet (a restaurant manager of it or an
+    /// admin): version 1, with its first section, to fill in on the template page.
+    public func createTemplate(restaurant: String, _ input: ChecklistTemplateCreateInput) throws
+        -> ChecklistTemplateVersionView
+    {
+        let found = try access.templateEditor(restaurant)
+        let (dayPart, kind, section) = try input.validated()
+        if try database.template(restaurant: found.name, dayPart: dayPart, kind: kind) != nil {
+            throw ServiceError(
+                .refused, field: "kind",
+                "\(found.name) has a \(dayPart.rawValue) \(kind.rawValue) checklist already: change it instead")
+        }
+        let template = ChecklistTemplate(
+            restaurant: found.name, dayPart: dayPart, kind: kind, sections: [SectionTemplate(name: section)])
+        if let problem = template.problems().first {
+            throw ServiceError(.invalid, field: "section", problem.message)
+        }
+        return ChecklistTemplateVersionView(try writer.saveTemplate(template, by: templateActor(nil)))
     }
 
     /// The restaurants the caller works at.

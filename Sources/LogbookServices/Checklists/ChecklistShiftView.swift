@@ -4,7 +4,8 @@ public import LogbookStore
 
 /// One task line of a shift's checklist as shown, mailed and archived: parents with the state their children give
 /// them, children after their parent. JSON: `{"path", "state", "note", "marked", "general", "area", "priority"}`
-/// and, on a task with a carry-out time, `"time"` and `"carry_out"`.
+/// and, on a task with a carry-out time, `"time"` and `"carry_out"`; on a task with a description (the template's
+/// yellow note), `"description"`.
 public struct ChecklistTaskLineView: Encodable, Sendable, Hashable {
     public var kind: ChecklistKind
     public var path: TaskPath
@@ -23,9 +24,11 @@ public struct ChecklistTaskLineView: Encodable, Sendable, Hashable {
     public var time: String?
     public var carryOut: CarryOut
     public var hasChildren: Bool
+    /// How to do the task, from the template version the shift runs.
+    public var description: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case path, state, note, marked, general, area, priority, time
+        case path, state, note, marked, general, area, priority, time, description
         case carryOut = "carry_out"
     }
 
@@ -42,6 +45,7 @@ public struct ChecklistTaskLineView: Encodable, Sendable, Hashable {
             try c.encode(time, forKey: .time)
             try c.encode(carryOut, forKey: .carryOut)
         }
+        try c.encodeIfPresent(description, forKey: .description)
     }
 
     /// A task that carries a mark itself (not a parent of child tasks).
@@ -188,7 +192,7 @@ public struct ChecklistShiftView: Encodable, Sendable, Hashable {
                                 ? CarryOutTimes.status(
                                     of: path, in: run, shiftStart: shift.startedAt, now: judged, offset: clock.offset)
                                 : .untimed,
-                            hasChildren: !template.children.isEmpty))
+                            hasChildren: !template.children.isEmpty, description: template.description))
                 }
             }
         }

@@ -10,7 +10,7 @@ import PlainText
 public enum ChecklistTemplateFile {
     public static let templateKeys = ["restaurant", "day_part", "kind", "sections", "$schema"]
     public static let sectionKeys = ["name", "tasks"]
-    public static let taskKeys = ["name", "priority", "area", "general", "time", "children"]
+    public static let taskKeys = ["name", "priority", "area", "general", "time", "description", "children"]
 
     /// The templates of a file or body; the first mistake as a `ServiceError` (`field` the JSON path, when there is
     /// one).
@@ -105,7 +105,7 @@ public enum ChecklistTemplateFile {
     }
 
     /// An object's keys held to the format (`known`) and to the plain-text rule, and its text fields to the rule.
-    static func check(_ decoder: any Decoder, known: [String], text: [String]) throws {
+    static func check(_ decoder: any Decoder, known: [String], text: [String], multiLine: [String] = []) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let here = path(decoder.codingPath)
         func field(_ key: String) -> String { here.isEmpty ? key : here + "." + key }
@@ -121,12 +121,12 @@ public enum ChecklistTemplateFile {
                     .invalid, field: field(key), "unknown key" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
             }
         }
-        for key in text {
+        for key in text + multiLine {
             guard let value = try? container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: key)) else {
                 continue
             }
             do {
-                try PlainText.check(value, field: field(key), lines: .single)
+                try PlainText.check(value, field: field(key), lines: multiLine.contains(key) ? .multiple : .single)
             } catch {
                 throw ServiceError(.invalid, field: error.field, error.message)
             }
@@ -152,7 +152,8 @@ public enum ChecklistTemplateFile {
 
     struct TaskKeys: Decodable {
         init(from decoder: any Decoder) throws {
-            try ChecklistTemplateFile.check(decoder, known: taskKeys, text: ["name", "area", "time"])
+            try ChecklistTemplateFile.check(
+                decoder, known: taskKeys, text: ["name", "area", "time"], multiLine: ["description"])
             let c = try decoder.container(keyedBy: AnyKey.self)
             _ = try c.decodeIfPresent([TaskKeys].self, forKey: AnyKey(stringValue: "children"))
         }

@@ -7,7 +7,7 @@ extension RoofingService {
     /// each roofer's share (`roofing account --format json`). An account that cannot be made (an agreed split that
     /// does not add up) is refused as the rules refuse data.
     public func account(project name: String) throws -> Account {
-        let project = try database.roofingProject(named: name).project
+        let project = try visibleProject(name).project
         do throws(RoofingError) {
             return try Account(project)
         } catch {
@@ -20,7 +20,7 @@ extension RoofingService {
     public func accountDocument(
         project name: String, language: RoofingAccountDocument.Language, photos: Bool
     ) throws -> RoofingAccountDocument {
-        let project = try database.roofingProject(named: name).project
+        let project = try visibleProject(name).project
         let account: Account
         do throws(RoofingError) {
             account = try Account(project)

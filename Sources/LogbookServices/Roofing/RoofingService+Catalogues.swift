@@ -36,17 +36,43 @@ extension RoofingService {
     }
 
     /// Activities by position or name, accent- and case-insensitive, typo-tolerant, best first: in the catalogue
-    /// named, or in each catalogue (at most `limit` hits each), priced on `date` (today by default).
+    /// named, or in each catalogue (at most `limit` hits each), priced on `date` (today by default). A log without
+    /// a catalogue of its own searches the sample shipped with the program (`SampleCatalogue`): its hits are marked
+    /// `example`, their prices being examples.
     public func search(_ input: RoofingSearchInput) throws -> [RoofingSearchHitView] {
         let (text, limit) = try input.validated()
-        let names = try input.catalogue.map { [$0] } ?? database.roofingCatalogues().map(\.name)
+        let stored = try database.roofingCatalogues().map(\.name)
+        var catalogues: [Catalogue] = []
+        for name in input.catalogue.map({ [$0] }) ?? stored {
+            if SampleCatalogue.isSample(name), !stored.contains(where: SampleCatalogue.isSample) {
+                catalogues.append(try Self.sample())
+            } else {
+                catalogues.append(try database.roofingCatalogue(named: name))
+            }
+        }
+        if input.catalogue == nil, stored.isEmpty { catalogues = [try Self.sample()] }
         var hits: [RoofingSearchHitView] = []
-        for name in names {
-            let catalogue = try database.roofingCatalogue(named: name)
+        for catalogue in catalogues {
             for hit in CatalogueSearch.search(text, in: catalogue, limit: limit) {
                 hits.append(RoofingSearchHitView(hit, in: catalogue, on: input.date ?? today))
             }
         }
         return hits
+    }
+
+    /// The catalogues a new project may be priced from: the log's, or the sample when the log has none (choosing
+    /// it imports it into the log, its name still saying that its prices are examples).
+    public func catalogueChoices() throws -> [RoofingCatalogueView] {
+        let stored = try catalogues()
+        return stored.isEmpty ? [RoofingCatalogueView(try Self.sample())] : stored
+    }
+
+    /// The sample catalogue shipped with the program.
+    static func sample() throws -> Catalogue {
+        do throws(RoofingError) {
+            return try SampleCatalogue.catalogue()
+        } catch {
+            throw ServiceError(.failed, "the sample catalogue does not read: \(error.description)")
+        }
     }
 }

@@ -5,16 +5,16 @@ extension RoofingService {
     /// Adds a line: the activity at `pos` in the project's catalogue, at the price in force on the project's first
     /// day (today without one), with a quantity. A supplement is refused here: it has no quantity (`addSupplement`).
     public func addLine(project name: String, _ input: RoofingLineInput) throws -> RoofingLineView {
-        try access.requireEditor()
+        try access.require(.work)
         let (pos, quantity, note) = try input.validated()
-        let (activity, _) = try activity(pos, of: try database.roofingProject(named: name).project)
+        let (activity, _) = try activity(pos, of: try visibleProject(name).project)
         guard !activity.isSupplement else {
             throw ServiceError(
                 .invalid, field: "pos",
                 "pos \(pos) is a supplement (a % of a base), not a line with a quantity: add it as a supplement",
                 exitCode: 65)
         }
-        let saved = try change(name) { project throws(RoofingError) in
+        let saved = try change(name, level: .work) { project throws(RoofingError) in
             try project.add(activity, quantity: quantity, note: note)
         }
         return RoofingLineView(saved.lines[saved.lines.count - 1], number: saved.lines.count, project: saved.name)
@@ -23,9 +23,9 @@ extension RoofingService {
     /// Changes line `line` (from 1): its quantity, its note or both; the price stays as accounted.
     @discardableResult
     public func editLine(project name: String, line: Int, _ input: RoofingLineChange) throws -> RoofingLineView {
-        try access.requireEditor()
+        try access.require(.work)
         let change = try input.validated()
-        let saved = try self.change(name) { project throws(RoofingError) in
+        let saved = try self.change(name, level: .work) { project throws(RoofingError) in
             try project.editLine(at: line - 1, quantity: change.quantity, note: change.note)
         }
         return RoofingLineView(saved.lines[line - 1], number: line)
@@ -33,7 +33,7 @@ extension RoofingService {
 
     /// Removes line `line` (from 1).
     public func removeLine(project name: String, line: Int) throws {
-        try change(name) { project throws(RoofingError) in try project.removeLine(at: line - 1) }
+        try change(name, level: .work) { project throws(RoofingError) in try project.removeLine(at: line - 1) }
     }
 
     /// Adds a supplement: the `%` activity at `pos` of the project's catalogue, on its base. A supplement on a

@@ -14,7 +14,8 @@ extension RoofingService {
     /// of a plausible size; anything else is refused naming the file, exit 65) and stored once by its SHA-256
     /// however often it is sent. Captions are cut at 500 characters, file names at 200 (without a directory).
     public func addPhotos(project name: String, _ uploads: [RoofingPhotoUpload]) throws -> [RoofingAttachedPhoto] {
-        try access.requireEditor()
+        try access.require(.work)
+        _ = try visibleProject(name)
         var photos: [NewRoofingPhoto] = []
         for upload in uploads {
             try PlainText.check(upload.filename ?? "", field: "filename", lines: .single)
@@ -41,11 +42,13 @@ extension RoofingService {
 
     /// The project's photos in the order they were added.
     public func photos(project name: String) throws -> [RoofingPhotoView] {
-        try database.roofingPhotos(project: name).map(RoofingPhotoView.init)
+        _ = try visibleProject(name)
+        return try database.roofingPhotos(project: name).map(RoofingPhotoView.init)
     }
 
     /// The photo `id` of the project named, or not found.
     public func photo(project name: String, id: Int64) throws -> RoofingPhotoView {
+        _ = try visibleProject(name)
         guard let photo = try database.roofingPhotos(project: name).first(where: { $0.id == id }) else {
             throw ServiceError(.notFound, "\(name) has no photo \(id)")
         }
@@ -57,7 +60,8 @@ extension RoofingService {
 
     /// Removes a photo from an open project; its bytes go with its last reference.
     public func removePhoto(project name: String, id: Int64) throws {
-        try access.requireEditor()
+        try access.require(.work)
+        _ = try visibleProject(name)
         try writer.removeRoofingPhoto(id: id, project: name)
     }
 
@@ -75,7 +79,8 @@ extension RoofingService {
 
     /// The project's photos with their bytes, in the order they were added: the account PDF's appendix.
     public func accountPhotos(project name: String) throws -> [RoofingAccountDocument.Photo] {
-        try database.roofingPhotos(project: name).compactMap { photo in
+        _ = try visibleProject(name)
+        return try database.roofingPhotos(project: name).compactMap { photo in
             guard let format = PhotoFile.Kind(rawValue: photo.kind) else { return nil }
             return RoofingAccountDocument.Photo(
                 bytes: [UInt8](try database.roofingPhotoBytes(hash: photo.hash)), caption: photo.caption,

@@ -9,7 +9,14 @@ extension RoofingService {
         try access.requireEditor()
         let roofers = try input.team()
         let rate = try input.rate()
-        let catalogues = try database.roofingCatalogues()
+        var catalogues = try database.roofingCatalogues()
+        if let named = input.catalogue, SampleCatalogue.isSample(named),
+            !catalogues.contains(where: { SampleCatalogue.isSample($0.name) })
+        {
+            // The sample shipped with the program, chosen on a log without a catalogue of its own: into the log.
+            try writer.importRoofingCatalogue(try Self.sample())
+            catalogues = try database.roofingCatalogues()
+        }
         let chosen: RoofingCatalogueView?
         if let named = input.catalogue {
             guard let found = catalogues.first(where: { $0.name.caseInsensitiveCompare(named) == .orderedSame })
@@ -40,12 +47,17 @@ extension RoofingService {
 
     /// Every project, the last changed first.
     public func projects() throws -> [RoofingProjectSummaryView] {
-        try database.roofingProjects().map(RoofingProjectSummaryView.init)
+        let projects = try database.roofingProjects()
+        guard let user = context.caller.user, !user.readsEveryRoofingProject else {
+            return projects.map(RoofingProjectSummaryView.init)
+        }
+        let teams = try database.roofingProjectTeams()
+        return projects.filter { user.worksOn(roofers: teams[$0.name] ?? []) }.map(RoofingProjectSummaryView.init)
     }
 
     /// The project named (any case) with its lines and its account.
     public func project(named name: String) throws -> RoofingProjectView {
-        RoofingProjectView(try database.roofingProject(named: name))
+        RoofingProjectView(try visibleProject(name))
     }
 
     /// The project named, or the one selected with `roofing project select` when none is.
@@ -71,9 +83,18 @@ extension RoofingService {
     /// Sets the hours a roofer worked, adding the roofer when new.
     @discardableResult
     public func setHours(project name: String, _ input: RoofingHoursInput) throws -> RoofingProjectView {
-        try access.requireEditor()
-        let (roofer, hours) = try input.validated()
-        let saved = try change(name) { project throws(RoofingError) in try project.setHours(hours, for: roofer) }
+        try access.require(.work)
+        var (roofer, hours) = try input.validated()
+        try access.requireHoursOf(roofer)
+        if let user = context.caller.user, !user.mayChangeRoofing {
+            // A roofer's own hours, under the team's spelling of their name (the user may be `jens`, the team `Jens`).
+            roofer =
+                try visibleProject(name).project.roofers.first { $0.name.lowercased() == roofer.lowercased() }?.name
+                ?? roofer
+        }
+        let saved = try change(name, level: .work) { project throws(RoofingError) in
+            try project.setHours(hours, for: roofer)
+        }
         return try project(named: saved.name)
     }
 
@@ -111,6 +132,6 @@ extension RoofingService {
 
     /// The versions of the account: who, when, why, what changed and the total.
     public func history(project name: String) throws -> [RoofingVersionView] {
-        try database.roofingProject(named: name).versions.map(RoofingVersionView.init)
+        try visibleProject(name).versions.map(RoofingVersionView.init)
     }
 }

@@ -18,10 +18,14 @@ public struct RoofingService: Sendable {
     /// The service for `context`'s caller, refused (403) unless they may read the accounts; `editing`: unless they
     /// may change them, before anything of a request is read.
     public init(_ context: ServiceContext, editing: Bool = false) throws {
+        try self.init(context, level: editing ? .account : .read)
+    }
+
+    /// The service for `context`'s caller, refused (403) unless they may do what `level` names.
+    public init(_ context: ServiceContext, level: RoofingAccess.Level) throws {
         self.context = context
         access = RoofingAccess(context.caller)
-        try access.requireReader()
-        if editing { try access.requireEditor() }
+        try access.require(level)
     }
 
     var database: AppDatabase { context.database }
@@ -29,6 +33,19 @@ public struct RoofingService: Sendable {
 
     /// Whether the caller may change the accounts (the pages show their forms then).
     public var canEdit: Bool { access.mayChange }
+
+    /// Whether the caller may record the work on the projects they see (lines, quantities, photos, hours).
+    public var canRecordWork: Bool { access.allows(.work) }
+
+    /// The project named, if the caller may see it: a project whose team does not name a roofer caller is one that
+    /// does not exist for them (not found, in the store's words, so names cannot be probed).
+    func visibleProject(_ name: String) throws -> StoredRoofingProject {
+        let stored = try database.roofingProject(named: name)
+        guard access.maySee(roofers: stored.project.roofers) else {
+            throw ServiceError(.notFound, "there is no project named \"\(name)\"")
+        }
+        return stored
+    }
 
     /// The local date today: the day a project without a first day is priced on, and the default of a search.
     public var today: CalendarDay { CalendarDay(dayNumber: context.clock.today.dayNumber) }
@@ -46,8 +63,11 @@ public struct RoofingService: Sendable {
     /// `refused`, what does not exist `notFound` — and, on the command line, the status of data the rules refuse
     /// (65).
     @discardableResult
-    func change(_ name: String, _ body: (inout Project) throws(RoofingError) -> Void) throws -> Project {
-        try access.requireEditor()
+    func change(
+        _ name: String, level: RoofingAccess.Level = .account, _ body: (inout Project) throws(RoofingError) -> Void
+    ) throws -> Project {
+        try access.require(level)
+        _ = try visibleProject(name)
         var failure: RoofingError?
         do {
             return try writer.updateRoofingProject(named: name) { project throws(RoofingError) in

@@ -6,8 +6,12 @@ import TrackModel
 extension AppDatabase {
     // MARK: Restaurants
 
+    /// Adds a restaurant; `staff`, when given, is a user who works there from now on (a restaurant manager who added
+    /// it), in the same transaction.
     @discardableResult
-    public func addRestaurant(name: String, email: String?, timezone: String) throws -> Restaurant {
+    public func addRestaurant(name: String, email: String?, timezone: String, staff: String? = nil) throws
+        -> Restaurant
+    {
         let now = clock().secondsSince1970
         return try write("addRestaurant") { db in
             if try Self.restaurantRow(name, db) != nil {
@@ -17,7 +21,14 @@ extension AppDatabase {
             try db.execute(
                 sql: "INSERT INTO checklist_restaurant (name, email, timezone, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [name.trimmingCharacters(in: .whitespaces), email, timezone, now])
-            return try Self.restaurant(db.lastInsertedRowID, db)
+            let id = db.lastInsertedRowID
+            if let staff {
+                guard let user = try Self.userRow(staff, db) else { throw Self.unknownUser(staff) }
+                try db.execute(
+                    sql: "INSERT INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)",
+                    arguments: [user, id])
+            }
+            return try Self.restaurant(id, db)
         }
     }
 

@@ -127,6 +127,21 @@ extension AppDatabase {
         }
     }
 
+    /// Each project's team by the project's name: who may see it, for a roofer signed in.
+    public func roofingProjectTeams() throws -> [String: [String]] {
+        try read("projectTeams") { db in
+            var teams: [String: [String]] = [:]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.name AS project, r.name AS roofer FROM roofing_project p
+                    JOIN roofing_roofer r ON r.project_id = p.id ORDER BY p.id, r.ordinal
+                    """)
+            for row in rows { teams[row["project"], default: []].append(row["roofer"]) }
+            return teams
+        }
+    }
+
     /// The project named (any case) with its versions.
     public func roofingProject(named name: String) throws -> StoredRoofingProject {
         try read("project") { db in try Self.loadProject(try Self.requireProject(name, db), db) }

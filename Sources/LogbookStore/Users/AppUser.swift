@@ -15,6 +15,9 @@ public enum UserRole: String, Sendable, Hashable, Codable, CaseIterable {
     case shiftManager = "shift-manager"
     /// Edits their restaurants' checklist templates and gets escalated reminders; reads statistics.
     case restaurantManager = "restaurant-manager"
+    /// Works on the roofing projects whose team names a roofer of the user's name (their lines, quantities, photos
+    /// and own hours) and reads the activity catalogue; nothing else.
+    case roofer
 
     /// The roles of the restaurant checklists.
     public var isChecklistRole: Bool { [.crew, .shiftManager, .restaurantManager].contains(self) }
@@ -60,7 +63,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayReadMileageLog: Bool {
         switch role {
         case .admin, .accountant, .driver: true
-        case .crew, .shiftManager, .restaurantManager: false
+        case .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -68,7 +71,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var readsEveryVehicle: Bool {
         switch role {
         case .admin, .accountant: true
-        case .driver, .crew, .shiftManager, .restaurantManager: false
+        case .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -82,7 +85,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var canEditTrips: Bool {
         switch role {
         case .admin, .driver: true
-        case .accountant, .crew, .shiftManager, .restaurantManager: false
+        case .accountant, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -90,7 +93,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayReadOutbox: Bool {
         switch role {
         case .admin, .accountant: true
-        case .driver, .crew, .shiftManager, .restaurantManager: false
+        case .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -98,7 +101,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayReadHours: Bool {
         switch role {
         case .admin, .accountant, .driver: true
-        case .crew, .shiftManager, .restaurantManager: false
+        case .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -106,7 +109,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var readsEveryonesHours: Bool {
         switch role {
         case .admin, .accountant: true
-        case .driver, .crew, .shiftManager, .restaurantManager: false
+        case .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -114,7 +117,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayChangeHours: Bool {
         switch role {
         case .admin, .driver: true
-        case .accountant, .crew, .shiftManager, .restaurantManager: false
+        case .accountant, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 
@@ -122,7 +125,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayUseChecklists: Bool {
         switch role {
         case .admin, .crew, .shiftManager, .restaurantManager: true
-        case .accountant, .driver: false
+        case .accountant, .driver, .roofer: false
         }
     }
 
@@ -130,7 +133,24 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayRunChecklistShifts: Bool {
         switch role {
         case .admin, .shiftManager, .restaurantManager: true
-        case .accountant, .driver, .crew: false
+        case .accountant, .driver, .crew, .roofer: false
+        }
+    }
+
+    /// Marking the kitchen's and the service's to-dos of their restaurants' open shifts done (or not done, with a
+    /// note): the crew who do them, besides those who run shifts.
+    public var maySettleCrewTodos: Bool {
+        switch role {
+        case .admin, .crew, .shiftManager, .restaurantManager: true
+        case .accountant, .driver, .roofer: false
+        }
+    }
+
+    /// Adding restaurants, their staff (crew, shift and restaurant managers) and new checklists from the pages.
+    public var managesPeople: Bool {
+        switch role {
+        case .admin, .restaurantManager: true
+        case .accountant, .driver, .crew, .shiftManager, .roofer: false
         }
     }
 
@@ -138,7 +158,7 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var managesRestaurants: Bool {
         switch role {
         case .admin, .restaurantManager: true
-        case .accountant, .driver, .crew, .shiftManager: false
+        case .accountant, .driver, .crew, .shiftManager, .roofer: false
         }
     }
 
@@ -152,37 +172,71 @@ public struct AppUser: Sendable, Hashable, Codable {
     public var mayReadValueStreams: Bool {
         switch role {
         case .admin, .accountant, .shiftManager, .restaurantManager: true
-        case .driver, .crew: false
+        case .driver, .crew, .roofer: false
         }
     }
 
     public var mayChangeValueStreams: Bool {
         switch role {
         case .admin, .restaurantManager: true
-        case .accountant, .driver, .crew, .shiftManager: false
+        case .accountant, .driver, .crew, .shiftManager, .roofer: false
         }
     }
 
-    /// Roofing piecework accounts (the firm's bookkeeping).
+    /// Roofing piecework accounts (the firm's bookkeeping): admins and accountants read every project, a roofer the
+    /// projects they work on (`worksOn(roofers:)`), and the catalogue.
     public var mayReadRoofing: Bool {
         switch role {
-        case .admin, .accountant: true
+        case .admin, .accountant, .roofer: true
         case .driver, .crew, .shiftManager, .restaurantManager: false
         }
     }
 
+    /// Every roofing project, not only those whose team names the user.
+    public var readsEveryRoofingProject: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
+        }
+    }
+
+    /// The accounts themselves: projects, catalogues, supplements, extra work, deductions, advances, the split,
+    /// submitting, revising, settling, deleting.
     public var mayChangeRoofing: Bool {
         switch role {
         case .admin: true
+        case .accountant, .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
+        }
+    }
+
+    /// The work on the roof: lines and their quantities, photos, hours (a roofer their own, on their projects).
+    public var mayRecordRoofingWork: Bool {
+        switch role {
+        case .admin, .roofer: true
         case .accountant, .driver, .crew, .shiftManager, .restaurantManager: false
         }
+    }
+
+    /// The firm's side of an account: the payroll file and the final account e-mailed to the employer.
+    public var handlesRoofingPay: Bool {
+        switch role {
+        case .admin, .accountant: true
+        case .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
+        }
+    }
+
+    /// Whether a project with this team is one the user may see: every project for those who read all, else one
+    /// whose team names a roofer of the user's name (any case).
+    public func worksOn(roofers: [String]) -> Bool {
+        guard mayReadRoofing else { return false }
+        return readsEveryRoofingProject || roofers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     /// Vehicles, places, classification rules and odometer readings from the pages.
     public var managesFleet: Bool {
         switch role {
         case .admin: true
-        case .accountant, .driver, .crew, .shiftManager, .restaurantManager: false
+        case .accountant, .driver, .crew, .shiftManager, .restaurantManager, .roofer: false
         }
     }
 }
