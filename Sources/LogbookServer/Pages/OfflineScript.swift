@@ -15,23 +15,27 @@ enum OfflineScript {
         (function () {
           const DB_NAME = "logbook-offline", STORE = "queue", PAGES = "logbook-pages";
           // The forms whose changes may wait for the network, by the address they post to.
+          // The forms whose changes may wait for the network, by the address they post to, with the fields that
+          // say which change it is in the waiting list.
           const QUEUED = [
-            [/^\/hours\/shifts\/new$/, "New shift"],
-            [/^\/hours\/shifts\/\d+$/, "Shift change"],
-            [/^\/hours\/clock\/(start|pause|resume|stop)$/, "Clock"],
-            [/^\/roofing\/projects\/[^/]+\/lines$/, "Roofing line"],
-            [/^\/roofing\/projects\/[^/]+\/lines\/\d+$/, "Quantity"],
-            [/^\/roofing\/projects\/[^/]+\/hours$/, "Roofing hours"],
-            [/^\/checklists\/shifts\/\d+\/mark$/, "Checklist mark"],
-            [/^\/checklists\/shifts\/\d+\/todos(\/\d+)?$/, "To-do"],
-            [/^\/trips\/new$/, "Trip added by hand"],
-            [/^\/trips\/\d+$/, "Trip classification"],
+            [/^\/hours\/shifts\/new$/, "New shift", ["date", "start", "end"]],
+            [/^\/hours\/shifts\/\d+$/, "Shift change", ["date", "start", "end"]],
+            [/^\/hours\/clock\/(start|pause|resume|stop)$/, "Clock", ["at"]],
+            [/^\/roofing\/projects\/[^/]+\/lines$/, "Roofing line", ["pos", "quantity"]],
+            [/^\/roofing\/projects\/[^/]+\/lines\/\d+$/, "Quantity", ["quantity"]],
+            [/^\/roofing\/projects\/[^/]+\/hours$/, "Roofing hours", []],
+            [/^\/checklists\/shifts\/\d+\/mark$/, "Checklist mark", ["path", "state"]],
+            [/^\/checklists\/shifts\/\d+\/todos(\/\d+)?$/, "To-do", ["task"]],
+            [/^\/trips\/new$/, "Trip added by hand", ["date", "distance", "purpose"]],
+            [/^\/trips\/\d+$/, "Trip classification", ["category", "purpose"]],
           ];
-          const user = document.body ? document.body.dataset.user || "" : "";
+          // The signed-in user of this page; the offline page (no session) shows the last one's entries.
+          const pageUser = document.body ? document.body.dataset.user || "" : "";
+          const user = pageUser || localStorage.getItem("logbook.user") || "";
           let flushing = false;
 
-          function queuedLabel(path) {
-            for (const [pattern, label] of QUEUED) if (pattern.test(path)) return label;
+          function queued(path) {
+            for (const [pattern, label, shown] of QUEUED) if (pattern.test(path)) return { label, shown };
             return null;
           }
 
@@ -77,8 +81,8 @@ enum OfflineScript {
             if (url.origin !== location.origin) return;
             if (url.pathname === "/logout") { forgetPages(); return; }
             if (navigator.onLine || form.enctype === "multipart/form-data") return;
-            const label = queuedLabel(url.pathname);
-            if (!label) return;
+            const kind = queued(url.pathname);
+            if (!kind) return;
             event.preventDefault();
             const now = new Date();
             const fields = [];
@@ -89,9 +93,12 @@ enum OfflineScript {
             if (/^\/hours\/clock\//.test(url.pathname) && !fields.some(([name]) => name === "at")) {
               fields.push(["at", clockTime(now)]);
             }
-            const detail = /^\/hours\/clock\/(\w+)/.exec(url.pathname);
+            const action = /^\/hours\/clock\/(\w+)/.exec(url.pathname);
+            const values = kind.shown.map((name) => (fields.find(([field]) => field === name) || [])[1])
+              .filter((value) => value && value.trim().length > 0);
+            const label = (action ? kind.label + " " + action[1] : kind.label) + (values.length ? ": " + values.join(", ") : "");
             await save({
-              key: newKey(), url: url.pathname + url.search, label: detail ? label + ": " + detail[1] : label,
+              key: newKey(), url: url.pathname + url.search, label,
               fields, page: location.pathname + location.search, user, created: now.toISOString(),
               order: now.getTime() + Math.random(), state: "waiting", message: "",
             });
@@ -162,8 +169,9 @@ enum OfflineScript {
             box.hidden = list.length === 0 && !note;
             if (box.hidden) return;
             const waiting = list.filter((entry) => entry.state === "waiting").length;
+            const refused = list.length - waiting;
             const head = document.createElement("h2");
-            head.textContent = waiting > 0 ? "Waiting to send: " + waiting : "Sent";
+            head.textContent = waiting > 0 ? "Waiting to send: " + waiting : refused > 0 ? "Refused by the server: " + refused : "Sent";
             if (waiting > 0 || list.length > 0) box.append(head);
             if (note) {
               const line = document.createElement("p");
@@ -222,9 +230,9 @@ enum OfflineScript {
           }
 
           // Another user's pages are not kept for this one.
-          if (user && localStorage.getItem("logbook.user") !== user) {
+          if (pageUser && localStorage.getItem("logbook.user") !== pageUser) {
             forgetPages();
-            localStorage.setItem("logbook.user", user);
+            localStorage.setItem("logbook.user", pageUser);
           }
           if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
           window.addEventListener("online", flush);
@@ -268,7 +276,8 @@ enum OfflineScript {
           try {
             const response = await fetch(request);
             const type = response.headers.get("Content-Type") || "";
-            if (response.ok && !response.redirected && type.startsWith("text/html")) {
+            // The login's page holds a one-time token and nothing to read offline: never kept.
+            if (response.ok && !response.redirected && type.startsWith("text/html") && new URL(request.url).pathname !== "/login") {
               await keepPage(request, response.clone());
             }
             return response;
