@@ -79,6 +79,9 @@ extension AppDatabase {
         migrator.registerMigration("v17 users: the roofer role") { db in
             try db.execute(sql: usersSchemaV17)
         }
+        migrator.registerMigration("v18 requests: changes sent with an idempotency key and their answers") { db in
+            try db.execute(sql: requestKeysSchemaV18)
+        }
         return migrator
     }()
 

@@ -28,6 +28,14 @@ struct WebBrowserTests {
         try Self.run("roles_test.py")
     }
 
+    /// Working without network (issue 29 §3): the manifest and service worker, pages opened offline, shifts, the
+    /// clock, trips, roofing lines and checklist marks kept while the server is down and sent exactly once when it is
+    /// back, refusals shown on the page: `Tests/Browser/offline_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func entriesWaitForTheNetwork() throws {
+        try Self.run("offline_test.py")
+    }
+
     /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
     @Test(.timeLimit(.minutes(5)))
     func theBrowserRecordsATrip() throws {

@@ -144,6 +144,15 @@ import Testing
                 outcomes: only([], Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, .redirect("/login")) })),
                 anonymous: .redirect("/login"), phase: 3),
             "GET /account": Expectation(outcomes: everyone),
+            // The installable app's shell (no data of the log), and the session the offline queue sends in.
+            "GET /manifest.webmanifest": open,
+            "GET /sw.js": open,
+            "GET /static/offline.js": open,
+            "GET /static/icon.svg": open,
+            "GET /static/icon-192.png": open,
+            "GET /static/icon-512.png": open,
+            "GET /offline": open,
+            "GET /session.json": Expectation(outcomes: everyone),
 
             // Phones and trackers: their device token only.
             "GET /ingest/osmand": ingest(query: osmandQuery),

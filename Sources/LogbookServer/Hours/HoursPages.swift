@@ -36,11 +36,11 @@ enum HoursPages {
                 let input = try HoursForm.input(HoursClockInput.self, form)
                 let driver = try service.access.driver(input.driver)
                 return try PageFlow.redirecting(to: periodURL(nil, driver: driver, service: service)) {
-                    // The buttons clock now.
+                    // The buttons clock now; a tap kept by the offline queue says when it was (`at`).
                     _ = try service.clock(
                         action,
                         HoursClockInput(
-                            driver: driver, message: input.message, vehicle: input.vehicle))
+                            driver: driver, at: input.at, message: input.message, vehicle: input.vehicle))
                     return nil
                 }
             }

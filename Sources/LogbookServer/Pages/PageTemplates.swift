@@ -15,9 +15,14 @@ package enum PageTemplates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         {{#refresh}}<meta http-equiv="refresh" content="{{refresh}}">{{/refresh}}
         <title>{{title}} · Logbook</title>
+        <meta name="theme-color" content="#0b5cad">
         <link rel="stylesheet" href="/static/app.css">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+        <link rel="apple-touch-icon" href="/static/icon-192.png">
+        <script src="/static/offline.js" defer></script>
         </head>
-        <body>
+        <body{{#user}} data-user="{{name}}"{{/user}}>
         <header class="bar">
           <a class="brand" href="/">Logbook</a>
           {{#user}}
@@ -36,6 +41,7 @@ package enum PageTemplates {
         </header>
         <main>
         <h1>{{title}}</h1>
+        {{#user}}<section id="outbox" class="card outbox" hidden aria-live="polite"></section>{{/user}}
         {{{content}}}
         </main>
         {{#user}}
@@ -197,6 +203,13 @@ package enum PageTemplates {
         figure.qr svg { width: 100%; max-width: 280px; height: auto; }
         .recorder .choices button { flex: 1 1 0; min-height: 64px; font-size: 1.3rem; }
         .recorder .reading { font-size: 2rem; font-weight: 700; margin: 0; }
+        .outbox { border-color: var(--accent); }
+        .outbox h2 { margin-top: 0; }
+        .outbox-list { list-style: none; margin: 0; padding: 0; }
+        .outbox-entry { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 6px 0;
+          border-bottom: 1px solid var(--line); }
+        .outbox-entry > span:first-child { flex: 1 1 100%; }
+        .outbox-entry .button, .outbox-entry button { margin-top: 0; margin-left: 0; }
         footer { max-width: 760px; margin: 0 auto; padding: 0 12px 24px; }
         @media (min-width: 900px) { main, footer { max-width: 960px; } }
         """

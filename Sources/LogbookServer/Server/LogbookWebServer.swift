@@ -88,6 +88,7 @@ package enum LogbookWebServer {
             JSONResponse.make(OpenAPIDocument.json)
         }
         router.get("/healthz") { _, _ in JSONResponse.make("{\"ok\":true}") }
+        OfflineApp.register(router)
 
         // One gate for everything that works on the log: as many at once as there are cores.
         let gate = GateMiddleware(gate: RequestGate(limit: ProcessInfo.processInfo.activeProcessorCount))
@@ -96,8 +97,13 @@ package enum LogbookWebServer {
         let ingestGate = GateMiddleware(gate: RequestGate(limit: 1_024))
         IngestRoutes.register(
             router.group("/ingest").add(middleware: BodyLimitMiddleware()).add(middleware: ingestGate), environment)
+        // A change sent with an idempotency key is applied once (the offline queue's sends, API retries): inside the
+        // authentication, whose user owns the key, and outside the errors' mapping, whose answers it keeps.
+        let idempotency = IdempotencyMiddleware(database: environment.database)
         let api = router.group("/api/v1").add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
-            middleware: BearerAuthenticator(database: environment.database))
+            middleware: BearerAuthenticator(database: environment.database)
+        )
+        .add(middleware: idempotency).add(middleware: ErrorMiddleware(pages: renderer))
         api.get("/me") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(encoding: UserView(user))
@@ -109,8 +115,9 @@ package enum LogbookWebServer {
         let pages = router.group().add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: SessionAuthenticator(database: environment.database)
         )
-        .add(middleware: ErrorMiddleware(pages: renderer))
+        .add(middleware: idempotency).add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
+        OfflineApp.registerSession(pages)
         UserPages.register(pages, environment, renderer)
         for domain in domains { domain.registerPages(pages, environment, renderer) }
         return router

@@ -210,11 +210,21 @@ package enum OpenAPIDocument {
                 "summary": op.summary, "operationId": op.method + op.path.replacingOccurrences(of: "/", with: "_"),
                 "security": [["bearer": [String]()]],
             ]
-            if !op.query.isEmpty {
-                operation["parameters"] = op.query.map { name, schema, place in
-                    ["name": name, "in": place, "required": place == "path", "schema": schema] as [String: Any]
-                }
+            var parameters: [[String: Any]] = op.query.map { name, schema, place in
+                ["name": name, "in": place, "required": place == "path", "schema": schema] as [String: Any]
             }
+            let changes = ["post", "put", "patch", "delete"].contains(op.method)
+            if changes {
+                // Sent again with the same key, a change is applied once and answered alike (IdempotencyMiddleware).
+                parameters.append([
+                    "name": "Idempotency-Key", "in": "header", "required": false,
+                    "description": "Applies the change once however often it is sent; a repeat gets the first answer.",
+                    "schema": [
+                        "type": "string", "minLength": 8, "maxLength": 100, "pattern": "^[A-Za-z0-9._:-]+$",
+                    ] as [String: Any],
+                ])
+            }
+            if !parameters.isEmpty { operation["parameters"] = parameters }
             if let body = op.body {
                 operation["requestBody"] = [
                     "required": op.bodyRequired, "content": ["application/json": ["schema": body]],
@@ -226,9 +236,11 @@ package enum OpenAPIDocument {
                     : ["description": "Success", "content": [op.successType: ["schema": op.successSchema]]]
             ]
             // Every request with a body meets the one body limit (1 MiB; photos 20 MiB): 413 too-large.
-            let errors =
-                ["post", "put", "patch"].contains(op.method) ? Set(op.errors).union([413]).sorted() : op.errors
-            for code in errors {
+            // A change's idempotency key may be malformed (400), used for another change (422) or still being
+            // handled (409).
+            var errors = ["post", "put", "patch"].contains(op.method) ? Set(op.errors).union([413]) : Set(op.errors)
+            if changes { errors.formUnion([400, 409, 422]) }
+            for code in errors.sorted() {
                 responses[String(code)] = [
                     "description": "Error", "content": ["application/json": ["schema": ref("Error")]],
                 ]
