@@ -109,7 +109,7 @@ package enum LogbookWebServer {
         let pages = router.group().add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: SessionAuthenticator(database: environment.database)
         )
-        .add(middleware: ErrorMiddleware(pages: renderer))
+        .add(middleware: CurrentPageMiddleware()).add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
         UserPages.register(pages, environment, renderer)
         for domain in domains { domain.registerPages(pages, environment, renderer) }
