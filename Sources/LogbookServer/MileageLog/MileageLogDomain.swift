@@ -24,6 +24,7 @@ package enum MileageLogDomain: ServerDomain {
         ProfilePages.register(pages, environment, renderer)
         LogPages.register(pages, environment, renderer)
         DevicePages.register(pages, environment, renderer)
+        RouteMap.register(pages, environment)
     }
 
     /// Trips, live and reports for those who may read the log; Record for those who change trips; vehicles and

@@ -215,6 +215,12 @@ package enum PageTemplates {
           vector-effect: non-scaling-stroke; }
         svg.route circle.start { fill: var(--business); }
         svg.route circle.end { fill: var(--problem); }
+        .route-view { position: relative; }
+        .route-map { position: absolute; inset: 0; z-index: 0; border-radius: 8px; opacity: 0; pointer-events: none; }
+        .route-view.map-shown .route-map { opacity: 1; pointer-events: auto; }
+        .route-map.leaflet-container .leaflet-bar a { width: 44px; height: 44px; line-height: 44px; }
+        .route-map.leaflet-container .leaflet-control-attribution { font-size: 12px; color: #333; }
+        .route-map.leaflet-container .leaflet-control-attribution a { color: #0b5cad; }
         .speedometer { text-align: center; }
         .speedometer .value { font-size: 5rem; font-weight: 800; line-height: 1; }
         table { width: 100%; border-collapse: collapse; }

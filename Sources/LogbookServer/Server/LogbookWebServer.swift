@@ -84,6 +84,7 @@ package enum LogbookWebServer {
                 headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                 body: .init(byteBuffer: ByteBuffer(string: PageTemplates.stylesheet)))
         }
+        LeafletAssets.register(router, directory: environment.settings.leafletDirectory)
         router.get("/api/v1/openapi.json") { _, _ in
             JSONResponse.make(OpenAPIDocument.json)
         }
