@@ -131,8 +131,8 @@ package enum PageTemplates {
           cursor: pointer; }
         nav.menu summary { list-style: none; }
         nav.menu summary::-webkit-details-marker { display: none; }
-        nav.menu summary::after { content: " ▴"; }
-        nav.menu details[open] summary::after { content: " ▾"; }
+        nav.menu summary::after { content: "▴"; margin-left: 4px; }
+        nav.menu details[open] summary::after { content: "▾"; }
         nav.menu > a[aria-current=page], nav.menu summary.current, nav.menu details[open] summary {
           color: var(--accent); box-shadow: inset 0 3px 0 var(--accent); }
         nav.menu .sheet { position: fixed; left: 8px; right: 8px; bottom: calc(64px + env(safe-area-inset-bottom));
@@ -154,6 +154,8 @@ package enum PageTemplates {
           nav.menu > a[aria-current=page], nav.menu summary.current, nav.menu details[open] summary {
             font-weight: 700; box-shadow: inset 0 -3px 0 var(--accent); }
           nav.menu .sheet { position: absolute; left: auto; right: 0; top: 100%; bottom: auto; min-width: 220px; }
+          nav.menu summary::after { content: "▾"; }
+          nav.menu details[open] summary::after { content: "▴"; }
           body.with-menu { padding-bottom: 0; }
           html { scroll-padding-bottom: 0; scroll-padding-top: 64px; }
         }
