@@ -36,6 +36,14 @@ struct WebBrowserTests {
         try Self.run("offline_test.py")
     }
 
+    /// The phone layout and the trip's map (issue 29 §4): each role's menu in one row at the bottom of a 390 px screen
+    /// with 44 px targets, light and dark pages with readable contrast, and the map over the drawn route when tiles
+    /// load (answered by the test) and the drawn route when they cannot: `Tests/Browser/layout_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func theLayoutAndTheMapWorkOnAPhone() throws {
+        try Self.run("layout_test.py")
+    }
+
     /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
     @Test(.timeLimit(.minutes(5)))
     func theBrowserRecordsATrip() throws {

@@ -77,10 +77,10 @@ import TrackModel
         var status: Int
         var html: String
 
-        /// The internal links of the page's menu (`<nav>`), the brand's `/` first; the user's own web links (opened
-        /// outside) are not the server's.
+        /// The internal links of the page's menu (`<nav class="menu">`: its tabs and "More"), the brand's `/` first;
+        /// the user's own web links (opened outside) are not the server's.
         var menu: [String] {
-            guard let start = html.range(of: "<nav>"),
+            guard let start = html.range(of: "<nav class=\"menu\""),
                 let end = html.range(of: "</nav>", range: start.upperBound..<html.endIndex)
             else { return [] }
             var links = ["/"]

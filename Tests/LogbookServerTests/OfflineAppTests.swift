@@ -189,7 +189,7 @@ import Testing
             let html = String(buffer: page.body)
             #expect(html.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"))
             #expect(html.contains("<script src=\"/static/offline.js\" defer></script>"))
-            #expect(html.contains("<body data-user=\"anna\">") && html.contains("id=\"outbox\""))
+            #expect(html.contains("<body class=\"with-menu\" data-user=\"anna\">") && html.contains("id=\"outbox\""))
             let token = try #require(Browser.hidden("csrf", in: html))
             let session = try await client.execute(uri: "/session.json", method: .get, headers: browser.header)
             let object = ServerHarness.json(session.body)

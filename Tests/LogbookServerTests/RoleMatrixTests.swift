@@ -131,6 +131,12 @@ import Testing
         var t: [String: Expectation] = [
             // Shared: assets, documents, the account.
             "GET /static/app.css": open,
+            // Leaflet (Debian's libjs-leaflet) and the trip page's map script: public files, as the style sheet.
+            "GET /static/leaflet/{file}": Expectation(
+                outcomes: everyone, anonymous: .allowed, parameters: ["file": "leaflet.js"]),
+            "GET /static/leaflet/images/{file}": Expectation(
+                outcomes: everyone, anonymous: .allowed, parameters: ["file": "marker-icon.png"]),
+            "GET /static/route-map.js": open,
             "GET /api/v1/openapi.json": open,
             "GET /healthz": open,
             "GET /api/v1/me": Expectation(outcomes: everyone),

@@ -198,7 +198,8 @@ import Testing
                 buffer: try await client.execute(
                     uri: "/roofing/projects/" + Self.path("Villa Ørsted"), method: .get, headers: carl.header
                 ).body)
-            #expect(html.contains("<a href=\"/roofing\">Roofing</a>"))
+            // In the menu, marked: a project is under Roofing.
+            #expect(html.contains("<a href=\"/roofing\" aria-current=\"page\">Roofing</a>"))
             #expect(html.contains("Tagpap, underlag") && !html.contains("id=\"quantity-1\""))
         }
     }

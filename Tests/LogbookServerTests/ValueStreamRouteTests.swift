@@ -252,7 +252,8 @@ import ValueStreams
             let (browser, _) = try await PageTests.logIn(client, name: "boss")
             let index = String(
                 buffer: try await client.execute(uri: "/vsm", method: .get, headers: browser.header).body)
-            #expect(index.contains("<a href=\"/vsm\">Maps</a>"))
+            // In the menu, marked as the page shown.
+            #expect(index.contains("<a href=\"/vsm\" aria-current=\"page\">Maps</a>"))
             #expect(index.contains("Café flow") && index.contains("href=\"/vsm/maps/Caf%C3%A9%20flow\""))
             // Lead time: process 60 + 120 + 45 + 90 = 315 s, waiting 30 + 300 = 330 s, 645 s = 10m 45s; PCE 180 / 645.
             #expect(index.contains("10m 45s") && index.contains(String(format: "%.1f %%", 18_000.0 / 645)))

@@ -279,35 +279,36 @@ enum ChecklistPageTemplates {
     static let stylesheet = """
         .tasks, .todos { list-style: none; padding: 0; margin: 0; }
         .task { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px;
-          padding: 6px 0; border-bottom: 1px solid #ddd; }
+          padding: 6px 0; border-bottom: 1px solid var(--line); }
         .task.child { margin-left: 24px; }
         .task.general .task-name { font-style: italic; }
-        .task.not-ok .task-name { color: #b00020; font-weight: bold; }
+        .task.not-ok .task-name { color: var(--problem); font-weight: bold; }
         .states { display: flex; align-items: center; gap: 4px; }
         .states input[name=note] { width: 9em; min-height: 44px; }
-        button.state { min-width: 44px; min-height: 44px; font-size: 1.2em; background: #fff; color: #222;
-          border: 2px solid #888; }
+        button.state { min-width: 44px; min-height: 44px; font-size: 1.2em; background: var(--surface);
+          color: var(--ink); border: 2px solid var(--muted); }
         button.state.ok.chosen { background: #2e8b57; color: #fff; }
         button.state.not-ok.chosen { background: #b00020; color: #fff; }
         .tag.overdue, .time.overdue, .tag.due { color: #fff; background: #b00020; }
         .due-banner { border: 3px solid #b00020; }
         .due-banner.ringing { animation: pulse 1s infinite; }
-        @keyframes pulse { 50% { background: #ffd6dc; } }
+        @keyframes pulse { 50% { background: var(--alert); } }
         form.inline { display: inline-flex; flex-wrap: wrap; gap: 4px; align-items: center; }
-        .todo { padding: 6px 0; border-bottom: 1px solid #ddd; }
-        .todo.done { color: #666; text-decoration: line-through; }
+        .todo { padding: 6px 0; border-bottom: 1px solid var(--line); }
+        .todo.done { color: var(--muted); text-decoration: line-through; }
         .todo button, .template-task button, .template-task input, .template-task select { min-height: 44px; }
         .template-task { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
         .template-task.child { margin-left: 24px; }
         .template-task textarea { flex: 1 1 100%; min-height: 44px; }
         .template-task label.inline { display: flex; align-items: center; gap: 8px; margin: 0; color: inherit; }
         .template-task label.inline input { flex: none; width: 44px; }
-        .task-note { flex: 1 1 100%; margin: 2px 0 4px; padding: 6px 8px; background: #fff6b3; border-left: 4px solid #e0c200;
+        .task-note { flex: 1 1 100%; margin: 2px 0 4px; padding: 6px 8px; background: var(--note); border-left: 4px solid var(--note-line);
           border-radius: 4px; white-space: pre-line; font-size: 0.95em; }
         textarea.task-note { white-space: pre-wrap; }
         .periods .count { margin-left: 6px; font-size: 0.85em; opacity: 0.8; }
         .shift-link { display: block; min-height: 44px; }
         svg.chart { width: 100%; height: auto; }
+        svg.chart text { fill: var(--ink); }
         """
 
     /// Polls the shift's due reminders (or, on a restaurant manager's overview, the escalated ones) every 20 s;

@@ -21,7 +21,8 @@ package enum ChecklistsDomain: ServerDomain {
 
     /// `Checklists` for restaurant staff and admins.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        user.mayUseChecklists ? [MenuItem(label: "Checklists", href: "/checklists")] : []
+        user.mayUseChecklists
+            ? [MenuItem(label: "Checklists", href: "/checklists", rank: MenuItem.Rank.checklists)] : []
     }
 }
 

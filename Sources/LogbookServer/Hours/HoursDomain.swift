@@ -27,7 +27,7 @@ package enum HoursDomain: ServerDomain {
     /// `Hours` for the roles that keep or read hours, and the web links the user sees (everyone's and their own).
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
         guard user.mayReadHours else { return [] }
-        var items = [MenuItem(label: "Hours", href: "/hours")]
+        var items = [MenuItem(label: "Hours", href: "/hours", rank: MenuItem.Rank.hours)]
         let access = HoursAccess(caller: .user(user), database: environment.database)
         let own = (try? access.ownDriver()) ?? nil
         for stored in (try? environment.database.links(driver: own)) ?? [] {

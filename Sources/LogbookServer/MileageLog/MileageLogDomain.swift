@@ -1,4 +1,5 @@
 import Hummingbird
+import LogbookStore
 
 /// The mileage log's slice of the server: trips, vehicles, odometer, regular trips, places, rules,
 /// reports, the outbox and the daemon's status.
@@ -23,5 +24,27 @@ package enum MileageLogDomain: ServerDomain {
         ProfilePages.register(pages, environment, renderer)
         LogPages.register(pages, environment, renderer)
         DevicePages.register(pages, environment, renderer)
+        RouteMap.register(pages, environment)
+    }
+
+    /// Trips, live and reports for those who may read the log; Record for those who change trips; vehicles and
+    /// devices for the fleet's admins.
+    package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
+        var items: [MenuItem] = []
+        if user.mayReadMileageLog {
+            items += [
+                MenuItem(label: "Trips", href: "/trips", rank: MenuItem.Rank.trips),
+                MenuItem(label: "Live", href: "/live", rank: MenuItem.Rank.live),
+                MenuItem(label: "Reports", href: "/reports", rank: MenuItem.Rank.reports),
+            ]
+        }
+        if user.canEditTrips { items.append(MenuItem(label: "Record", href: "/record", rank: MenuItem.Rank.record)) }
+        if user.managesFleet {
+            items += [
+                MenuItem(label: "Vehicles", href: "/vehicles", rank: MenuItem.Rank.vehicles),
+                MenuItem(label: "Devices", href: "/devices", rank: MenuItem.Rank.devices),
+            ]
+        }
+        return items
     }
 }

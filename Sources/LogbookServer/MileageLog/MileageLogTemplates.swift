@@ -76,7 +76,12 @@ enum MileageLogTemplates {
             {{#purpose}}<dt>Purpose</dt><dd>{{purpose}}</dd>{{/purpose}}
           </dl>
         </section>
-        {{#hasTrack}}<section class="card">{{{svg}}}</section>{{/hasTrack}}
+        {{#hasTrack}}<section class="card" id="route">
+          <div class="route-view"{{#routeMap}} data-route="{{route}}"{{/routeMap}}>{{{svg}}}</div>
+        </section>
+        {{#routeMap}}<link rel="stylesheet" href="/static/leaflet/leaflet.css">
+        <script src="/static/leaflet/leaflet.js" defer></script>
+        <script src="/static/route-map.js" defer></script>{{/routeMap}}{{/hasTrack}}
         {{#editable}}
         <form class="card" method="post" action="/trips/{{id}}">
           <input type="hidden" name="csrf" value="{{csrf}}">

@@ -82,7 +82,8 @@ enum TripFormPages {
                 var values: [String: Any] = ["reason": form["reason"] ?? ""]
                 problem.apply(to: &values)
                 return try TripPages.tripPage(
-                    service, id: id, values, renderer: renderer, user: user, session: session, status: problem.status)
+                    service, id: id, values, renderer: renderer, user: user, session: session,
+                    leaflet: environment.settings.leafletDirectory, status: problem.status)
             }
         }
         // Starring: the trip becomes a regular trip under a name, to be picked on `/trips/new`.
@@ -105,7 +106,8 @@ enum TripFormPages {
                 var values: [String: Any] = ["regularName": form["name"] ?? ""]
                 problem.apply(to: &values)
                 return try TripPages.tripPage(
-                    trips, id: id, values, renderer: renderer, user: user, session: session, status: problem.status)
+                    trips, id: id, values, renderer: renderer, user: user, session: session,
+                    leaflet: environment.settings.leafletDirectory, status: problem.status)
             }
         }
     }

@@ -68,7 +68,7 @@ enum TripPages {
             if let message = Flash.message(request), !message.isEmpty { values["message"] = message }
             return try tripPage(
                 try service(user), id: try TripAPI.tripID(context), values, renderer: renderer, user: user,
-                session: session)
+                session: session, leaflet: environment.settings.leafletDirectory)
         }
         pages.post("/trips/{id}") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
@@ -117,10 +117,11 @@ enum TripPages {
     }
 
     /// A trip's page: its facts, route, form and history, and what `extra` adds (a form's typed values and its
-    /// problem, a message); `status` is the answer's (a refused form's 422 or 409).
+    /// problem, a message); `status` is the answer's (a refused form's 422 or 409). The route is drawn by the server;
+    /// when Leaflet is in the folder `leaflet`, the page's script puts it on a map of OpenStreetMap's tiles too.
     static func tripPage(
         _ service: TripService, id: Int64, _ extra: [String: Any], renderer: PageRenderer, user: AppUser,
-        session: WebSession, status: HTTPResponse.Status = .ok
+        session: WebSession, leaflet: String, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let clock = service.context.clock
         let shown = try service.show(id, includeTrack: true)
@@ -130,6 +131,8 @@ enum TripPages {
         values["csrf"] = session.csrfToken
         values["svg"] = RouteSVG.render(trip.track)
         values["hasTrack"] = trip.track.count >= 2
+        let map = trip.track.count >= 2 && LeafletAssets.available(leaflet)
+        if map { values["routeMap"] = ["route": RouteMap.points(trip.track)] }
         values["idle"] = minutes(trip.idleSeconds)
         values["idlePeriods"] = trip.idlePeriods
         values["odometer"] =
@@ -149,8 +152,10 @@ enum TripPages {
         values["classifyToStar"] = service.access.mayEditTrips && !trip.voided && trip.category == nil
         values["voidable"] = service.access.mayEditTrips && !trip.locked && !trip.voided
         values.merge(extra) { $1 }
-        return renderer.page(
+        var response = renderer.page(
             "mileage/trip", title: "Trip \(trip.id)", values, user: user, csrf: session.csrfToken, status: status)
+        if map { RouteMap.allowTiles(&response) }
+        return response
     }
 
     static func tripRow(_ t: StoredTrip, clock: LocalClock, editable: Bool) -> [String: Any] {
@@ -218,8 +223,7 @@ enum RouteSVG {
         let lat0 = track.map(\.latitude).reduce(0, +) / Double(track.count)
         let k = cos(lat0 * .pi / 180)
         // Thin to at most 2000 points: enough for a phone screen.
-        let step = max(1, track.count / 2_000)
-        let points = stride(from: 0, to: track.count, by: step).map { track[$0] } + [track[track.count - 1]]
+        let points = thinned(track)
         let xs = points.map { $0.longitude * k }
         let ys = points.map { -$0.latitude }
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
@@ -239,6 +243,13 @@ enum RouteSVG {
             + "aria-label=\"Route of the trip\"><polyline points=\"\(line)\"/>"
             + "<circle class=\"start\" cx=\"\(f(sx))\" cy=\"\(f(sy))\" r=\"7\"/>"
             + "<circle class=\"end\" cx=\"\(f(ex))\" cy=\"\(f(ey))\" r=\"7\"/></svg>"
+    }
+
+    /// At most about 2000 points of the track, evenly, the last one always (once): enough for a phone's screen.
+    static func thinned(_ track: [TrackPoint]) -> [TrackPoint] {
+        let step = max(1, track.count / 2_000)
+        let last = track.count - 1
+        return stride(from: 0, to: last, by: step).map { track[$0] } + [track[last]]
     }
 }
 

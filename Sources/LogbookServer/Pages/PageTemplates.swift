@@ -1,7 +1,9 @@
 /// The layout, the pages every domain shares, and the style sheet.
 ///
-/// Phone first: one column, touch targets at least 44 px, text readable at 360 px without zooming;
-/// wider screens get a wider column. No JavaScript is needed for any page.
+/// Phone first: one column, touch targets at least 44 px, text readable at 360 px without zooming; the menu is a tab
+/// bar at the bottom of a phone's screen (one row: the role's most used pages and "More", a `<details>` that opens
+/// without a script) and a row in the header of a wide one. Colours are variables, dark when the system is. No
+/// JavaScript is needed for any page.
 package enum PageTemplates {
     package static let common: [String: String] = [
         "layout": layout, "error": error, "login": login, "account": account,
@@ -12,7 +14,8 @@ package enum PageTemplates {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="color-scheme" content="light dark">
         {{#refresh}}<meta http-equiv="refresh" content="{{refresh}}">{{/refresh}}
         <title>{{title}} · Logbook</title>
         <meta name="theme-color" content="#0b5cad">
@@ -22,20 +25,23 @@ package enum PageTemplates {
         <link rel="apple-touch-icon" href="/static/icon-192.png">
         <script src="/static/offline.js" defer></script>
         </head>
-        <body{{#user}} data-user="{{name}}"{{/user}}>
+        <body{{#user}} class="with-menu" data-user="{{name}}"{{/user}}>
         <header class="bar">
           <a class="brand" href="/">Logbook</a>
           {{#user}}
-          <nav>
-            {{#mileage}}<a href="/trips">Trips</a>
-            <a href="/live">Live</a>
-            <a href="/reports">Reports</a>{{/mileage}}
-            {{#recorder}}<a href="/record">Record</a>{{/recorder}}
-            {{#admin}}<a href="/vehicles">Vehicles</a>
-            <a href="/devices">Devices</a>{{/admin}}
-            {{#menu}}<a href="{{href}}">{{label}}</a>{{/menu}}
-            {{#links}}<a class="external" href="{{href}}" rel="noopener noreferrer" target="_blank">{{label}}</a>{{/links}}
-            <a href="/account">{{name}}</a>
+          <span class="who" id="signed-in">{{name}}</span>
+          <nav class="menu" id="menu" aria-label="Menu">
+            {{#tabs}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>
+            {{/tabs}}
+            {{#hasMore}}<details class="more" id="more">
+              <summary{{#moreCurrent}} class="current"{{/moreCurrent}}>More</summary>
+              <div class="sheet">
+                {{#more}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>
+                {{/more}}
+                {{#links}}<a class="external" href="{{href}}" rel="noopener noreferrer" target="_blank">{{label}}</a>
+                {{/links}}
+              </div>
+            </details>{{/hasMore}}
           </nav>
           {{/user}}
         </header>
@@ -94,39 +100,91 @@ package enum PageTemplates {
         """
 
     package static let stylesheet = """
-        :root { --ink: #1b1f23; --muted: #5b6570; --line: #d7dce1; --accent: #0b5cad; --bg: #f5f7f9;
-          --business: #0b6e4f; --private: #8a4b08; --commute: #4b3f9e; --problem: #a4161a; }
+        :root { color-scheme: light dark; --ink: #1b1f23; --muted: #5b6570; --line: #d7dce1; --accent: #0b5cad;
+          --bg: #f5f7f9; --surface: #fff; --sunken: #eef2f5; --on-accent: #fff; --shadow: rgba(0, 0, 0, .2);
+          --business: #0b6e4f; --private: #8a4b08; --commute: #4b3f9e; --problem: #a4161a;
+          --note: #fff6b3; --note-line: #e0c200; --alert: #ffd6dc;
+          --warn-ink: #7a4a00; --warn-line: #b26a00; --warn-bg: #fff4d6; }
+        @media (prefers-color-scheme: dark) {
+          :root { --ink: #e7eaee; --muted: #a3adb8; --line: #3b434c; --accent: #7cb8ff; --bg: #111417;
+            --surface: #1b1f24; --sunken: #242a31; --on-accent: #0d1620; --shadow: rgba(0, 0, 0, .6);
+            --business: #5fd3a0; --private: #f2a65a; --commute: #b3a6ff; --problem: #ff7b7b;
+            --note: #3a3412; --note-line: #a08a00; --alert: #5a1f29;
+            --warn-ink: #ffd28a; --warn-line: #d08a2a; --warn-bg: #3a2a10; }
+        }
         * { box-sizing: border-box; }
+        html { scroll-padding-bottom: calc(72px + env(safe-area-inset-bottom)); }
         body { margin: 0; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
           color: var(--ink); background: var(--bg); }
-        .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 6px 12px;
-          background: #fff; border-bottom: 1px solid var(--line); }
+        a { color: var(--accent); }
+        .bar { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 12px;
+          background: var(--surface); border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; color: var(--ink); text-decoration: none; min-height: 44px;
           display: inline-flex; align-items: center; }
+        .who { color: var(--muted); font-size: .9rem; min-width: 0; overflow: hidden; text-overflow: ellipsis;
+          white-space: nowrap; }
         nav { display: flex; flex-wrap: wrap; gap: 4px; }
         nav a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 10px;
           color: var(--accent); text-decoration: none; border-radius: 8px; }
         nav a:hover { background: var(--bg); }
+        nav.menu { position: fixed; left: 0; right: 0; bottom: 0; z-index: 1000; flex-wrap: nowrap; gap: 0;
+          background: var(--surface); border-top: 1px solid var(--line); box-shadow: 0 -2px 8px var(--shadow);
+          padding: 0 env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left); }
+        nav.menu > a, nav.menu > details { flex: 1 1 0; min-width: 0; }
+        nav.menu > a, nav.menu summary { display: flex; align-items: center; justify-content: center; min-height: 56px;
+          padding: 0 4px; border-radius: 0; font-size: .85rem; font-weight: 600; color: var(--muted);
+          text-decoration: none; text-align: center; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+          cursor: pointer; }
+        nav.menu summary { list-style: none; }
+        nav.menu summary::-webkit-details-marker { display: none; }
+        nav.menu summary::after { content: "▴"; margin-left: 4px; }
+        nav.menu details[open] summary::after { content: "▾"; }
+        nav.menu > a[aria-current=page], nav.menu summary.current, nav.menu details[open] summary {
+          color: var(--accent); box-shadow: inset 0 3px 0 var(--accent); }
+        nav.menu .sheet { position: fixed; left: 8px; right: 8px; bottom: calc(64px + env(safe-area-inset-bottom));
+          max-height: calc(100vh - 96px); overflow-y: auto; padding: 4px; background: var(--surface);
+          border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 8px 24px var(--shadow); }
+        nav.menu .sheet a { display: flex; min-height: 48px; padding: 0 12px; }
+        nav.menu .sheet a[aria-current=page] { font-weight: 700; background: var(--bg);
+          box-shadow: inset 3px 0 0 var(--accent); }
+        body.with-menu { padding-bottom: calc(64px + env(safe-area-inset-bottom)); }
+        @media (min-width: 760px) {
+          .bar { position: sticky; top: 0; z-index: 1000; justify-content: flex-start; }
+          .who { order: 3; margin-left: auto; }
+          nav.menu { position: static; flex: 0 1 auto; gap: 4px; padding: 0; background: none; border: 0;
+            box-shadow: none; }
+          nav.menu > a, nav.menu > details { flex: 0 0 auto; }
+          nav.menu > details { position: relative; }
+          nav.menu > a, nav.menu summary { min-height: 44px; padding: 0 10px; border-radius: 8px; font-size: 1rem;
+            font-weight: 400; color: var(--accent); }
+          nav.menu > a[aria-current=page], nav.menu summary.current, nav.menu details[open] summary {
+            font-weight: 700; box-shadow: inset 0 -3px 0 var(--accent); }
+          nav.menu .sheet { position: absolute; left: auto; right: 0; top: 100%; bottom: auto; min-width: 220px; }
+          nav.menu summary::after { content: "▾"; }
+          nav.menu details[open] summary::after { content: "▴"; }
+          body.with-menu { padding-bottom: 0; }
+          html { scroll-padding-bottom: 0; scroll-padding-top: 64px; }
+        }
         main { max-width: 760px; margin: 0 auto; padding: 12px; }
         h1 { font-size: 1.5rem; margin: 8px 0 12px; }
         h2 { font-size: 1.15rem; margin: 16px 0 8px; }
-        .card { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 12px;
+        .card { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 12px;
           margin: 0 0 12px; }
         label { display: block; margin: 10px 0 4px; color: var(--muted); }
         input, select, textarea { width: 100%; min-height: 44px; font: inherit; padding: 8px 10px;
-          border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+          border: 1px solid var(--line); border-radius: 8px; color: var(--ink); background: var(--surface); }
         button, .button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px;
-          min-width: 44px; padding: 0 16px; margin-top: 12px; font: inherit; font-weight: 600; color: #fff;
+          min-width: 44px; padding: 0 16px; margin-top: 12px; font: inherit; font-weight: 600; color: var(--on-accent);
           background: var(--accent); border: 0; border-radius: 8px; text-decoration: none; cursor: pointer; }
         button.link { background: none; color: var(--accent); padding: 0 8px; font-weight: 400; }
         .choices { display: flex; gap: 8px; flex-wrap: wrap; }
-        .choices button { flex: 1 1 0; margin-top: 8px; background: #fff; color: var(--ink);
+        .choices button { flex: 1 1 0; margin-top: 8px; background: var(--surface); color: var(--ink);
           border: 2px solid var(--line); }
         .choices button.chosen.business, .choices button.business:hover { border-color: var(--business); }
         .choices button.chosen { font-weight: 700; }
-        .choices button.chosen.business { background: var(--business); color: #fff; }
-        .choices button.chosen.private { background: var(--private); color: #fff; border-color: var(--private); }
-        .choices button.chosen.commute { background: var(--commute); color: #fff; border-color: var(--commute); }
+        .choices button.chosen.business { background: var(--business); color: var(--on-accent); }
+        .choices button.chosen.private { background: var(--private); color: var(--on-accent); border-color: var(--private); }
+        .choices button.chosen.commute { background: var(--commute); color: var(--on-accent); border-color: var(--commute); }
         .trip-head { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
         .trip-head a { font-weight: 600; color: var(--ink); }
         .muted { color: var(--muted); }
@@ -141,16 +199,16 @@ package enum PageTemplates {
         .big { font-size: 3rem; font-weight: 700; margin: 0; }
         .periods { display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 12px; }
         .periods a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
-          border: 1px solid var(--line); border-radius: 999px; background: #fff; color: var(--ink);
+          border: 1px solid var(--line); border-radius: 999px; background: var(--surface); color: var(--ink);
           text-decoration: none; }
-        .periods a.current { background: var(--accent); color: #fff; border-color: var(--accent); }
+        .periods a.current { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
         .actions { display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 12px; }
         .actions a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
-          border-radius: 8px; background: #fff; border: 1px solid var(--accent); color: var(--accent);
+          border-radius: 8px; background: var(--surface); border: 1px solid var(--accent); color: var(--accent);
           text-decoration: none; font-weight: 600; }
         .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 8px; }
         .pair > div { min-width: 0; }
-        button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--line); }
+        button.secondary { background: var(--surface); color: var(--accent); border: 1px solid var(--line); }
         .report-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 8px; }
         .report-row span { flex: 1 1 100%; font-weight: 600; margin-top: 8px; }
         .report-row .button.secondary { margin-left: 0; margin-top: 4px; }
@@ -160,17 +218,23 @@ package enum PageTemplates {
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; }
-        svg.route { display: block; width: 100%; height: auto; max-height: 440px; background: #eef2f5; border-radius: 8px; }
+        svg.route { display: block; width: 100%; height: auto; max-height: 440px; background: var(--sunken); border-radius: 8px; }
         svg.route polyline { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round;
           vector-effect: non-scaling-stroke; }
         svg.route circle.start { fill: var(--business); }
         svg.route circle.end { fill: var(--problem); }
+        .route-view { position: relative; }
+        .route-map { position: absolute; inset: 0; z-index: 0; border-radius: 8px; opacity: 0; pointer-events: none; }
+        .route-view.map-shown .route-map { opacity: 1; pointer-events: auto; }
+        .route-map.leaflet-container .leaflet-bar a { width: 44px; height: 44px; line-height: 44px; }
+        .route-map.leaflet-container .leaflet-control-attribution { font-size: 12px; color: #333; }
+        .route-map.leaflet-container .leaflet-control-attribution a { color: #0b5cad; }
         .speedometer { text-align: center; }
         .speedometer .value { font-size: 5rem; font-weight: 800; line-height: 1; }
         table { width: 100%; border-collapse: collapse; }
         th, td { text-align: left; padding: 8px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
         td:last-child, td.wrap { overflow-wrap: anywhere; }
-        .button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--line); margin-left: 8px; }
+        .button.secondary { background: var(--surface); color: var(--accent); border: 1px solid var(--line); margin-left: 8px; }
         button.danger { background: var(--problem); }
         .field-error { margin: 4px 0 0; }
         input[aria-invalid=true] { border-color: var(--problem); }

@@ -24,7 +24,8 @@ package enum RoofingDomain: ServerDomain {
 
     /// `Roofing` for the roles that read the accounts.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        RoofingAccess(.user(user)).mayRead ? [MenuItem(label: "Roofing", href: "/roofing")] : []
+        RoofingAccess(.user(user)).mayRead
+            ? [MenuItem(label: "Roofing", href: "/roofing", rank: MenuItem.Rank.roofing)] : []
     }
 }
 

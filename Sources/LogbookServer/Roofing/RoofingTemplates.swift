@@ -342,7 +342,7 @@ enum RoofingTemplates {
         .roof-list, .roof-hits, .roof-lines { list-style: none; padding: 0; margin: 0; }
         .roof-list a.roof-hit { display: block; padding: 0.75rem 0.25rem; min-height: 44px; }
         .roof-hit { padding: 0.75rem; }
-        .roof-line { border-bottom: 1px solid #ddd; padding: 0.5rem 0; }
+        .roof-line { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
         .roof-photos { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
         .roof-photos img { width: 8rem; height: 8rem; object-fit: cover; image-orientation: from-image; }
         .roof-pos { font-variant-numeric: tabular-nums; }
@@ -359,6 +359,6 @@ enum RoofingTemplates {
         .roof-photos form button { width: 100%; margin-top: 0; }
         .roof-check { display: flex; align-items: center; gap: 0.5rem; min-height: 44px; color: inherit; }
         .roof-check input { flex: none; width: 44px; min-height: 44px; margin: 0; }
-        .tag.example { border-color: #b26a00; color: #7a4a00; background: #fff4d6; font-weight: 600; }
+        .tag.example { border-color: var(--warn-line); color: var(--warn-ink); background: var(--warn-bg); font-weight: 600; }
         """
 }

@@ -84,6 +84,7 @@ package enum LogbookWebServer {
                 headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                 body: .init(byteBuffer: ByteBuffer(string: PageTemplates.stylesheet)))
         }
+        LeafletAssets.register(router, directory: environment.settings.leafletDirectory)
         router.get("/api/v1/openapi.json") { _, _ in
             JSONResponse.make(OpenAPIDocument.json)
         }
@@ -115,7 +116,8 @@ package enum LogbookWebServer {
         let pages = router.group().add(middleware: BodyLimitMiddleware()).add(middleware: gate).add(
             middleware: SessionAuthenticator(database: environment.database)
         )
-        .add(middleware: idempotency).add(middleware: ErrorMiddleware(pages: renderer))
+        .add(middleware: idempotency).add(middleware: CurrentPageMiddleware())
+        .add(middleware: ErrorMiddleware(pages: renderer))
         AccountPages.register(pages, environment, renderer)
         OfflineApp.registerSession(pages)
         UserPages.register(pages, environment, renderer)

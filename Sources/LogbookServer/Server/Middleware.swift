@@ -84,7 +84,8 @@ struct SessionAuthenticator: RouterMiddleware {
     }
 }
 
-/// Security headers on every response: pages may not be framed, scripts and styles only from the server.
+/// Security headers on every response: pages may not be framed, scripts and styles only from the server. A page that
+/// sets its own policy or referrer policy keeps it (a trip's map loads OpenStreetMap's tiles: `RouteMap`).
 struct SecurityHeaders: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -94,7 +95,8 @@ struct SecurityHeaders: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        let referrer = HTTPField.Name("Referrer-Policy")!
+        if response.headers[referrer] == nil { response.headers[referrer] = "same-origin" }
         if response.headers[.contentSecurityPolicy] == nil {
             response.headers[.contentSecurityPolicy] =
                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"

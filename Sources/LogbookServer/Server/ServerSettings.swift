@@ -12,6 +12,7 @@
 /// body_min_rate = 2048               # bytes per second
 /// idle_timeout = 60                  # seconds a kept-alive connection may wait for its next request
 /// max_connections = 512              # open connections at most
+/// leaflet = "/usr/share/javascript/leaflet"   # Debian's libjs-leaflet: the trip page's map
 /// ```
 package struct ServerSettings: Decodable, Sendable, Hashable {
     package var listen: String = "127.0.0.1:8080"
@@ -29,6 +30,9 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
     package var idleTimeout: Double = 60
     /// Open connections at most; at the cap, a new connection closes the one idle longest, or is closed at once.
     package var maxConnections: Int = 512
+    /// The folder of Leaflet's `leaflet.js`, `leaflet.css` and `images/` (Debian's libjs-leaflet), read when a page
+    /// asks for them: without it the trip page keeps its drawn route and shows no map.
+    package var leafletDirectory: String = "/usr/share/javascript/leaflet"
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case listen
@@ -40,6 +44,7 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
         case bodyMinimumRate = "body_min_rate"
         case idleTimeout = "idle_timeout"
         case maxConnections = "max_connections"
+        case leafletDirectory = "leaflet"
     }
 
     package init() {}
@@ -86,6 +91,11 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
         guard (1...1_000_000).contains(maxConnections) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .maxConnections, in: c, debugDescription: "expected a number of connections, at least 1")
+        }
+        leafletDirectory = try c.decodeIfPresent(String.self, forKey: .leafletDirectory) ?? leafletDirectory
+        guard leafletDirectory.hasPrefix("/") else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .leafletDirectory, in: c, debugDescription: "expected an absolute path to a folder")
         }
     }
 

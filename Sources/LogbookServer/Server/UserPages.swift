@@ -56,7 +56,7 @@ enum UserPages {
 
     /// `People` in the menu of those who add people.
     static func menu(for user: AppUser) -> [MenuItem] {
-        user.managesPeople ? [MenuItem(label: "People", href: "/users")] : []
+        user.managesPeople ? [MenuItem(label: "People", href: "/users", rank: MenuItem.Rank.people)] : []
     }
 
     static func service(_ environment: ServerEnvironment, _ user: AppUser) throws -> UserService {

@@ -258,7 +258,7 @@ enum ValueStreamTemplates {
         .vsm-k-auxiliary { background: #ff9800; }
         .vsm-k-waste { background: #e53935; }
         .vsm-timeline { margin: 0 -12px 12px; }
-        .vsm-lane { background: #fff; border-top: 1px solid var(--line); border-bottom: 1px solid var(--line);
+        .vsm-lane { background: var(--surface); border-top: 1px solid var(--line); border-bottom: 1px solid var(--line);
           padding: 8px 0 4px; margin-bottom: 12px; }
         .vsm-lane-head { font-size: 1.05rem; margin: 0 12px 4px; }
         .vsm-lane-head .muted { font-size: .85rem; font-weight: 400; }

@@ -19,7 +19,7 @@ package enum ValueStreamsDomain: ServerDomain {
 
     /// `Maps` for the roles that read value-stream maps.
     package static func menu(for user: AppUser, _ environment: ServerEnvironment) -> [MenuItem] {
-        ValueStreamAccess(.user(user)).mayRead ? [MenuItem(label: "Maps", href: "/vsm")] : []
+        ValueStreamAccess(.user(user)).mayRead ? [MenuItem(label: "Maps", href: "/vsm", rank: MenuItem.Rank.maps)] : []
     }
 
     /// The maps' use cases for the signed-in user of a request; refused (403) unless they may read maps, or with
