@@ -6,6 +6,11 @@ public struct StickerStyle: Sendable, Hashable {
     public static let defaultFont = "DejaVu Sans"
     public static let defaultSize = 12.0
     public static let sizes = 6.0...48.0
+    /// The families the pages offer: those Logbook's own font packages install (fonts-dejavu-core, fonts-noto-core),
+    /// which the PDF, SVG and PNG drawings find. Any other family a map was given stays valid.
+    public static let fontChoices = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Noto Sans", "Noto Serif"]
+    /// The sizes the pages offer, in points (a sticker may hold any size in `sizes`).
+    public static let sizeChoices: [Double] = [6, 8, 9, 10, 11, 12, 14, 16, 18, 20, 24, 28, 32, 36, 48]
 
     public var background: Colour?
     public var font: String

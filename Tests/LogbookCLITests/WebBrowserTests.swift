@@ -44,6 +44,15 @@ struct WebBrowserTests {
         try Self.run("layout_test.py")
     }
 
+    /// Work hours' payroll state and timesheet, and a value-stream map's overview, kinds and dragging, on a phone
+    /// (issue 29 §1): a shift the payroll system on loopback refused shown with its message and sent again by Retry,
+    /// the timesheet downloaded as PDF and CSV and e-mailed through an SMTP sink, the overview strip, one-tap kinds,
+    /// cards dragged within and across lanes, font and size pickers: `Tests/Browser/hours_maps_test.py`.
+    @Test(.timeLimit(.minutes(5)))
+    func theHoursAndMapsWorkOnAPhone() throws {
+        try Self.run("hours_maps_test.py")
+    }
+
     /// "Record a trip" with emulated geolocation and a stretch offline: `Tests/Browser/record_test.py`.
     @Test(.timeLimit(.minutes(5)))
     func theBrowserRecordsATrip() throws {

@@ -9,6 +9,7 @@ import LogbookTestSupport
 import MileageLog
 import Roofing
 import Checklists
+import Hours
 import Testing
 import TrackModel
 import TripEngine
@@ -21,7 +22,7 @@ import LogbookServices
 /// - Mileage log: ABC1 (anna's) with six trips and a regular trip, XYZ9 (no one's) with one driven by quentin, a regular trip, a
 ///   rule and an odometer reading of XYZ9, places, an outbox message, and the daemon's status file for ABC1.
 /// - Work hours (`[hours]` in UTC, monthly): the log's drivers anna, nova and quentin; three shifts and two links of
-///   anna's, one of each of quentin's.
+///   anna's, one of each of quentin's; the payroll system refused anna's first shift and quentin's.
 /// - Checklists: Main Street (cole: crew, sam: shift manager, rita: restaurant manager) with sam's open shift and
 ///   three to-dos (two the manager's, one the kitchen's); Elm Street with eve's open shift.
 /// - Value-stream maps: "Marker map" (sections Counter, Kitchen, SpareA, SpareB, SpareD; stickers 1–4) and two
@@ -287,6 +288,16 @@ final class RoleFixture: @unchecked Sendable {
                 throw TestFailure("shift not added: \(String(buffer: response.body))")
             }
             symbols[symbol] = String(number)
+        }
+        // The payroll system refused anna's first shift and quentin's: "Retry" sends them again.
+        for (symbol, marker) in [
+            ("shift1", "Payroll-refusal-of-anna"), ("quentinsShift", "Payroll-refusal-of-quentin"),
+        ] {
+            let uuid = try database.hoursEntry(Int64(symbols[symbol]!)!).entry.id.uuidString.lowercased()
+            guard let change = try database.hoursChanges().first(where: { $0.entryUUID == uuid }) else {
+                throw TestFailure("no change queued for \(symbol)")
+            }
+            try database.markHoursChangeFailed(change.id, error: "HTTP 422: " + marker)
         }
         let links = [
             ("link1", "anna", "Link-of-anna"), ("link2", "anna", "Other link"),

@@ -265,6 +265,11 @@ import Testing
             "POST /api/v1/hours/links": Expectation(
                 outcomes: ownHoursChange, body: .json(["name": "New link", "url": "https://example.org/new"])),
             "DELETE /api/v1/hours/links/{id}": Expectation(outcomes: annasItemChange, parameters: ["id": "@link1"]),
+            "POST /api/v1/hours/shifts/{id}/retry": Expectation(outcomes: annasItemChange),
+            "GET /api/v1/hours/periods/{day}/timesheet.pdf": Expectation(outcomes: annasHours, query: "driver=anna"),
+            "GET /api/v1/hours/periods/{day}/timesheet.csv": Expectation(outcomes: annasHours, query: "driver=anna"),
+            "POST /api/v1/hours/periods/{day}/timesheet/email": Expectation(
+                outcomes: annasHours, query: "driver=anna", body: .json(["to": ["payroll@example.org"]])),
 
             // Work hours' pages.
             "GET /hours": Expectation(outcomes: annasHours, query: "driver=anna"),
@@ -280,6 +285,14 @@ import Testing
             "POST /hours/shifts/{id}": Expectation(
                 outcomes: annasItemChange, body: .form(["date": "@day1", "start": "06:00", "end": "07:30"])),
             "POST /hours/shifts/{id}/delete": Expectation(outcomes: annasItemChange, parameters: ["id": "@shift3"]),
+            // The payroll system's refusal sent again: those who change the driver's hours (issue 29 §1).
+            "POST /hours/shifts/{id}/retry": Expectation(outcomes: annasItemChange),
+            "GET /static/hours.css": open,
+            // The period's timesheet: those who read the driver's hours.
+            "GET /hours/periods/{day}/timesheet.pdf": Expectation(outcomes: annasHours, query: "driver=anna"),
+            "GET /hours/periods/{day}/timesheet.csv": Expectation(outcomes: annasHours, query: "driver=anna"),
+            "POST /hours/periods/{day}/timesheet/email": Expectation(
+                outcomes: annasHours, body: .form(["driver": "anna", "to": "payroll@example.org"])),
 
             // Checklists' API.
             "GET /api/v1/checklists/restaurants": Expectation(outcomes: checklists),
@@ -397,6 +410,9 @@ import Testing
             "POST /vsm/maps/{name}/stickers/{id}/move": Expectation(
                 outcomes: mapsChange, parameters: ["id": "2"], body: .form(["position": "1"])),
             "POST /vsm/maps/{name}/stickers/{id}/delete": Expectation(outcomes: mapsChange, parameters: ["id": "4"]),
+            "POST /vsm/maps/{name}/stickers/{id}/kind": Expectation(
+                outcomes: mapsChange, parameters: ["id": "2"], body: .form(["kind": "waste"])),
+            "GET /static/vsm.js": open,
 
             // Roofing accounts' API.
             "GET /api/v1/roofing/catalogues": Expectation(outcomes: roofing),
@@ -544,10 +560,10 @@ import Testing
 
     // MARK: What each role must never read
 
-    static let annasData = ["Purpose-of-ABC1", "Hours-of-anna", "Link-of-anna"]
+    static let annasData = ["Purpose-of-ABC1", "Hours-of-anna", "Link-of-anna", "Payroll-refusal-of-anna"]
     static let othersData = [
         "XYZ9", "Purpose-of-XYZ9", "Odometer-of-XYZ9", "Regular-of-XYZ9", "Rule-of-XYZ9", "quentin",
-        "Hours-of-quentin", "Link-of-quentin", "Phone-of-XYZ9",
+        "Hours-of-quentin", "Link-of-quentin", "Phone-of-XYZ9", "Payroll-refusal-of-quentin",
     ]
     static let outboxData = ["Outbox-Subject-Marker", "outbox-marker@example.org"]
     static let daemonData = ["gpsd-marker-host"]

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import LogbookStore
 import Testing
+import TrackModel
 import Hours
 
 @Suite("Work hours in the store: overlaps, submitted and locked periods, the payroll outbox")
@@ -148,6 +149,39 @@ struct HoursStoreTests {
         try db.retryHoursChange(headA.id)
         #expect(try db.hoursChangesToSend(dueOnly: false).count == 2)
         #expect(try db.hoursChangeCounts() == [.pending: 3, .sent: 1, .failed: 0])
+    }
+
+    @Test(
+        "a shift's payroll message, the refused change's first; retrying a shift makes its refused changes due",
+        arguments: DatabaseKind.allCases)
+    func shiftRetry(kind: DatabaseKind) throws {
+        let test = try Self.make(kind)
+        defer { test.remove() }
+        let db = test.database
+        var first = try Self.shift("anna", "2026-11-02", "07:00", "15:00")
+        let a = try db.addHoursEntry(first, zone: Self.zone)
+        first.message = "edited"
+        try db.replaceHoursEntry(a, with: first, zone: Self.zone)
+        let other = try Self.shift("anna", "2026-11-03", "07:00", "15:00")
+        let b = try db.addHoursEntry(other, zone: Self.zone)
+        #expect(try db.hoursEntry(a).syncError == nil)
+        let changes = try db.hoursChanges().reversed().map(\.id)  // a's put, a's edit, b's put
+        // The first change waits after a failed try: the shift is pending with that problem.
+        try db.markHoursChangeDeferred(changes[0], error: "HTTP 503: busy", nextAttempt: Moment(seconds: 4_000_000_000))
+        #expect(try db.hoursEntry(a).sync == .pending && db.hoursEntry(a).syncError == "HTTP 503: busy")
+        // Refused: the refusal is the message, and it holds the edit back.
+        try db.markHoursChangeFailed(changes[0], error: "HTTP 422: unknown vehicle")
+        try db.markHoursChangeFailed(changes[2], error: "HTTP 422: other")
+        #expect(try db.hoursEntry(a).sync == .failed && db.hoursEntry(a).syncError == "HTTP 422: unknown vehicle")
+        #expect(try db.retryFailedHoursChanges(entry: first.id) == [changes[0]])
+        #expect(try db.hoursEntry(a).sync == .pending)
+        #expect(try db.hoursEntry(b).sync == .failed, "another shift's refusal was retried")
+        // Due now (a second after the log's clock; a moment is whole seconds), not at the far-off time of the try
+        // before.
+        let due = try db.hoursChangesToSend(dueOnly: true, now: Moment(seconds: DatabaseKind.now.secondsSince1970 + 1))
+        #expect(due.map(\.id) == [changes[0]])
+        #expect(try db.retryFailedHoursChanges(entry: first.id).isEmpty)
+        #expect(try db.retryFailedHoursChanges(entry: other.id) == [changes[2]])
     }
 
     @Test("the clock: one per driver, pauses become break, stopping closes and queues the shift")

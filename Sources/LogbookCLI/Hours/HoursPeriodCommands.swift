@@ -29,9 +29,9 @@ struct HoursListCommand: ParsableCommand {
         case .json:
             output.write(try ServiceJSON.text(sheet) + "\n")
         case .csv:
-            output.write(HoursSheetListing.listing(sheet, totals: true).csv())
+            output.write(HoursSheetCSV.text(sheet))
         case .table:
-            let listing = HoursSheetListing.listing(sheet, totals: false)
+            let listing = HoursSheetListing.listing(sheet)
             var footer = [String]()
             for day in sheet.days {
                 let t = day.totals
@@ -51,41 +51,23 @@ struct HoursListCommand: ParsableCommand {
     }
 }
 
-/// A period's entries as rows: for `hours list` and the report's CSV.
+/// A period's entries as a table for people (times HH:MM, durations h:mm); the CSV is `HoursSheetCSV`'s, shared
+/// with the hours page's timesheet.
 package enum HoursSheetListing {
-    /// With `totals`, a `kind` column and a row per day and one for the period follow the entries (CSV), and times
-    /// are ISO 8601 with offset; else times are HH:MM and durations h:mm (tables for people).
-    package static func listing(_ sheet: HoursSheetView, totals: Bool) -> Listing {
+    package static func listing(_ sheet: HoursSheetView) -> Listing {
         var listing = Listing([
-            ("kind", "Kind"), ("number", "#"), ("date", "Date"), ("start", "Start"), ("end", "End"),
-            ("break_minutes", "Break"), ("worked_minutes", "Worked"), ("net_minutes", "Net"),
-            ("overtime_minutes", "Overtime"), ("message", "Message"), ("vehicle", "Vehicle"), ("sync", "Sync"),
+            ("number", "#"), ("date", "Date"), ("start", "Start"), ("end", "End"), ("break_minutes", "Break"),
+            ("worked_minutes", "Worked"), ("net_minutes", "Net"), ("overtime_minutes", "Overtime"),
+            ("message", "Message"), ("vehicle", "Vehicle"), ("sync", "Sync"),
         ])
-        if !totals { listing.columns.removeFirst() }
-        // Minutes for machines (CSV), h:mm for people.
-        let minutes: (Int) -> Cell = { totals ? .integer($0) : .text(MinutesText.clock($0)) }
-        let time: (String?) -> Cell = { iso in .text(iso.map { totals ? $0 : HoursEntryView.clock($0) }) }
+        let minutes: (Int) -> Cell = { .text(MinutesText.clock($0)) }
         for entry in sheet.entries {
-            var row: [Cell] = [
-                .integer(Int(entry.number)), .text(entry.date), time(entry.start),
-                entry.end == nil ? .text(totals ? nil : "running") : time(entry.end),
-                minutes(entry.breakMinutes), minutes(entry.workedMinutes), minutes(entry.netMinutes),
-                minutes(entry.overtimeMinutes), .text(entry.message), .text(entry.vehicle),
-                .text(entry.sync.rawValue),
-            ]
-            if totals { row.insert(.text("shift"), at: 0) }
-            listing.append(row)
-        }
-        if totals {
-            func total(_ kind: String, _ date: String, _ t: HoursSheetView.Totals) -> [Cell] {
-                [
-                    .text(kind), .integer(nil), .text(date), .text(nil), .text(nil), .integer(t.breakMinutes),
-                    .integer(t.workedMinutes), .integer(t.netMinutes), .integer(t.overtimeMinutes), .text(nil),
-                    .text(nil), .text(nil),
-                ]
-            }
-            for day in sheet.days { listing.append(total("day", day.date, day.totals)) }
-            listing.append(total("period", "\(sheet.period.start)..\(sheet.period.end)", sheet.totals))
+            listing.append([
+                .integer(Int(entry.number)), .text(entry.date), .text(HoursEntryView.clock(entry.start)),
+                .text(entry.end.map(HoursEntryView.clock) ?? "running"), minutes(entry.breakMinutes),
+                minutes(entry.workedMinutes), minutes(entry.netMinutes), minutes(entry.overtimeMinutes),
+                .text(entry.message), .text(entry.vehicle), .text(entry.sync.rawValue),
+            ])
         }
         return listing
     }

@@ -28,8 +28,7 @@ struct HoursReportCommand: ParsableCommand {
         let report = try options.readingService().report(period: period, driver: driver, now: Date())
         do {
             if let csv {
-                let listing = HoursSheetListing.listing(report.sheet, totals: true)
-                try FileOutput.write(Array(listing.csv().utf8), to: csv)
+                try FileOutput.write(report.csv, to: csv)
                 Diagnostics.print("Wrote \(csv)")
             }
             if let pdf {

@@ -2,8 +2,9 @@ import Hours
 import Hummingbird
 import LogbookServices
 
-/// `/api/v1/hours/clock` (start, pause, resume, stop), `/api/v1/hours/periods/{day}/submit|reopen|lock` and
-/// `/api/v1/hours/links`: adapters of `HoursService`.
+/// `/api/v1/hours/clock` (start, pause, resume, stop), `/api/v1/hours/periods/{day}/submit|reopen|lock`, the
+/// period's timesheet (`…/timesheet.pdf|csv`, `…/timesheet/email`) and `/api/v1/hours/links`: adapters of
+/// `HoursService`.
 enum HoursAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ edge: HoursEdge) {
         api.get("/hours/clock") { request, context in
@@ -28,6 +29,21 @@ enum HoursAPI {
                 let period = try service.period(named: try RequestText.path(context, "day"), field: "day")
                 return try HoursEdge.json(try action.perform(period, driver: query.driver, service: service))
             }
+        }
+        for file in HoursTimesheet.allCases {
+            api.get("/hours/periods/{day}/\(file.rawValue)") { request, context in
+                let service = try edge.service(try context.requireUser())
+                return try file.response(service, period: try RequestText.path(context, "day"), request: request)
+            }
+        }
+        api.post("/hours/periods/{day}/timesheet/email") { request, context in
+            let service = try edge.service(try context.requireUser())
+            let query = try RequestInput.query(HoursQuery.self, from: request)
+            let input = try await HoursEdge.input(HoursTimesheetMailInput.self, request, context)
+            let id = try HoursTimesheet.queue(
+                service, period: try RequestText.path(context, "day"), driver: query.driver, input,
+                environment: edge.environment)
+            return try HoursEdge.json(HoursTimesheetQueuedView(queued: id), status: .accepted)
         }
         api.get("/hours/links") { _, context in
             let service = try edge.service(try context.requireUser())

@@ -2,7 +2,7 @@ import Hummingbird
 import LogbookServices
 
 /// `/api/v1/hours/shifts`: a pay period's entries (the `hours list --format json` contract), one entry, adding,
-/// changing and deleting: adapters of `HoursService`. The log's refusals (an overlap, a submitted or locked period)
+/// changing and deleting, and sending a refused entry to the payroll system again: adapters of `HoursService`. The log's refusals (an overlap, a submitted or locked period)
 /// are 409.
 enum HoursEntryAPI {
     static func register(_ api: RouterGroup<AppRequestContext>, _ edge: HoursEdge) {
@@ -33,6 +33,11 @@ enum HoursEntryAPI {
             let service = try edge.service(try context.requireUser())
             try service.deleteEntry(try RequestText.path(context, "id"))
             return Response(status: .noContent)
+        }
+        // A shift's changes the payroll system refused go again at the next sync.
+        api.post("/hours/shifts/{id}/retry") { _, context in
+            let service = try edge.service(try context.requireUser())
+            return try HoursEdge.json(try service.retrySync(try RequestText.path(context, "id")))
         }
     }
 }

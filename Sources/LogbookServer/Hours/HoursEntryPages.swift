@@ -45,8 +45,25 @@ enum HoursEntryPages {
             let entry = try service.entry(try RequestText.path(context, "id"))
             var values = try formValues(entry, driver: entry.driver, service: service)
             values["csrf"] = session.csrfToken
+            if let message = Flash.message(request), !message.isEmpty { values["problem"] = message }
             return renderer.page(
                 "hours/shift", title: "Shift \(entry.number)", values, user: user, csrf: session.csrfToken)
+        }
+        // "Retry" beside a shift the payroll system refused: its changes go again at the next sync. Back to the shift's
+        // page (`from=shift`) or to its row on the period's page; a shift with nothing refused is said there.
+        pages.post("/hours/shifts/{id}/retry") { request, context in
+            let (user, _, form) = try await submittedForm(request, context)
+            let service = try edge.service(user)
+            let key = try RequestText.path(context, "id")
+            let entry = try service.entry(key)
+            let back =
+                form.text("from") == "shift"
+                ? "/hours/shifts/\(entry.number)"
+                : backURL(entry.date, driver: entry.driver, service: service) + "#shift-\(entry.number)"
+            return try PageFlow.redirecting(to: back) {
+                try service.retrySync(key)
+                return nil
+            }
         }
         pages.post("/hours/shifts/{id}") { request, context in
             let (user, session, form) = try await submittedForm(request, context)
@@ -113,6 +130,13 @@ enum HoursEntryPages {
         if let day { values["date"] = day.description }
         var selected: String?
         if let entry {
+            let own = try access.ownDriver().map { $0 == entry.driver } ?? false
+            values.merge(
+                HoursPages.syncValues(
+                    entry,
+                    HoursPages.SyncDisplay(
+                        shown: service.settings.endpoint != nil, retry: access.isAdmin || (access.mayChange && own)))
+            ) { $1 }
             values["number"] = entry.number
             values["date"] = entry.date
             values["start"] = HoursEntryView.clock(entry.rawStart)
@@ -180,13 +204,14 @@ struct HoursFormProblem: Error {
 
     static let formFields: Set<String> = ["date", "start", "end", "break_minutes", "message", "vehicle"]
 
-    /// The problem the user can fix on the form; nil for errors the error page answers (403, 404, a failure).
-    init?(_ error: any Error) {
+    /// The problem the user can fix on the form (whose fields are `fields`); nil for errors the error page answers
+    /// (403, 404, a failure).
+    init?(_ error: any Error, fields: Set<String> = Self.formFields) {
         guard let mapped = APIError.from(error),
             mapped.status == .unprocessableContent || mapped.status == .conflict
         else { return nil }
         status = mapped.status
         message = mapped.message
-        field = mapped.field.flatMap { Self.formFields.contains($0) ? $0 : nil }
+        field = mapped.field.flatMap { fields.contains($0) ? $0 : nil }
     }
 }

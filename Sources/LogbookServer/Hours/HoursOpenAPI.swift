@@ -65,6 +65,11 @@ extension OpenAPIDocument {
                 method: "delete", path: "/api/v1/hours/shifts/{id}", summary: "Delete a shift", query: [shiftID],
                 success: 204, errors: [401, 403, 404, 409]),
             Operation(
+                method: "post", path: "/api/v1/hours/shifts/{id}/retry",
+                summary: "Send a shift the payroll system refused again: its refused changes go at the next sync (for "
+                    + "those who change the driver's hours; 409 when none was refused)",
+                query: [shiftID], successSchema: ref("Shift"), errors: [401, 403, 404, 409]),
+            Operation(
                 method: "get", path: "/api/v1/hours/clock", summary: "The running clock, if any", query: [driverQuery],
                 successSchema: ref("Clock"), errors: [401, 403, 404, 422]),
             Operation(
@@ -107,6 +112,42 @@ extension OpenAPIDocument {
                     query: [periodDay, driverQuery], successSchema: ref("PeriodStatus"),
                     errors: [401, 403, 404, 409, 422]))
         }
+        for (file, type, summary) in [
+            (
+                "timesheet.pdf", "application/pdf",
+                "The pay period's timesheet to sign (PDF), as `logbook hours report --pdf` makes it"
+            ),
+            (
+                "timesheet.csv", "text/csv",
+                "The pay period's shifts, days and totals as CSV, as `logbook hours report --csv` writes them"
+            ),
+        ] {
+            var query = [periodDay, driverQuery]
+            if file.hasSuffix(".pdf") {
+                query.append(("paper", ["type": "string", "enum": ["a4", "letter"]], "query"))
+            }
+            operations.append(
+                Operation(
+                    method: "get", path: "/api/v1/hours/periods/{day}/\(file)", summary: summary, query: query,
+                    successSchema: ["type": "string", "format": "binary"], successType: type,
+                    errors: [401, 403, 404, 422, 500]))
+        }
+        operations.append(
+            Operation(
+                method: "post", path: "/api/v1/hours/periods/{day}/timesheet/email",
+                summary: "E-mail the pay period's timesheet (PDF and CSV attached) through the outbox (202 with the "
+                    + "message's id; 409 without `[mail]`)",
+                query: [periodDay, driverQuery],
+                body: [
+                    "type": "object", "required": ["to"],
+                    "properties": [
+                        "to": [
+                            "type": "array", "minItems": 1, "maxItems": 10,
+                            "items": ["type": "string", "format": "email"],
+                        ]
+                    ],
+                ], success: 202, successSchema: ["type": "object", "properties": ["queued": ["type": "integer"]]],
+                errors: [400, 401, 403, 404, 409, 422]))
         return operations
     }
 
@@ -144,6 +185,12 @@ extension OpenAPIDocument {
                     "paid_minutes": ["type": "number"], "message": ["type": "string"],
                     "vehicle": ["type": ["string", "null"]],
                     "sync": ["type": "string", "enum": ["pending", "sent", "failed"]],
+                    "sync_error": [
+                        "type": ["string", "null"],
+                        "description":
+                            "The payroll system's message for a change not sent yet: why it was refused (sync "
+                            + "failed), or what the last try met",
+                    ],
                     "running": ["type": "boolean"], "paused": ["type": "boolean"],
                     "repeated_times": [
                         "type": "array",

@@ -4,12 +4,19 @@ import Hummingbird
 import LogbookServices
 import LogbookStore
 
-/// `/hours`: the pay period's days with their entries and totals, the period before and after, the running clock
-/// with its buttons, submitting (and, for an admin, reopening and locking) the period, and the menu's links. A user
-/// with no hours to see yet (no driver in the log, none with their name) is told what is missing; an admin adds the
-/// first driver there (`POST /hours/drivers`).
+/// `/hours`: the pay period's days with their entries and totals (and, with a payroll system set, each shift's
+/// standing there and "Retry" for a refused one), the period before and after, the running clock with its buttons,
+/// the period's timesheet (PDF, CSV, e-mail), submitting (and, for an admin, reopening and locking) the period, and
+/// the menu's links. A user with no hours to see yet (no driver in the log, none with their name) is told what is
+/// missing; an admin adds the first driver there (`POST /hours/drivers`).
 enum HoursPages {
     static func register(_ pages: RouterGroup<AppRequestContext>, _ edge: HoursEdge, _ renderer: PageRenderer) {
+        pages.get("/static/hours.css") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: HoursTemplates.stylesheet)))
+        }
         pages.get("/hours") { request, context in
             let (user, session) = try requireLogin(request, context)
             let service = try edge.service(user)
@@ -23,10 +30,7 @@ enum HoursPages {
                 return renderer.page("hours/empty", title: "Hours", values, user: user, csrf: session.csrfToken)
             }
             let sheet = try service.sheet(period: query.period, driver: query.driver, orFirst: true)
-            var values = try periodValues(sheet, service: service)
-            values["csrf"] = session.csrfToken
-            if let message { values["message"] = message }
-            return renderer.page("hours/period", title: "Hours", values, user: user, csrf: session.csrfToken)
+            return try periodPage(sheet, service: service, user: user, session: session, message: message, renderer)
         }
         for action in HoursClockAction.allCases {
             pages.post("/hours/clock/\(action.rawValue)") { request, context in
@@ -57,6 +61,38 @@ enum HoursPages {
                 }
             }
         }
+        // The period's timesheet: the same files as `logbook hours report`, and by e-mail through the outbox.
+        for file in HoursTimesheet.allCases {
+            pages.get("/hours/periods/{day}/\(file.rawValue)") { request, context in
+                let (user, _) = try requireLogin(request, context)
+                let service = try edge.service(user)
+                return try file.response(service, period: try RequestText.path(context, "day"), request: request)
+            }
+        }
+        pages.post("/hours/periods/{day}/timesheet/email") { request, context in
+            let (user, session, form) = try await submittedForm(request, context)
+            let service = try edge.service(user)
+            let day = try RequestText.path(context, "day")
+            let period = try service.period(named: day, field: "day")
+            let driver = form.text("driver")
+            // The period's page again, as the mileage report's e-mail answers: what was queued, or the typed address
+            // with the refusal beside it.
+            let sheet = try service.sheet(period: period.start.description, driver: driver, orFirst: true)
+            do {
+                let id = try HoursTimesheet.queue(
+                    service, period: day, driver: driver,
+                    HoursTimesheetMailInput(to: HoursTimesheetMailInput.addresses(form["to"] ?? "")),
+                    environment: edge.environment)
+                return try periodPage(
+                    sheet, service: service, user: user, session: session, renderer,
+                    mail: .queued("The timesheet is queued for sending (message \(id))."))
+            } catch {
+                guard let problem = HoursFormProblem(error, fields: ["to"]) else { throw error }
+                return try periodPage(
+                    sheet, service: service, user: user, session: session, renderer,
+                    mail: .refused(to: form["to"] ?? "", problem))
+            }
+        }
         pages.post("/hours/drivers") { request, context in
             let (user, _, form) = try await submittedForm(request, context)
             let service = try edge.service(user)
@@ -84,6 +120,33 @@ enum HoursPages {
                 return nil
             }
         }
+    }
+
+    /// What became of the timesheet's e-mail form.
+    enum MailOutcome {
+        case queued(String)
+        case refused(to: String, HoursFormProblem)
+    }
+
+    /// The period's page; after the timesheet's e-mail form, with what became of it (`mail`).
+    static func periodPage(
+        _ sheet: HoursSheetView, service: HoursService, user: AppUser, session: WebSession, message: String? = nil,
+        _ renderer: PageRenderer, mail: MailOutcome? = nil
+    ) throws -> Response {
+        var values = try periodValues(sheet, service: service)
+        values["csrf"] = session.csrfToken
+        if let message { values["message"] = message }
+        var status = HTTPResponse.Status.ok
+        switch mail {
+        case .queued(let text): values["mailQueued"] = text
+        case .refused(let to, let problem):
+            values["mailTo"] = to
+            values[problem.field == "to" ? "error_to" : "mailProblem"] = problem.message
+            status = problem.status
+        case nil: break
+        }
+        return renderer.page(
+            "hours/period", title: "Hours", values, user: user, csrf: session.csrfToken, status: status)
     }
 
     /// `/hours?period=DAY&driver=NAME` (the driver only for those who choose one).
@@ -125,6 +188,7 @@ enum HoursPages {
             "editable": editable && open,
             "newDate": (period.contains(today) ? today : period.start).description,
             "addDriver": access.isAdmin,
+            "timesheetQuery": access.readsEveryone ? "?driver=" + PageFlow.queryValue(driver) : "",
         ]
         let t = sheet.totals
         values["totals"] = [
@@ -138,6 +202,10 @@ enum HoursPages {
                 values["drivers"] = drivers.map { ["name": $0, "chosen": $0 == driver] as [String: Any] }
             }
         }
+        // Each shift's standing with the payroll system, where there is one; those who change the driver's hours
+        // send a refused shift again.
+        let sync = SyncDisplay(
+            shown: service.settings.endpoint != nil, retry: access.isAdmin || (access.mayChange && own))
         let byDay = Dictionary(grouping: sheet.entries, by: \.date)
         let dayTotals = Dictionary(sheet.days.map { ($0.date, $0.totals) }, uniquingKeysWith: { a, _ in a })
         values["days"] = period.days.map { day -> [String: Any] in
@@ -145,7 +213,7 @@ enum HoursPages {
             return [
                 "date": day.description, "label": Self.dayLabel(day), "empty": entries.isEmpty,
                 "total": dayTotals[day.description].map { MinutesText.clock($0.netMinutes) as Any } ?? false,
-                "shifts": entries.map(entryRow),
+                "shifts": entries.map { entryRow($0, sync: sync) },
             ]
         }
         if editable {
@@ -177,7 +245,24 @@ enum HoursPages {
         return values
     }
 
-    static func entryRow(_ entry: HoursEntryView) -> [String: Any] {
+    /// Whether shifts show their payroll state (`[hours] endpoint` is set), and whether the user may send a refused
+    /// one again.
+    struct SyncDisplay {
+        var shown: Bool
+        var retry: Bool
+    }
+
+    /// `sync` (pending, sent or failed), `syncError` (the receiver's message) and `retry` of a closed shift, when
+    /// shown.
+    static func syncValues(_ entry: HoursEntryView, _ display: SyncDisplay) -> [String: Any] {
+        guard display.shown, !entry.running else { return ["sync": false] }
+        return [
+            "sync": entry.sync.rawValue, "syncError": entry.syncError.map { $0 as Any } ?? false,
+            "syncFailed": entry.sync == .failed, "retry": entry.sync == .failed && display.retry,
+        ]
+    }
+
+    static func entryRow(_ entry: HoursEntryView, sync: SyncDisplay) -> [String: Any] {
         var end = "…"
         if let clock = entry.endClock, let endDate = entry.endDate {
             let days = CalendarDay(parsing: endDate)!.dayNumber - CalendarDay(parsing: entry.date)!.dayNumber
@@ -189,7 +274,7 @@ enum HoursPages {
             "message": entry.message.isEmpty ? false : entry.message as Any,
             "vehicle": entry.vehicle.map { $0 as Any } ?? false,
             "repeated": entry.repeatedTimes.map(\.note),
-        ]
+        ].merging(syncValues(entry, sync)) { $1 }
     }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

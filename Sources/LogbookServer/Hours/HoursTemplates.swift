@@ -2,6 +2,24 @@
 enum HoursTemplates {
     static let all: [String: String] = ["hours/period": period, "hours/shift": shift, "hours/empty": empty]
 
+    /// The hours pages' own styles (`/static/hours.css`): the payroll state of a shift, the timesheet's card.
+    static let stylesheet = """
+        .tag.sync { white-space: nowrap; }
+        .tag.sync-pending { border-color: var(--commute); color: var(--commute); }
+        .tag.sync-sent { border-color: var(--business); color: var(--business); }
+        .tag.sync-failed { border-color: var(--problem); color: var(--problem); font-weight: 600; }
+        a.shift .sync-error { flex-basis: 100%; overflow-wrap: anywhere; font-size: .9rem; }
+        .sync-problem { display: flex; flex-wrap: wrap; align-items: center; gap: 0 12px; margin: 0 0 8px;
+          padding: 0 10px; }
+        .sync-problem p { flex: 1 1 12em; margin: 4px 0; overflow-wrap: anywhere; }
+        .sync-problem button { margin-top: 4px; }
+        #sync p { margin: 4px 0; overflow-wrap: anywhere; }
+        #sync .sync-problem { padding: 0; }
+        #timesheet h2 { margin-top: 0; }
+        #timesheet .row-actions .button.secondary { margin-left: 0; min-width: 88px; }
+        #timesheet form { margin-top: 8px; }
+        """
+
     static let empty = """
         {{#message}}<p class="card problem" role="alert" id="hours-message">{{message}}</p>{{/message}}
         <section class="card" id="hours-empty">
@@ -28,7 +46,22 @@ enum HoursTemplates {
         </section>
         """
 
+    /// A shift's standing with the payroll system (where one is set): a tag, the receiver's message, and "Retry"
+    /// for a refused one (`from` says where to come back to).
+    static func sync(from: String) -> String {
+        """
+        {{#syncFailed}}<div class="sync-problem" id="sync-{{number}}">
+          <p class="problem">The payroll system refused it{{#syncError}}: <span class="sync-error">{{syncError}}</span>{{/syncError}}</p>
+          {{#retry}}<form method="post" action="/hours/shifts/{{number}}/retry">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="from" value="\(from)">
+            <button type="submit" id="retry-{{number}}">Retry</button>
+          </form>{{/retry}}
+        </div>{{/syncFailed}}
+        """
+    }
+
     static let period = """
+        <link rel="stylesheet" href="/static/hours.css">
         <nav class="periods" aria-label="Pay period">
           <a href="/hours?period={{previous}}{{driverQuery}}" id="previous-period">‹ Previous</a>
           <a href="/hours?period=current{{driverQuery}}"{{#isCurrent}} class="current"{{/isCurrent}}>Current</a>
@@ -88,10 +121,31 @@ enum HoursTemplates {
               <span class="muted">{{#running}}running{{/running}}{{^running}}net {{net}} · break {{breakMinutes}} min{{/running}}{{#vehicle}} · {{vehicle}}{{/vehicle}}</span>
               {{#message}}<span class="message">{{message}}</span>{{/message}}
               {{#repeated}}<span class="muted repeated-time">{{.}}</span>{{/repeated}}
+              {{#sync}}<span class="tag sync sync-{{sync}}" id="sync-state-{{number}}">payroll: {{sync}}</span>{{/sync}}
+              {{^syncFailed}}{{#syncError}}<span class="muted sync-error">last try: {{syncError}}</span>{{/syncError}}{{/syncFailed}}
             </a>
+            \(sync(from: "period"))
             {{/shifts}}
           </div>
         {{/days}}
+        </section>
+        <section class="card" id="timesheet">
+          <h2>Timesheet</h2>
+          <p class="muted">The period's timesheet as the payroll clerk signs it, and its shifts as rows.</p>
+          <div class="row-actions">
+            <a class="button secondary" id="timesheet-pdf" href="/hours/periods/{{start}}/timesheet.pdf{{timesheetQuery}}">PDF</a>
+            <a class="button secondary" id="timesheet-csv" href="/hours/periods/{{start}}/timesheet.csv{{timesheetQuery}}">CSV</a>
+          </div>
+          {{#mailQueued}}<p class="ok" role="status" id="timesheet-queued">{{mailQueued}}</p>{{/mailQueued}}
+          {{#mailProblem}}<p class="problem" role="alert" id="timesheet-problem">{{mailProblem}}</p>{{/mailProblem}}
+          <form method="post" action="/hours/periods/{{start}}/timesheet/email" id="timesheet-email">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="driver" value="{{driver}}">
+            <label for="timesheet-to">E-mail it to</label>
+            <input id="timesheet-to" name="to" type="email" multiple required maxlength="500" placeholder="payroll@example.org" value="{{mailTo}}"{{#error_to}} aria-invalid="true" aria-describedby="timesheet-to-error" autofocus{{/error_to}}>
+            {{#error_to}}<p class="problem field-error" id="timesheet-to-error">{{error_to}}</p>{{/error_to}}
+            <button type="submit" id="send-timesheet">Send the timesheet</button>
+          </form>
         </section>
         {{#hasActions}}
         <section class="card" id="period-actions">
@@ -135,8 +189,16 @@ enum HoursTemplates {
         """
 
     static let shift = """
+        <link rel="stylesheet" href="/static/hours.css">
         {{#problem}}<p class="card problem" role="alert" id="form-problem">{{problem}}</p>{{/problem}}
         {{#readOnly}}<p class="card" id="read-only">{{readOnly}}</p>{{/readOnly}}
+        {{#sync}}
+        <section class="card" id="sync">
+          <p>Payroll: <span class="tag sync sync-{{sync}}" id="sync-state">{{sync}}</span></p>
+          {{^syncFailed}}{{#syncError}}<p class="muted sync-error">Last try: {{syncError}} (it is tried again)</p>{{/syncError}}{{/syncFailed}}
+          \(sync(from: "shift"))
+        </section>
+        {{/sync}}
         <form class="card" method="post" action="{{action}}" id="shift-form">
           <input type="hidden" name="csrf" value="{{csrf}}">
           <input type="hidden" name="driver" value="{{driver}}">

@@ -7,9 +7,11 @@ import TrackModel
 import ValueStreams
 
 /// The value-stream pages, phone first: `/vsm` (the maps, the last saved first, with lead time and PCE; search;
-/// a new map), `/vsm/maps/NAME` (the timeline of lanes and sticker cards with the lean ladder, the measures,
-/// downloads, and forms to add stickers, move them left and right, and add, rename, move and remove sections),
-/// `/vsm/maps/NAME/stickers/ID` (edit, move to another section, remove) and `/vsm/search?q=`. Each form is read
+/// a new map), `/vsm/maps/NAME` (an overview strip of every sticker as an icon, the timeline of lanes and sticker
+/// cards with the lean ladder, the measures, downloads, and forms to add stickers, move them left and right — or
+/// drag them, with `/static/vsm.js` —, set their kind with one tap, and add, rename, move and remove sections),
+/// `/vsm/maps/NAME/stickers/ID` (edit with font and size pickers, move to another section, remove) and
+/// `/vsm/search?q=`. Each form is read
 /// into the use case's input (`input(_:_:names:leaving:)`) and goes through `PageFlow`.
 enum ValueStreamPages {
     static func register(
@@ -27,6 +29,12 @@ enum ValueStreamPages {
 
         pages.get("/static/vsm.css") { _, _ in
             css(ValueStreamTemplates.stylesheet, cache: "public, max-age=3600")
+        }
+        pages.get("/static/vsm.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: ValueStreamScript.source)))
         }
         pages.get("/vsm") { request, context in
             let (user, session) = try requireLogin(request, context)
@@ -193,6 +201,23 @@ enum ValueStreamPages {
                 return nil
             }
         }
+        // One tap on a sticker's kind (value-adding, auxiliary, waste): the kind and its colour (a colour set by hand
+        // gives way to the kind's, so the card takes the colour tapped).
+        pages.post("/vsm/maps/{name}/stickers/{id}/kind") { request, context in
+            let (user, _, form) = try await submittedForm(request, context)
+            let service = try service(user, editing: true)
+            let name = try name(context)
+            let sticker = try sticker(context)
+            return try PageFlow.redirecting(to: mapURL(name) + "#sticker-" + pathComponent(sticker)) {
+                let input = try input(ValueStreamStickerChange.self, form)
+                guard let kind = input.kind, input == ValueStreamStickerChange(kind: kind) else {
+                    throw ServiceError(.invalid, field: "kind", "choose value, auxiliary or waste")
+                }
+                try service.editSticker(
+                    map: name, sticker, ValueStreamStickerChange(kind: kind, background: .some(nil)))
+                return nil
+            }
+        }
         pages.post("/vsm/maps/{name}/stickers/{id}/delete") { request, context in
             let (user, _, _) = try await submittedForm(request, context)
             let service = try service(user, editing: true)
@@ -317,6 +342,7 @@ enum ValueStreamPages {
                 "stickers": section.stickers.enumerated().map { position, s -> [String: Any] in
                     [
                         "id": s.id, "text": s.text, "kind": s.kind.rawValue, "kindTitle": s.kind.title,
+                        "kindButtons": kindButtons(s),
                         "process": DurationText.text(s.processSeconds), "wait": DurationText.text(s.waitSeconds),
                         "hasWait": s.waitSeconds > 0, "ca": s.ca.map { number($0) + " %" as Any } ?? false,
                         "inventory": s.inventory.map { String($0) as Any } ?? false,
@@ -326,10 +352,43 @@ enum ValueStreamPages {
                 },
             ]
         }
+        // The overview strip: every sticker as a small icon in its colour, in order, by section.
+        values["overview"] = map.sections.map { section -> [String: Any] in
+            [
+                "name": section.name,
+                "icons": section.stickers.map { s -> [String: Any] in
+                    ["id": s.id, "label": "#\(s.id) \(s.text.prefix(80)), \(s.kind.title)"]
+                },
+            ]
+        }
+        values["hasOverview"] = !map.stickers.isEmpty
         values["sectionNames"] = map.sections.enumerated().map { index, section -> [String: Any] in
             ["name": section.name, "last": index == map.sections.count - 1]
         }
         return values
+    }
+
+    /// The one-tap buttons of a sticker's kind, the sticker's own pressed.
+    static func kindButtons(_ sticker: Sticker) -> [[String: Any]] {
+        StickerKind.allCases.map { kind in
+            [
+                "value": kind.rawValue, "title": kind.title, "chosen": kind == sticker.kind,
+                "pressed": kind == sticker.kind ? "true" : "false",
+                "short": kind == .auxiliary ? "aux" : kind.rawValue,
+            ]
+        }
+    }
+
+    /// The pickers' choices: the offered fonts and sizes, and the sticker's own where it is none of them.
+    static func choices(_ style: StickerStyle) -> (fonts: [[String: Any]], sizes: [[String: Any]]) {
+        var fonts = StickerStyle.fontChoices
+        if !fonts.contains(style.font) { fonts.append(style.font) }
+        var sizes = StickerStyle.sizeChoices
+        if !sizes.contains(style.size) { sizes = (sizes + [style.size]).sorted() }
+        return (
+            fonts.map { ["name": $0, "chosen": $0 == style.font] },
+            sizes.map { ["value": number($0), "chosen": $0 == style.size] }
+        )
     }
 
     static func stickerValues(_ found: ValueStreamStickerView, in map: ValueStreamMap, editor: Bool) -> [String: Any] {
@@ -345,7 +404,8 @@ enum ValueStreamPages {
             "wait": DurationText.text(sticker.waitSeconds).replacingOccurrences(of: " ", with: ""),
             "ca": sticker.ca.map(number) ?? "", "inventory": sticker.inventory.map(String.init) ?? "",
             "colour": sticker.style.background?.description ?? "", "font": sticker.style.font,
-            "size": number(sticker.style.size),
+            "size": number(sticker.style.size), "fonts": choices(sticker.style).fonts,
+            "sizes": choices(sticker.style).sizes,
             "sectionNames": map.sections.map { ["name": $0.name, "chosen": $0.name == found.section] },
         ]
     }

@@ -2,7 +2,9 @@
 ///
 /// The pages need no script: a map is a set of lanes (its sections), each a horizontally scrolling track of sticker
 /// cards (CSS scroll snapping, so a swipe stops on a card), with the lean ladder — waiting before a step on the
-/// upper rung, its process time on the lower one. Sticker colours and fonts come from the map's own small
+/// upper rung, its process time on the lower one — under an overview strip of every sticker as a small icon. An
+/// editor's cards carry ‹ › and one-tap kind buttons as forms; where scripts run, `/static/vsm.js` adds a handle
+/// to drag a card to another place (`ValueStreamScript`). Sticker colours and fonts come from the map's own small
 /// stylesheet (`/vsm/maps/NAME/stickers.css`), as the pages' security policy allows no inline styles.
 enum ValueStreamTemplates {
     static let all: [String: String] = [
@@ -52,6 +54,17 @@ enum ValueStreamTemplates {
         {{#message}}<p class="card problem" role="alert" id="vsm-message">{{message}}</p>{{/message}}
         <p class="vsm-head"><span class="tag">{{state}}</span>{{#futureOf}} future of <a href="/vsm/maps/{{futureOfPath}}">{{futureOf}}</a>{{/futureOf}} · saved {{saved}} · <a href="/vsm">all maps</a></p>
         {{#description}}<p>{{description}}</p>{{/description}}
+        {{#hasOverview}}
+        <section class="card vsm-overview" id="overview" aria-labelledby="overview-head">
+          <h2 id="overview-head">Overview</h2>
+          {{#overview}}
+          <div class="vsm-ov-group">
+            <span class="vsm-ov-name muted">{{name}}</span>
+            <ol class="vsm-ov-icons">{{#icons}}<li><a class="vsm-icon vsm-s{{id}}" id="icon-{{id}}" href="#sticker-{{id}}" title="{{label}}" aria-label="{{label}}">{{id}}</a></li>{{/icons}}{{^icons}}<li class="vsm-ov-empty muted">–</li>{{/icons}}</ol>
+          </div>
+          {{/overview}}
+        </section>
+        {{/hasOverview}}
         <section class="card vsm-measures" id="measures" aria-label="Measures">
           <h2>Measures</h2>
           <dl class="facts">
@@ -75,15 +88,15 @@ enum ValueStreamTemplates {
           <a class="button secondary" id="download-svg" href="/vsm/maps/{{path}}/export.svg">SVG</a>
           <a class="button secondary" id="download-png" href="/vsm/maps/{{path}}/export.png">PNG</a>
         </nav>
-        <div class="vsm-timeline" id="timeline">
+        <div class="vsm-timeline" id="timeline"{{#editor}} data-drag="/vsm/maps/{{path}}/stickers/" data-csrf="{{csrf}}"{{/editor}}>
         {{#noSections}}<p class="card muted">No stickers yet{{#editor}}: add the first below{{/editor}}.</p>{{/noSections}}
         {{#sections}}
           <section class="vsm-lane" id="section-{{number}}" aria-labelledby="lane-{{number}}">
             <h2 class="vsm-lane-head" id="lane-{{number}}">{{name}} <span class="muted">lead {{lead}} · PCE {{pce}} · {{count}} stickers</span></h2>
             {{#empty}}<p class="muted">No stickers in this section.</p>{{/empty}}
-            <ol class="vsm-track">
+            <ol class="vsm-track" data-section="{{name}}">
             {{#stickers}}
-              <li class="vsm-step" id="sticker-{{id}}">
+              <li class="vsm-step" id="sticker-{{id}}" data-sticker="{{id}}">
                 <div class="vsm-wait" title="waiting before it">{{#hasWait}}wait {{wait}}{{/hasWait}}</div>
                 <a class="vsm-card vsm-s{{id}}" href="/vsm/maps/{{path}}/stickers/{{id}}">
                   <span class="vsm-no">#{{id}} · {{kindTitle}}</span>
@@ -94,7 +107,11 @@ enum ValueStreamTemplates {
                 {{#editor}}
                 <div class="vsm-moves">
                   {{#canLeft}}<form method="post" action="/vsm/maps/{{path}}/stickers/{{id}}/move"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="to" value="{{left}}"><button type="submit" id="left-{{id}}" aria-label="Move #{{id}} left">‹</button></form>{{/canLeft}}
+                  <button type="button" class="vsm-drag" id="drag-{{id}}" hidden tabindex="-1" aria-hidden="true" title="Drag to move #{{id}}">⠿</button>
                   {{#canRight}}<form method="post" action="/vsm/maps/{{path}}/stickers/{{id}}/move"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="to" value="{{right}}"><button type="submit" id="right-{{id}}" aria-label="Move #{{id}} right">›</button></form>{{/canRight}}
+                </div>
+                <div class="vsm-kinds" role="group" aria-label="Kind of #{{id}}">
+                  {{#kindButtons}}<form method="post" action="/vsm/maps/{{path}}/stickers/{{id}}/kind"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="kind" value="{{value}}"><button type="submit" class="vsm-kind vsm-kb-{{value}}{{#chosen}} chosen{{/chosen}}" id="kind-{{id}}-{{value}}" aria-pressed="{{pressed}}" aria-label="#{{id}} {{title}}" title="{{title}}">{{short}}</button></form>{{/kindButtons}}
                 </div>
                 {{/editor}}
               </li>
@@ -103,6 +120,7 @@ enum ValueStreamTemplates {
           </section>
         {{/sections}}
         </div>
+        {{#editor}}<script src="/static/vsm.js"></script>{{/editor}}
         {{#editor}}
         <form class="card" method="post" action="/vsm/maps/{{path}}/stickers" id="add-sticker">
           <h2>Add a sticker</h2>
@@ -201,10 +219,10 @@ enum ValueStreamTemplates {
             <div><label for="edit-ca">%C&amp;A</label><input id="edit-ca" name="ca" value="{{ca}}" inputmode="decimal" maxlength="10"></div>
             <div><label for="edit-inventory">Inventory</label><input id="edit-inventory" name="inventory" value="{{inventory}}" inputmode="numeric" maxlength="10"></div>
             <div><label for="edit-colour">Colour</label><input id="edit-colour" name="colour" value="{{colour}}" placeholder="the kind's" maxlength="20"></div>
-            <div><label for="edit-size">Font size</label><input id="edit-size" name="size" value="{{size}}" inputmode="decimal" maxlength="6"></div>
+            <div><label for="edit-size">Font size</label><select id="edit-size" name="size">{{#sizes}}<option value="{{value}}"{{#chosen}} selected{{/chosen}}>{{value}} pt</option>{{/sizes}}</select></div>
           </div>
           <label for="edit-font">Font</label>
-          <input id="edit-font" name="font" value="{{font}}" maxlength="100">
+          <select id="edit-font" name="font">{{#fonts}}<option{{#chosen}} selected{{/chosen}}>{{name}}</option>{{/fonts}}</select>
           <button type="submit">Save</button>
         </form>
         <form class="card" method="post" action="/vsm/maps/{{path}}/stickers/{{id}}/move" id="move-sticker">
@@ -283,6 +301,35 @@ enum ValueStreamTemplates {
         .vsm-moves { display: flex; gap: 6px; margin-top: 6px; }
         .vsm-moves form { flex: 1; }
         .vsm-moves button { width: 100%; min-height: 44px; min-width: 44px; font-size: 1.3rem; margin: 0; }
+        .vsm-moves .vsm-drag { flex: 1; width: auto; background: #fff; color: var(--ink);
+          border: 1px dashed var(--muted); cursor: grab; touch-action: none; user-select: none; }
+        .vsm-kinds { display: flex; gap: 6px; margin-top: 6px; }
+        .vsm-kinds form { flex: 1; }
+        .vsm-kinds button { width: 100%; min-height: 44px; min-width: 44px; margin: 0; padding: 0 2px;
+          font-size: .8rem; font-weight: 600; color: #111; background: #fff; border: 3px solid; }
+        .vsm-kinds .vsm-kb-value { border-color: #4caf50; }
+        .vsm-kinds .vsm-kb-auxiliary { border-color: #ff9800; }
+        .vsm-kinds .vsm-kb-waste { border-color: #e53935; }
+        .vsm-kinds .chosen.vsm-kb-value { background: #4caf50; }
+        .vsm-kinds .chosen.vsm-kb-auxiliary { background: #ff9800; }
+        .vsm-kinds .chosen.vsm-kb-waste { background: #e53935; }
+        .vsm-kinds .chosen { outline: 2px solid var(--ink); outline-offset: 1px; }
+        .vsm-overview h2 { margin-top: 0; }
+        .vsm-ov-group { display: inline-block; vertical-align: top; margin: 0 14px 8px 0; max-width: 100%; }
+        .vsm-ov-name { display: block; font-size: .8rem; max-width: 16em; overflow: hidden; text-overflow: ellipsis;
+          white-space: nowrap; }
+        .vsm-ov-icons { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 2px 0 0; padding: 0; }
+        .vsm-overview .vsm-icon { display: inline-flex; align-items: center; justify-content: center;
+          min-width: 32px; height: 32px; padding: 0 4px; border-radius: 4px; text-decoration: none;
+          font: 600 12px/1 system-ui, sans-serif; box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .25); }
+        .vsm-overview .vsm-icon:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .vsm-ov-empty { height: 32px; display: inline-flex; align-items: center; }
+        .vsm-step:target .vsm-card { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .vsm-step.vsm-dragging { opacity: .35; }
+        .vsm-ghost { position: fixed; z-index: 10; width: 158px; pointer-events: none; opacity: .9;
+          box-shadow: 0 6px 18px rgba(0, 0, 0, .35); }
+        body.vsm-drag-active { user-select: none; -webkit-user-select: none; }
+        body.vsm-drag-active .vsm-track { scroll-snap-type: none; }
         .vsm-section-edit { border-bottom: 1px solid var(--line); padding-bottom: 8px; margin-bottom: 8px; }
         .vsm-section-edit p { margin: 4px 0; }
         .vsm-section-edit button { margin-top: 8px; }

@@ -8,12 +8,14 @@ import Foundation
 ///
 /// `{"id", "number", "driver", "date", "start", "end", "raw_start", "raw_end", "break_minutes",
 /// "entered_break_minutes", "worked_minutes", "net_minutes", "overtime_minutes", "paid_minutes", "message",
-/// "vehicle", "sync", "running", "paused", "repeated_times"}`
+/// "vehicle", "sync", "sync_error", "running", "paused", "repeated_times"}`
 ///
 /// Times are ISO 8601 with the zone's offset at that moment; `id` is the entry's UUID, `number` its number in the
 /// log (`hours edit` and `hours delete` take either). A running entry has `"end": null` and counts in no total; its
 /// overtime is 0. `repeated_times` says, for a start or end the clocks repeated (the night they go back), which of
-/// the two it is (`HoursRepeatedTimeView`); it is empty on every other night.
+/// the two it is (`HoursRepeatedTimeView`); it is empty on every other night. `sync` is where the entry stands with
+/// the payroll system (`pending`, `sent`, `failed`); `sync_error` the receiver's message for a change not sent yet
+/// (why it was refused, or what the last try met), else null.
 public struct HoursEntryView: Encodable, Sendable, Hashable {
     public var id: String
     public var number: Int64
@@ -34,6 +36,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
     public var message: String
     public var vehicle: String?
     public var sync: HoursSyncState
+    public var syncError: String?
     public var running: Bool
     public var paused: Bool
     public var repeatedTimes: [HoursRepeatedTimeView]
@@ -49,6 +52,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         case overtimeMinutes = "overtime_minutes"
         case paidMinutes = "paid_minutes"
         case repeatedTimes = "repeated_times"
+        case syncError = "sync_error"
     }
 
     /// The stored entry with its overtime as its period counts it (`row`; none for a running entry).
@@ -71,6 +75,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         message = entry.message
         vehicle = entry.vehicle
         sync = stored.sync
+        syncError = stored.syncError
         running = entry.isRunning
         paused = stored.pausedAt != nil
         repeatedTimes = [("start", entry.rawStart), ("end", entry.rawEnd)].compactMap { field, moment in
@@ -101,6 +106,7 @@ public struct HoursEntryView: Encodable, Sendable, Hashable {
         try c.encode(message, forKey: .message)
         try c.encode(vehicle, forKey: .vehicle)
         try c.encode(sync, forKey: .sync)
+        try c.encode(syncError, forKey: .syncError)
         try c.encode(running, forKey: .running)
         try c.encode(paused, forKey: .paused)
         try c.encode(repeatedTimes, forKey: .repeatedTimes)

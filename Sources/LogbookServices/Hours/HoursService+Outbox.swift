@@ -26,4 +26,19 @@ extension HoursService {
         for id in chosen { try writer.retryHoursChange(id) }
         return chosen
     }
+
+    /// Puts a shift's refused changes back in line for the next sync (the hours page's "Retry",
+    /// `POST /api/v1/hours/shifts/{id}/retry`): for those who may change that driver's hours — the driver their own,
+    /// an admin everyone's. Whether the period is submitted or locked does not matter: the change was made before.
+    /// A shift with no refused change is refused (409). The shift as it is now (its `sync` pending).
+    @discardableResult
+    public func retrySync(_ key: String) throws -> HoursEntryView {
+        let stored = try editableEntry(key)
+        guard !(try writer.retryFailedHoursChanges(entry: stored.entry.id)).isEmpty else {
+            let state = stored.entry.isRunning ? "running" : stored.sync.rawValue
+            throw ServiceError(
+                .refused, "shift \(stored.number) has no change the payroll system refused (it is \(state))")
+        }
+        return try entry(String(stored.number))
+    }
 }

@@ -8,6 +8,19 @@ import CalendarDays
 public struct HoursReport: Sendable {
     public var sheet: HoursSheetView
     public var document: HoursSheetDocument
+
+    /// The CSV (`HoursSheetCSV`), as `hours report --csv` writes it and the hours page downloads it.
+    public var csv: [UInt8] { Array(HoursSheetCSV.text(sheet).utf8) }
+
+    /// `timesheet-anna-2026-11-01`: the files' name without extension, ASCII letters, digits and `-_.` only.
+    public var fileStem: String {
+        let name = String(
+            (sheet.driver ?? "driver").map {
+                $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_"
+            }
+            .prefix(60))
+        return "timesheet-\(name)-\(sheet.period.start)"
+    }
 }
 
 extension HoursService {

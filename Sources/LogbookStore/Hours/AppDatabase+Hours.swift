@@ -252,7 +252,10 @@ extension AppDatabase {
             CASE WHEN s."end" IS NULL THEN 'pending' ELSE
             (SELECT CASE WHEN count(*) = 0 THEN 'pending' WHEN max(o.status = 'failed') = 1 THEN 'failed'
                 WHEN max(o.status = 'pending') = 1 THEN 'pending' ELSE 'sent' END
-             FROM hours_outbox o WHERE o.shift_uuid = s.uuid) END AS sync
+             FROM hours_outbox o WHERE o.shift_uuid = s.uuid) END AS sync,
+            (SELECT o.last_error FROM hours_outbox o
+             WHERE o.shift_uuid = s.uuid AND o.status != 'sent' AND o.last_error IS NOT NULL
+             ORDER BY o.status = 'failed' DESC, o.id LIMIT 1) AS sync_error
         FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
         """
 
@@ -276,7 +279,7 @@ extension AppDatabase {
         let sync = (row["sync"] as String?).flatMap(HoursSyncState.init(rawValue:)) ?? .pending
         return StoredHoursEntry(
             number: row["id"], entry: entry, pausedAt: (row["paused_at"] as Double?).map(Moment.init(seconds:)),
-            sync: sync, updatedAt: Moment(seconds: row["updated_at"]))
+            sync: sync, updatedAt: Moment(seconds: row["updated_at"]), syncError: row["sync_error"])
     }
 
     static func requireHoursEntry(_ number: Int64, _ db: Database) throws -> StoredHoursEntry {

@@ -105,6 +105,23 @@ extension AppDatabase {
         }
     }
 
+    /// Makes every failed change of one entry (by its UUID) due now, in one transaction; their ids, oldest first.
+    /// The entry's changes then go in the order they were made, at the next sync.
+    public func retryFailedHoursChanges(entry uuid: UUID) throws -> [Int64] {
+        let now = clock().secondsSince1970
+        return try write("retryFailedHoursChanges") { db in
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT id FROM hours_outbox WHERE shift_uuid = ? AND status = 'failed' ORDER BY id",
+                arguments: [uuid.uuidString.lowercased()])
+            for id in ids {
+                try db.execute(
+                    sql: "UPDATE hours_outbox SET status = 'pending', next_attempt_at = ? WHERE id = ?",
+                    arguments: [now, id])
+            }
+            return ids
+        }
+    }
+
     static func change(_ row: Row) -> HoursChange {
         HoursChange(
             id: row["id"], changeUUID: row["change_uuid"], entryUUID: row["shift_uuid"],

@@ -19,13 +19,20 @@ public struct StoredHoursEntry: Sendable, Hashable {
     public var pausedAt: Moment?
     public var sync: HoursSyncState
     public var updatedAt: Moment
+    /// The payroll system's last word on a change of the entry not sent yet: the message of a refused change (the
+    /// one holding the entry's line), else the last problem of one waiting to be tried again; nil when none.
+    public var syncError: String?
 
-    public init(number: Int64, entry: HoursEntry, pausedAt: Moment?, sync: HoursSyncState, updatedAt: Moment) {
+    public init(
+        number: Int64, entry: HoursEntry, pausedAt: Moment?, sync: HoursSyncState, updatedAt: Moment,
+        syncError: String? = nil
+    ) {
         self.number = number
         self.entry = entry
         self.pausedAt = pausedAt
         self.sync = sync
         self.updatedAt = updatedAt
+        self.syncError = syncError
     }
 }
 
