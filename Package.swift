@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Pure core
@@ -120,6 +122,19 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The log on PostgreSQL (issue 30): PostgresNIO's connection pool, the versioned append-only migrations of the
+        // PostgreSQL schema, `logbook database status|migrate`.
+        .target(
+            name: "LogbookPostgres",
+            dependencies: [
+                "LogbookStore", "LogbookConfiguration",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // The application layer (DESIGN.md §3): each domain's use cases written once, `Decodable` inputs that name
         // their fields neutrally, `Encodable` views that `--format json` and the API both return, and the errors
         // both edges map. No ArgumentParser, no Hummingbird, no Cairo, no libcurl.
@@ -194,7 +209,7 @@ let package = Package(
                 "LogbookServices", "LogbookDaemon", "LogbookServer", "TrackModel", "TrackFormats", "TrackReader",
                 "Geodesy", "TripEngine", "LogbookConfiguration", "LogbookStore", "MileageLog", "Hours", "Checklists",
                 "ValueStreams", "Roofing", "CalendarDays", "PlainText", "Reports", "Mailer", "HoursSubmission",
-                "HTTPUpload",
+                "HTTPUpload", "LogbookPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -241,6 +256,14 @@ let package = Package(
             dependencies: [
                 "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Hours", "Checklists",
                 "ValueStreams", "Roofing", "CalendarDays", "LogbookTestSupport",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LogbookPostgresTests",
+            dependencies: [
+                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -11,7 +11,7 @@ package enum LogbookCommands {
         OdometerCommand.self,
         RegularCommand.self, PlacesCommand.self, RulesCommand.self, AuditCommand.self,
         ReportCommand.self, MailCommand.self, HoursCommand.self, ChecklistsCommand.self, ValueStreamCommand.self,
-        RoofingCommand.self, ServeCommand.self, UsersCommand.self,
+        RoofingCommand.self, ServeCommand.self, UsersCommand.self, DatabaseCommand.self,
     ]
 }
 

@@ -10,6 +10,7 @@ extension ConfigurationSchema {
     package static let logbook = ConfigurationSchema(tables: [
         "engine": Set(EngineConfiguration.configurationKeys),
         "log": Set(LogSettings.CodingKeys.allCases.map(\.stringValue)),
+        "database": Set(DatabaseSettings.CodingKeys.allCases.map(\.stringValue)),
         "daemon": Set(DaemonSettings.CodingKeys.allCases.map(\.stringValue)),
         "upload": Set(UploadSettings.CodingKeys.allCases.map(\.stringValue)),
         "hours": Set(HoursSettings.CodingKeys.allCases.map(\.stringValue)),

@@ -68,8 +68,11 @@ package struct DaemonCommand: AsyncParsableCommand {
         engineConfiguration.collectTrack = true
         let settings = try file.table(LogSettings.self, "log")
         let daemonSettings = try file.table(DaemonSettings.self, "daemon")
+        let configuredDatabase = try file.table(DatabaseSettings.self, "database").url
+        let databasePath = try databaseOptions.location(configured: configuredDatabase).path
         let database = try databaseOptions.open(
-            policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"))
+            policy: settings.policy(clock: try settings.clock(), defaultActor: "logbook daemon"),
+            configured: configuredDatabase)
         let car =
             try vehicle.map { try MileageLogNames.vehicle($0, in: database) }
             ?? MileageLogNames.onlyVehicle(in: database)
@@ -79,15 +82,15 @@ package struct DaemonCommand: AsyncParsableCommand {
         let tracking = TrackingService(
             client: client, database: database, vehicle: car, configuration: engineConfiguration, logger: logger,
             checkpointInterval: .milliseconds(Int64(checkpointInterval * 1_000)),
-            statusPath: DaemonStatus.path(forDatabase: databaseOptions.path),
+            statusPath: DaemonStatus.path(forDatabase: databasePath),
             notifier: daemonSettings.notifyCommand.map { Notifier(command: $0, logger: logger) },
             uploading: upload.isConfigured)
         logger.info(
             "Logbook daemon starting",
             metadata: [
-                "gpsd.endpoint": "\(endpoint)", "vehicle.plate": "\(car.plate)", "database": "\(databaseOptions.path)",
+                "gpsd.endpoint": "\(endpoint)", "vehicle.plate": "\(car.plate)", "database": "\(databasePath)",
             ])
-        var childArguments = ["--database", databaseOptions.path]
+        var childArguments = ["--database", databasePath]
         if let config = file.path { childArguments += ["--config", config] }
         let reports = ReportScheduler(
             database: database, vehicle: car.plate,

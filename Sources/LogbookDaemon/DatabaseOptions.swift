@@ -2,17 +2,20 @@ import ArgumentParser
 import Foundation
 import LogbookStore
 
-/// `--database PATH`, else `$LOGBOOK_DATABASE`, else the XDG data directory (DESIGN.md §4).
+/// `--database PATH|URL`, else `$LOGBOOK_DATABASE`, else `[database] url`, else the XDG data directory (DESIGN.md §4).
 package struct DatabaseOptions: ParsableArguments {
     package init() {}
 
     @Option(
         name: .long,
-        help: "The log's SQLite database (default $LOGBOOK_DATABASE or ~/.local/share/logbook/logbook.sqlite).")
+        help: ArgumentHelp(
+            "The log: an SQLite file or postgresql://USER@HOST[:PORT]/DB (default $LOGBOOK_DATABASE, [database] url "
+                + "or ~/.local/share/logbook/logbook.sqlite)."))
     package var database: String?
 
-    /// The database's path and where it came from, for messages: `--database`, `$LOGBOOK_DATABASE` or the default.
-    package func location() throws -> (path: String, source: String) {
+    /// The database's address and where it came from, for messages: `--database`, `$LOGBOOK_DATABASE`, the
+    /// configuration's `[database] url` (`configured`) or the default.
+    package func address(configured: String? = nil) throws -> (text: String, source: String) {
         if let database {
             guard !database.isEmpty else { throw usageError("--database must not be empty") }
             return (database, "--database")
@@ -24,18 +27,47 @@ package struct DatabaseOptions: ParsableArguments {
             }
             return (value, "LOGBOOK_DATABASE")
         }
+        if let configured, !configured.trimmingCharacters(in: .whitespaces).isEmpty {
+            return (configured, "[database] url")
+        }
         return (AppDatabase.defaultPath(environment: environment), "the default database")
+    }
+
+    /// Where the log is (`DatabaseLocation`): an address that is neither a path nor a PostgreSQL address is a usage
+    /// error naming where it came from (64).
+    package func resolved(configured: String? = nil) throws -> (location: DatabaseLocation, source: String) {
+        let (text, source) = try address(configured: configured)
+        do {
+            return (try DatabaseLocation.parse(text), source)
+        } catch {
+            throw usageError("\(source): \(error.message)")
+        }
+    }
+
+    /// The SQLite file's path and where it came from. A PostgreSQL address ends a command that works on an SQLite
+    /// file only, saying so (69).
+    package func location(configured: String? = nil) throws -> (path: String, source: String) {
+        let (location, source) = try resolved(configured: configured)
+        switch location {
+        case .sqlite(let path):
+            return (path, source)
+        case .postgresql(let address):
+            Diagnostics.error(
+                "\(source) names the PostgreSQL database \(address); this command works on an SQLite log only "
+                    + "in this version (`logbook database status|migrate` work on both)")
+            throw ExitCode(69)
+        }
     }
 
     /// The path, for commands that have already opened the database (or that only name it to a child process).
     package var path: String {
-        (try? location().path) ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
+        (try? address().text) ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens (and migrates) the database for a command that writes, creating it and its folder when missing.
     /// Failures end the command with one line: 64 for an empty path, 74 for everything the file system refuses.
-    package func open(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
-        let (path, source) = try location()
+    package func open(policy: LogPolicy = LogPolicy(), configured: String? = nil) throws -> AppDatabase {
+        let (path, source) = try location(configured: configured)
         try refuseFolder(path, source: source)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, FileManager.default.fileExists(atPath: folder) {
@@ -66,8 +98,8 @@ package struct DatabaseOptions: ParsableArguments {
 
     /// Opens the existing database for a command that only reads: read-only, nothing created (no folder, no empty
     /// log, no `-wal` or `-shm` file), so it works on a log the user may read but not write.
-    package func openForReading(policy: LogPolicy = LogPolicy()) throws -> AppDatabase {
-        let (path, source) = try location()
+    package func openForReading(policy: LogPolicy = LogPolicy(), configured: String? = nil) throws -> AppDatabase {
+        let (path, source) = try location(configured: configured)
         try refuseFolder(path, source: source)
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false

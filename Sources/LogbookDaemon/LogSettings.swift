@@ -27,7 +27,12 @@ package struct LogOptions: ParsableArguments {
     package func open(_ file: ConfigurationFile) throws -> (AppDatabase, LocalClock) {
         let settings = try file.table(LogSettings.self, "log")
         let clock = try settings.clock(override: timezone)
-        return (try databaseOptions.open(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
+        let database = try file.table(DatabaseSettings.self, "database")
+        return (
+            try databaseOptions.open(
+                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url),
+            clock
+        )
     }
 
     /// Opens the existing log read-only, for commands that only read (see `DatabaseOptions.openForReading`).
@@ -38,7 +43,12 @@ package struct LogOptions: ParsableArguments {
     package func openForReading(_ file: ConfigurationFile) throws -> (AppDatabase, LocalClock) {
         let settings = try file.table(LogSettings.self, "log")
         let clock = try settings.clock(override: timezone)
-        return (try databaseOptions.openForReading(policy: settings.policy(clock: clock, defaultActor: nil)), clock)
+        let database = try file.table(DatabaseSettings.self, "database")
+        return (
+            try databaseOptions.openForReading(
+                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url),
+            clock
+        )
     }
 }
 

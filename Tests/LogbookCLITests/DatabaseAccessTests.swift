@@ -122,6 +122,40 @@ struct DatabaseAccessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
 
+    /// Issue 30 §1: `LOGBOOK_DATABASE=postgresql://…` used to create an SQLite file under a folder named
+    /// `postgresql:`. An unknown scheme is a usage error naming it (64); a PostgreSQL address is taken as one and a
+    /// command that works on SQLite files only says so (69); neither creates anything.
+    @Test(arguments: [["trips", "list"], ["vehicles", "add", "--plate", "E1"], ["status"]])
+    func addressesAreNotFileNames(_ command: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let home = ["HOME": dir.url.path, "XDG_DATA_HOME": dir.url.path]
+        let unknown = try CLIRunner.run(
+            command, environment: home.merging(["LOGBOOK_DATABASE": "mysql://root@localhost/log"]) { $1 },
+            currentDirectory: dir.url)
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("LOGBOOK_DATABASE") && unknown.stderr.contains("'mysql'"), "\(unknown.stderr)")
+        #expect(Self.oneLine(unknown), "\(unknown.stderr)")
+        let postgres = try CLIRunner.run(
+            command, environment: home.merging(["LOGBOOK_DATABASE": "postgresql://logbook@127.0.0.1:1/fleet"]) { $1 },
+            currentDirectory: dir.url)
+        #expect(postgres.status == 69, "\(postgres.stderr)")
+        #expect(
+            postgres.stderr.contains("PostgreSQL database postgresql://logbook@127.0.0.1:1/fleet"), "\(postgres.stderr)"
+        )
+        #expect(Self.oneLine(postgres), "\(postgres.stderr)")
+        // The same address from the configuration's [database] url.
+        let config = dir.path("logbook.toml")
+        try "[database]\nurl = \"postgres://logbook@db.example.org/fleet\"\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        if command != ["status"] {  // the daemon's status takes no configuration
+            let configured = try CLIRunner.run(
+                command + ["--config", config], environment: home, currentDirectory: dir.url)
+            #expect(configured.status == 69, "\(configured.stderr)")
+            #expect(configured.stderr.contains("[database] url"), "\(configured.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["logbook.toml"])
+    }
+
     @Test func twentyWritersAtOnceAllLand() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")

@@ -58,7 +58,10 @@ package struct ServeCommand: AsyncParsableCommand {
         let tracker = DeviceTracker(
             database: database, configuration: try file.table(EngineConfiguration.self, "engine"))
         let environment = ServerEnvironment(
-            database: database, databasePath: log.databaseOptions.path, clock: clock, settings: settings,
+            database: database,
+            databasePath: try log.databaseOptions.location(
+                configured: try file.table(DatabaseSettings.self, "database").url
+            ).path, clock: clock, settings: settings,
             configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file),
             ingest: IngestService(tracker: tracker))
         if try database.users().isEmpty {
