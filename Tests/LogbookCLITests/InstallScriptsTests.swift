@@ -33,11 +33,15 @@ struct InstallScriptsTests {
         }
         for peer in [
             "chromium", "chromium-driver", "wrk", "gpsbabel", "libxml2-utils", "poppler-utils", "python3-venv",
+            "postgresql",
         ] {
             #expect(!main.contains(peer), "install-deps (the demo's) installs the test or benchmark peer \(peer)")
             #expect(peers.contains(peer), "install-test-deps lacks \(peer)")
         }
         #expect(try Self.calls("demo") == ["scripts/install-deps"])
-        #expect(try Self.calls("test") == ["scripts/install-deps", "scripts/install-test-deps", "scripts/test-peers"])
+        #expect(
+            try Self.calls("test") == [
+                "scripts/install-deps", "scripts/install-test-deps", "scripts/test-peers", "scripts/test-postgres",
+            ])
     }
 }

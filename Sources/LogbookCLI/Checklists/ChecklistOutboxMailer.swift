@@ -18,7 +18,7 @@ package struct ChecklistOutboxMailer: ChecklistMailer {
 
     package func render(
         _ content: ChecklistMailContent, to recipients: [String], date: Double, utcOffsetSeconds: Int
-    ) throws -> ChecklistOutgoingMail? {
+    ) throws -> OutgoingMail? {
         guard let configuration else { return nil }
         try configuration.validate()
         let message = MailMessage(
@@ -27,7 +27,7 @@ package struct ChecklistOutboxMailer: ChecklistMailer {
             subject: content.subject, text: content.text, html: content.html,
             date: Timestamp(secondsSince1970: date), utcOffsetSeconds: utcOffsetSeconds)
         let rendered = try message.rendered()
-        return ChecklistOutgoingMail(
+        return OutgoingMail(
             sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
             bytes: rendered.bytes)
     }

@@ -139,7 +139,7 @@ struct ReportCommand: ParsableCommand {
             let rendered = try ReportMessage.make(
                 assembly, from: configuration.from, to: email, csv: csv, pdf: pdf, clock: context.clock
             ).rendered()
-            let mail = ReportMail(
+            let mail = OutgoingMail(
                 sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
                 bytes: rendered.bytes)
             guard let queued = try service.enqueue(mail, of: assembly, month: monthly) else {

@@ -89,7 +89,7 @@ enum HoursTimesheet: String, CaseIterable {
             date: now, utcOffsetSeconds: environment.clock.offset(now))
         let rendered = try message.rendered()
         return try service.enqueue(
-            HoursOutgoingMail(
+            OutgoingMail(
                 sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
                 bytes: rendered.bytes), subject: mailing.subject)
     }

@@ -173,7 +173,7 @@ struct MonthlyReport {
         let rendered = try message.rendered()
         guard
             let id = try service.enqueue(
-                ReportMail(
+                OutgoingMail(
                     sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
                     bytes: rendered.bytes), of: assembly, month: nil)
         else { throw ServiceError(.refused, "the report was queued before") }

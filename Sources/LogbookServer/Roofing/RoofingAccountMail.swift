@@ -35,7 +35,7 @@ enum RoofingAccountMail {
             date: now, utcOffsetSeconds: environment.clock.offset(now))
         let rendered = try message.rendered()
         return try service.enqueue(
-            RoofingOutgoingMail(
+            OutgoingMail(
                 sender: rendered.sender, recipients: rendered.recipients, messageID: rendered.messageID,
                 bytes: rendered.bytes), subject: mailing.subject)
     }

@@ -13,21 +13,6 @@ public struct ChecklistMailContent: Sendable, Hashable {
     }
 }
 
-/// A message as the outbox keeps it: envelope and the RFC 5322 bytes.
-public struct ChecklistOutgoingMail: Sendable, Hashable {
-    public var sender: String
-    public var recipients: [String]
-    public var messageID: String
-    public var bytes: [UInt8]
-
-    public init(sender: String, recipients: [String], messageID: String, bytes: [UInt8]) {
-        self.sender = sender
-        self.recipients = recipients
-        self.messageID = messageID
-        self.bytes = bytes
-    }
-}
-
 /// The mailer a checklist mail leaves through, given by the edge that has one (`Mailer`: MIME and SMTP): the use
 /// case composes the mail and queues it in the outbox through the store; rendering it from the configured sender
 /// and delivering it stay with the mailer.
@@ -36,7 +21,7 @@ public protocol ChecklistMailer: Sendable {
     /// UTC offset; nil when no mail is configured. Throws when the configuration or an address is not valid (the
     /// error's description says why).
     func render(_ content: ChecklistMailContent, to recipients: [String], date: Double, utcOffsetSeconds: Int)
-        throws -> ChecklistOutgoingMail?
+        throws -> OutgoingMail?
 
     /// Tries to deliver the queued message `id` now (it stays queued for the outbox's sender otherwise).
     func deliver(_ id: Int64) -> ChecklistDelivery

@@ -9,7 +9,7 @@ extension ChecklistService {
     ) throws -> ChecklistMailStatus {
         guard let mailer else { return .notConfigured }
         let now = now()
-        let rendered: ChecklistOutgoingMail
+        let rendered: OutgoingMail
         do {
             guard
                 let made = try mailer.render(

@@ -37,21 +37,6 @@ public struct HoursTimesheetMailing: Sendable {
     public var text: String
 }
 
-/// A mail as the mailer rendered it, ready for the outbox.
-public struct HoursOutgoingMail: Sendable {
-    public var sender: String
-    public var recipients: [String]
-    public var messageID: String
-    public var bytes: [UInt8]
-
-    public init(sender: String, recipients: [String], messageID: String, bytes: [UInt8]) {
-        self.sender = sender
-        self.recipients = recipients
-        self.messageID = messageID
-        self.bytes = bytes
-    }
-}
-
 extension HoursService {
     /// The timesheet of a driver's period to e-mail (the same report as `hours report`, made `now`): for those who
     /// may read that driver's hours.
@@ -82,13 +67,8 @@ extension HoursService {
     }
 
     /// Puts a rendered timesheet mail in the outbox (the outbox sender delivers it); the message's id.
-    public func enqueue(_ mail: HoursOutgoingMail, subject: String) throws -> Int64 {
+    public func enqueue(_ mail: OutgoingMail, subject: String) throws -> Int64 {
         try access.requireReader()
-        guard
-            let id = try writer.enqueueMail(
-                sender: mail.sender, recipients: mail.recipients, messageID: mail.messageID, subject: subject,
-                message: mail.bytes)
-        else { throw ServiceError(.refused, "the message was queued before") }
-        return id
+        return try mail.enqueue(in: writer, subject: subject)
     }
 }

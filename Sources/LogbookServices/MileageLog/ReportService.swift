@@ -102,21 +102,6 @@ public struct ReportAssembly: Sendable {
     }
 }
 
-/// A report's message as the mailer rendered it, ready for the outbox.
-public struct ReportMail: Sendable {
-    public var sender: String
-    public var recipients: [String]
-    public var messageID: String
-    public var bytes: [UInt8]
-
-    public init(sender: String, recipients: [String], messageID: String, bytes: [UInt8]) {
-        self.sender = sender
-        self.recipients = recipients
-        self.messageID = messageID
-        self.bytes = bytes
-    }
-}
-
 /// Who to send a report to (`POST /api/v1/reports/{vehicle}/{month}/email`).
 public struct ReportEmailInput: Decodable, Sendable, Hashable {
     public var to: [String]
@@ -259,7 +244,7 @@ public struct ReportService: Sendable {
     /// Queues a report's rendered message in the outbox (the outbox sender delivers it); nil when this month's
     /// report of the vehicle was queued before. `month` is the month to remember it under (none for other
     /// periods).
-    public func enqueue(_ mail: ReportMail, of assembly: ReportAssembly, month: String?) throws -> Int64? {
+    public func enqueue(_ mail: OutgoingMail, of assembly: ReportAssembly, month: String?) throws -> Int64? {
         try access.writer.enqueueMail(
             sender: mail.sender, recipients: mail.recipients, messageID: mail.messageID,
             subject: assembly.document.title, message: mail.bytes,

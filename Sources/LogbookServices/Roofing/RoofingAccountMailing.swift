@@ -11,18 +11,3 @@ public struct RoofingAccountMailing: Sendable {
     /// The attachment's file name, without its extension.
     public var fileStem: String
 }
-
-/// A mail as the mailer rendered it, ready for the outbox.
-public struct RoofingOutgoingMail: Sendable {
-    public var sender: String
-    public var recipients: [String]
-    public var messageID: String
-    public var bytes: [UInt8]
-
-    public init(sender: String, recipients: [String], messageID: String, bytes: [UInt8]) {
-        self.sender = sender
-        self.recipients = recipients
-        self.messageID = messageID
-        self.bytes = bytes
-    }
-}

@@ -46,13 +46,8 @@ extension RoofingService {
     }
 
     /// Puts the rendered final account in the outbox (the outbox sender delivers it); the message's id.
-    public func enqueue(_ mail: RoofingOutgoingMail, subject: String) throws -> Int64 {
+    public func enqueue(_ mail: OutgoingMail, subject: String) throws -> Int64 {
         try access.require(.pay)
-        guard
-            let id = try writer.enqueueMail(
-                sender: mail.sender, recipients: mail.recipients, messageID: mail.messageID, subject: subject,
-                message: mail.bytes)
-        else { throw ServiceError(.refused, "the message was queued before") }
-        return id
+        return try mail.enqueue(in: writer, subject: subject)
     }
 }
