@@ -258,6 +258,44 @@ class Browser:
             pass
 
 
+class PageTest:
+    """A page test's temporary log folder (with a downloads folder), its `logbook serve` and, once opened, its
+    browser. Leaving it adds the server log's last lines to a Failure, runs what `on_exit` was given (peers of the
+    test's own; last given first), closes the browser, stops the server and removes the folder."""
+
+    def __init__(self, logbook, prefix, server_class=None):
+        self.work = Path(tempfile.mkdtemp(prefix=prefix))
+        self.downloads = self.work / "downloads"
+        self.downloads.mkdir()
+        self.server = (server_class or Server)(logbook, self.work)
+        self.browser = None
+        self._exits = []
+
+    def open_browser(self):
+        self.browser = Browser(self.downloads)
+        return self.browser
+
+    def on_exit(self, action):
+        self._exits.append(action)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        log = self.server.log_text() if isinstance(error, Failure) else ""
+        try:
+            for action in reversed(self._exits):
+                action()
+            if self.browser is not None:
+                self.browser.quit()
+            self.server.stop()
+        finally:
+            shutil.rmtree(self.work, ignore_errors=True)
+        if isinstance(error, Failure):
+            raise Failure(f"{error}\n--- server log (last lines) ---\n{log}") from None
+        return False
+
+
 def log_in(browser, server, name, password):
     browser.get(server.base + "/login")
     browser.find("#name").clear()
@@ -275,13 +313,9 @@ def log_out(browser):
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-browser-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    server = Server(logbook, work)
-    browser = None
     layout = []  # (page, size, problem)
-    try:
+    with PageTest(logbook, "logbook-browser-") as test:
+        work, downloads, server = test.work, test.downloads, test.server
         server.cli("vehicles", "add", "--plate", "ABC1")
         server.cli("vehicles", "add", "--plate", "XYZ9")
         server.cli("import", "--vehicle", "ABC1", str(ROOT / "SampleTracks/commute.nmea"))
@@ -302,7 +336,7 @@ def run(logbook, screenshots):
         trip_id, day = trip["id"], trip["start"][:10]
         check(trip["category"] is None, f"the imported trip is already {trip['category']}")
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
 
         def visit(page, path):
             """Opens PATH at every size: layout checks and a screenshot each."""
@@ -518,13 +552,6 @@ def run(logbook, screenshots):
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def _text_has(driver, css, text):

@@ -24,11 +24,9 @@ Usage: hours_maps_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.
 
 import email
 import json
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from email import policy
@@ -37,7 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
     run_main,
-    ROOT, Browser, Failure, Server, _downloaded, check, log_in, log_out)
+    ROOT, Failure, _downloaded, check, log_in, log_out, PageTest
+)
 from roles_test import _gone, api  # noqa: E402
 
 DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
@@ -66,16 +65,13 @@ def wait_for_port(port, process, what):
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-hours-maps-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    sink_dir = work / "sink"
-    sink_dir.mkdir()
-    server = Server(logbook, work)
     peers = []
-    browser = None
     layout = []
-    try:
+    with PageTest(logbook, "logbook-hours-maps-") as test:
+        work, downloads, server = test.work, test.downloads, test.server
+        sink_dir = work / "sink"
+        sink_dir.mkdir()
+        test.on_exit(lambda: _stop(peers))
         payroll_port, smtp_port = free_port(), free_port()
         peers.append(subprocess.Popen(
             [sys.executable, str(ROOT / "Tests/Fixtures/payroll/payroll_server.py"), "--port", str(payroll_port),
@@ -129,7 +125,7 @@ def run(logbook, screenshots):
         check(listed[1]["sync"] == "failed" and listed[2]["sync"] == "sent", f"the shifts' sync: {listed}")
         check("not on the payroll" in (listed[1]["sync_error"] or ""), f"shift 1's sync_error: {listed[1]}")
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
         browser.resize(*PHONE)
 
         def look(name, at=None):
@@ -348,19 +344,15 @@ def run(logbook, screenshots):
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        for peer in peers:
-            peer.terminate()
-            try:
-                peer.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                peer.kill()
-        shutil.rmtree(work, ignore_errors=True)
+
+
+def _stop(peers):
+    for peer in peers:
+        peer.terminate()
+        try:
+            peer.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            peer.kill()
 
 
 def main():

@@ -24,10 +24,8 @@ Usage: layout_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.py).
 """
 
 import json
-import shutil
 import struct
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
@@ -36,7 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
-    ROOT, Browser, Failure, Server, check, log_in, log_out, run_main)
+    ROOT, check, log_in, log_out, run_main, PageTest
+)
 
 PASSWORD = "secret-pass-1"
 PHONE = (390, 844)
@@ -199,14 +198,11 @@ class TileInterceptor:
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-layout-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    server = Server(logbook, work)
-    browser = None
     problems = []  # (page, problem)
     interceptor = None
-    try:
+    with PageTest(logbook, "logbook-layout-") as test:
+        work, server = test.work, test.server
+        test.on_exit(lambda: interceptor is not None and interceptor.stop())
         (work / "pw").write_text(PASSWORD + "\n")
         server.cli("vehicles", "add", "--plate", "ABC1")
         server.cli("import", "--vehicle", "ABC1", str(ROOT / "SampleTracks/commute.nmea"))
@@ -222,7 +218,7 @@ def run(logbook, screenshots):
         print(f"server on {server.base} (log {work})", flush=True)
         trip_id = server.api("/trips?period=all", token)["trips"][0]["id"]
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
         browser.resize(*PHONE)
         driver = browser.driver
 
@@ -436,15 +432,6 @@ def run(logbook, screenshots):
 
         check(not problems, "layout problems:\n" + "\n".join(f"  {page}: {p}" for page, p in problems))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if interceptor is not None:
-            interceptor.stop()
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():

@@ -18,17 +18,15 @@ at least 44 px) and photographed at 390x844 (and the whole page) into the screen
 Usage: mileage_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.py). Exits 0 when everything holds.
 """
 
-import json
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
     run_main,
-    ROOT, Browser, Failure, Server, _stale, _text_has, check, log_in, log_out)
+    ROOT, _stale, check, log_in, log_out, PageTest
+)
 
 DRIVER_NAME, ADMIN_NAME, PASSWORD = "anna", "boss", "secret-pass-1"
 PHONE = (390, 844)
@@ -37,13 +35,9 @@ REGULAR = "Pendelfahrt"
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-mileage-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    server = Server(logbook, work)
-    browser = None
     layout = []
-    try:
+    with PageTest(logbook, "logbook-mileage-") as test:
+        work, server = test.work, test.server
         # Mail goes to the outbox only (nothing delivers it here): the report's e-mail can be queued.
         with open(work / "logbook.toml", "a") as config:
             config.write('[mail]\nhost = "127.0.0.1"\nport = 2525\ntls = "none"\nfrom = "logbook@example.org"\n')
@@ -61,7 +55,7 @@ def run(logbook, screenshots):
         gps_trip = server.api("/trips?period=all", token)["trips"][0]
         today = time.strftime("%Y-%m-%d", time.gmtime())
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
         browser.resize(*PHONE)
 
         def look(page, name=None):
@@ -217,13 +211,6 @@ def run(logbook, screenshots):
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():

@@ -21,17 +21,16 @@ Usage: offline_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.py)
 
 import json
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
     run_main,
-    ROOT, Browser, Failure, Server, _stale, _text_has, check, log_in, log_out)
+    ROOT, Failure, Server, check, log_in, log_out, PageTest
+)
 
 PASSWORD = "secret-pass-1"
 PHONE = (390, 844)
@@ -62,13 +61,9 @@ class FixedPortServer(Server):
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-offline-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    server = FixedPortServer(logbook, work)
-    browser = None
     layout = []
-    try:
+    with PageTest(logbook, "logbook-offline-", FixedPortServer) as test:
+        work, server = test.work, test.server
         (work / "pw").write_text(PASSWORD + "\n")
         server.cli("vehicles", "add", "--plate", "ABC1", "--odometer", "12000")
         server.cli("import", "--vehicle", "ABC1", str(ROOT / "SampleTracks/commute.nmea"))
@@ -89,7 +84,7 @@ def run(logbook, screenshots):
         print(f"server on {server.base} (log {work})", flush=True)
         gps_trip = server.api("/trips?period=all", token)["trips"][0]
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
         browser.resize(*PHONE)
         driver = browser.driver
 
@@ -320,13 +315,6 @@ def run(logbook, screenshots):
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p}: {x}" for p, x in layout))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def _values(tree, key):

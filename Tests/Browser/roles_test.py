@@ -23,22 +23,18 @@ Every page is checked at 390 px (no sideways scrolling, touch targets of at leas
 Usage: roles_test.py [--logbook PATH] [--screenshots DIR] (as browser_test.py). Exits 0 when everything holds.
 """
 
-import argparse
 import http.client
 import json
-import os
-import shutil
 import struct
 import sys
-import tempfile
-import time
-import traceback
 import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_test import (  # noqa: E402 - the shared browser and server of the page tests
-    ROOT, Browser, Failure, Server, check, log_in, log_out)
+    run_main,
+    ROOT, check, log_in, log_out, PageTest
+)
 
 PASSWORD = "secret-pass-1"
 PHONE = (390, 844)
@@ -92,13 +88,9 @@ def api(server, method, path, token, body=None):
 
 
 def run(logbook, screenshots):
-    work = Path(tempfile.mkdtemp(prefix="logbook-roles-"))
-    downloads = work / "downloads"
-    downloads.mkdir()
-    server = Server(logbook, work)
-    browser = None
     layout = []
-    try:
+    with PageTest(logbook, "logbook-roles-") as test:
+        work, server = test.work, test.server
         with open(work / "logbook.toml", "a") as config:
             config.write('[mail]\nhost = "127.0.0.1"\nport = 2525\ntls = "none"\nfrom = "logbook@example.org"\n')
             config.write('[roofing]\nemployer_email = "akkord@tagfirma.dk"\n')
@@ -115,7 +107,7 @@ def run(logbook, screenshots):
         server.start()
         print(f"server on {server.base} (log {work})", flush=True)
 
-        browser = Browser(downloads)
+        browser = test.open_browser()
         browser.resize(*PHONE)
 
         def look(name, at=None):
@@ -371,39 +363,10 @@ def run(logbook, screenshots):
 
         check(not layout, "layout problems:\n" + "\n".join(f"  {p} at {s}: {x}" for p, s, x in layout))
         print(f"screenshots in {screenshots}")
-    except Failure as failure:
-        raise Failure(f"{failure}\n--- server log (last lines) ---\n{server.log_text()}") from None
-    finally:
-        if browser is not None:
-            browser.quit()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--logbook", default=os.environ.get("LOGBOOK_BINARY", str(ROOT / ".build/debug/logbook")))
-    parser.add_argument("--screenshots",
-                        default=os.environ.get("LOGBOOK_SCREENSHOTS", str(ROOT / ".build/screenshots")))
-    arguments = parser.parse_args()
-    logbook = Path(arguments.logbook).resolve()
-    if not os.access(logbook, os.X_OK):
-        print(f"FAIL: no logbook binary at {logbook} (build it, or give --logbook)", file=sys.stderr)
-        return 1
-    screenshots = Path(arguments.screenshots)
-    screenshots.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    try:
-        run(str(logbook), screenshots)
-    except Failure as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    except Exception:  # noqa: BLE001 - a crash of the test is a failure too, with its trace
-        print("FAIL: the roles browser test crashed:", file=sys.stderr)
-        traceback.print_exc()
-        return 1
-    print(f"OK: roles browser test passed in {time.monotonic() - started:.1f} s")
-    return 0
+    return run_main(run, __doc__.splitlines()[0], "roles browser test")
 
 
 if __name__ == "__main__":
