@@ -5,7 +5,7 @@
 ///
 /// Append-only: add a migration at the end; never edit one that has shipped (its checksum is checked).
 public enum PostgresSchema {
-    public static let migrations: [PostgresMigration] = [usersAndSessions]
+    public static let migrations: [PostgresMigration] = [usersAndSessions, loginFailures]
 
     /// v1: the users, their vehicles, tokens and web sessions, and the changes sent with an idempotency key — what
     /// several servers on one database share first (sessions and keys seen by every server).
@@ -75,5 +75,18 @@ public enum PostgresSchema {
             )
             """,
             "CREATE INDEX request_key_created ON request_key (created_at)",
+        ])
+
+    /// v2: failed logins under hashes of the name and the address, shared by every server (SQLite's v19).
+    static let loginFailures = PostgresMigration(
+        version: 2, name: "failed logins",
+        statements: [
+            """
+            CREATE TABLE login_failure (
+                key_hash text NOT NULL CONSTRAINT login_failure_key CHECK (length(key_hash) = 64),
+                at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX login_failure_key_at ON login_failure (key_hash, at)",
         ])
 }

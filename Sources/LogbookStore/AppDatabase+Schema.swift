@@ -82,6 +82,9 @@ extension AppDatabase {
         migrator.registerMigration("v18 requests: changes sent with an idempotency key and their answers") { db in
             try db.execute(sql: requestKeysSchemaV18)
         }
+        migrator.registerMigration("v19 users: failed logins, shared by every server on the log") { db in
+            try db.execute(sql: loginFailureSchemaV19)
+        }
         return migrator
     }()
 

@@ -153,6 +153,57 @@ import Testing
         }
     }
 
+    @Test("two servers on one log count the same failed logins; the log keeps hashes, not names or addresses")
+    func sharedRateLimit() async throws {
+        let h = try ServerHarness()
+        let limits = LoginThrottle.Limits(perUser: 5, perAddress: 50, window: 600)
+        func server(shared: Bool) throws -> Application<RouterResponder<AppRequestContext>> {
+            var environment = h.environment
+            environment.throttle = LoginThrottle(limits: limits, store: shared ? h.database : nil)
+            return Application(router: try LogbookWebServer.router(environment))
+        }
+        // Counted in each server's memory, three failures on one and two on the other block no one.
+        let (memoryA, memoryB) = (try server(shared: false), try server(shared: false))
+        try await Self.fail(3, on: memoryA, name: "carl")
+        try await Self.fail(2, on: memoryB, name: "carl")
+        try await memoryA.test(.router) { client in
+            let (_, response) = try await Self.logIn(client, name: "carl")
+            #expect(response.status == .seeOther)
+        }
+        // Counted in the log, the same spread reaches the limit on both.
+        let (a, b) = (try server(shared: true), try server(shared: true))
+        try await Self.fail(3, on: a, name: "anna")
+        try await Self.fail(2, on: b, name: "anna")
+        for app in [a, b] {
+            try await app.test(.router) { client in
+                let (_, blocked) = try await Self.logIn(client)
+                #expect(blocked.status == .tooManyRequests)
+            }
+        }
+        // Five failures of anna's in the log, under a hash (the same for any case of the name), not the name.
+        let key = LoginThrottleKeys.user("anna")
+        #expect(key == LoginThrottleKeys.user("ANNA") && key.count == 64 && !key.contains("anna"))
+        #expect(try h.database.loginFailures(keys: [key], since: 0)[key]?.count == 5)
+        // A successful login of another user on either server forgets only that user's count.
+        try await b.test(.router) { client in
+            let (_, response) = try await Self.logIn(client, name: "boss")
+            #expect(response.status == .seeOther)
+        }
+        try await a.test(.router) { client in
+            let (_, response) = try await Self.logIn(client)
+            #expect(response.status == .tooManyRequests)
+        }
+    }
+
+    static func fail(_ times: Int, on app: some ApplicationProtocol, name: String) async throws {
+        try await app.test(.router) { client in
+            for _ in 0..<times {
+                let (_, response) = try await Self.logIn(client, name: name, password: "wrong-password")
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
     @Test("logging out ends the session on the server")
     func logout() async throws {
         let h = try ServerHarness()

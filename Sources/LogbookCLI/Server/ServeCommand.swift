@@ -62,7 +62,10 @@ package struct ServeCommand: AsyncParsableCommand {
             databasePath: try log.databaseOptions.location(
                 configured: try file.table(DatabaseSettings.self, "database").url
             ).path, clock: clock, settings: settings,
-            configuration: file, checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file),
+            configuration: file,
+            // Failed logins counted in the log: every server on it meets the same limit.
+            throttle: LoginThrottle(store: database),
+            checklistMailer: try ChecklistOutboxMailer(database: database, configuration: file),
             ingest: IngestService(tracker: tracker))
         if try database.users().isEmpty {
             logger.warning("No users yet: add one with `logbook users add NAME --role admin`")

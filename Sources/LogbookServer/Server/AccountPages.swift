@@ -38,7 +38,9 @@ enum AccountPages {
             let password = form["password"] ?? ""
             let next = safeNext(form["next"])
             let now = Date().timeIntervalSince1970
-            if let wait = await environment.throttle.retryAfter(user: name, address: context.remoteAddress, now: now) {
+            if let wait = try await environment.throttle.retryAfter(
+                user: name, address: context.remoteAddress, now: now)
+            {
                 var response = loginPage(
                     renderer, environment, name: name,
                     message: "Too many failed logins; try again in \(Int(wait / 60) + 1) minutes.",
@@ -53,13 +55,13 @@ enum AccountPages {
                     environment.passwords.verifyWithoutHash(password)
                 }
             guard let user = stored?.user, verified else {
-                await environment.throttle.recordFailure(user: name, address: context.remoteAddress, now: now)
+                try await environment.throttle.recordFailure(user: name, address: context.remoteAddress, now: now)
                 context.logger.notice("Failed login", metadata: ["http.client": "\(context.remoteAddress)"])
                 return loginPage(
                     renderer, environment, name: name, message: "Unknown user or wrong password.",
                     status: .unauthorized)
             }
-            await environment.throttle.recordSuccess(user: name)
+            try await environment.throttle.recordSuccess(user: name)
             let (session, _) = try startSession(user, environment)
             context.logger.info("Logged in", metadata: ["user.name": "\(user.name)"])
             var response = PageRenderer.redirect(next)
