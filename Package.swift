@@ -127,8 +127,10 @@ let package = Package(
         .target(
             name: "LogbookPostgres",
             dependencies: [
-                "LogbookStore", "LogbookConfiguration",
+                "LogbookStore", "LogbookConfiguration", "TrackModel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -261,8 +263,9 @@ let package = Package(
         .testTarget(
             name: "LogbookPostgresTests",
             dependencies: [
-                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport",
+                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport", "TrackModel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -98,23 +98,39 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A named CHECK constraint's refusal (`rule`), in the words and field of `ConstraintText` when it is known there:
+    /// the same refusal from SQLite and from PostgreSQL.
+    public static func checkRefusal(rule: String?, operation: String, sqliteCode: Int32? = nil) -> StoreError {
+        if let rule, let known = ConstraintText.byRule[rule] {
+            return StoreError(
+                .constraint, operation: operation, detail: known.text, sqliteCode: sqliteCode, field: known.field,
+                rule: rule)
+        }
+        return StoreError(
+            .constraint, operation: operation, detail: "a value is outside what the log allows", sqliteCode: sqliteCode,
+            rule: rule)
+    }
+
+    /// A trigger's own message, `rule_name: what is wrong`: the rule's name is for programs, the rest for people.
+    public static func triggerRefusal(_ message: String, operation: String, sqliteCode: Int32? = nil) -> StoreError {
+        var rule: String?
+        var text = Substring(message)
+        if let colon = message.range(of: ": "),
+            message[..<colon.lowerBound].allSatisfy({ $0.isLowercase || $0 == "_" })
+        {
+            rule = String(message[..<colon.lowerBound])
+            text = message[colon.upperBound...]
+        }
+        return StoreError(.constraint, operation: operation, detail: String(text), sqliteCode: sqliteCode, rule: rule)
+    }
+
     /// A constraint's refusal in words that name the field, never SQLite's text (which names tables, columns and
     /// constraints). A trigger's own message (`RAISE(ABORT, '…')`) is ours and kept.
     static func constraintError(_ error: DatabaseError, operation: String) -> StoreError {
         let extended = error.extendedResultCode
         let message = error.message ?? ""
         if extended == .SQLITE_CONSTRAINT_TRIGGER, !message.isEmpty {
-            // `trip_locked: the trip is locked and cannot be changed`: the rule's name is for programs.
-            var rule: String?
-            var text = Substring(message)
-            if let colon = message.range(of: ": "),
-                message[..<colon.lowerBound].allSatisfy({ $0.isLowercase || $0 == "_" })
-            {
-                rule = String(message[..<colon.lowerBound])
-                text = message[colon.upperBound...]
-            }
-            return StoreError(
-                .constraint, operation: operation, detail: String(text), sqliteCode: extended.rawValue, rule: rule)
+            return triggerRefusal(message, operation: operation, sqliteCode: extended.rawValue)
         }
         func after(_ prefix: String) -> String? {
             guard let range = message.range(of: prefix) else { return nil }
@@ -122,17 +138,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return name.isEmpty ? nil : String(name)
         }
         var field: String?
-        var rule: String?
         let detail: String
         switch extended {
         case .SQLITE_CONSTRAINT_CHECK:
-            rule = after("CHECK constraint failed: ")
-            if let rule, let known = ConstraintText.byRule[rule] {
-                field = known.field
-                detail = known.text
-            } else {
-                detail = "a value is outside what the log allows"
-            }
+            return checkRefusal(
+                rule: after("CHECK constraint failed: "), operation: operation, sqliteCode: extended.rawValue)
         case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
             field = after("constraint failed: ").flatMap { $0.split(separator: ".").last.map(String.init) }
             detail = field.map { "\($0): there is already an entry with this value" } ?? "the entry exists already"
@@ -145,7 +155,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             detail = "the log refused the change"
         }
         return StoreError(
-            .constraint, operation: operation, detail: detail, sqliteCode: extended.rawValue, field: field, rule: rule)
+            .constraint, operation: operation, detail: detail, sqliteCode: extended.rawValue, field: field)
     }
 
     private static func code(for code: ResultCode) -> Code {

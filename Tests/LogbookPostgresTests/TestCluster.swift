@@ -12,6 +12,8 @@ import Testing
 enum TestCluster {
     static let environment = ProcessInfo.processInfo.environment
     static var isAvailable: Bool { environment["LOGBOOK_TEST_POSTGRES_URL"] != nil }
+    /// `scripts/test` asks for the PostgreSQL tests: then a missing cluster fails them rather than skipping them.
+    static var isRequired: Bool { environment["LOGBOOK_REQUIRE_POSTGRES"] == "1" }
     static let logger = Logger(label: "logbook.postgres.tests")
 
     static func admin() throws -> (address: PostgresAddress, password: String) {

@@ -11,7 +11,7 @@ extension AppDatabase {
         try write("startShift") { db in
             let restaurantID = try Self.requireRestaurant(restaurant, db)
             guard let userID = try Self.userRow(manager, db) else { throw Self.unknownUser(manager) }
-            let user = try Self.user(id: userID, db)
+            let user = try Self.user(id: userID, db, now: at)
             guard user.mayRunChecklistShifts, user.worksAt(restaurant) else {
                 throw StoreError(
                     .refused, operation: "startShift",

@@ -30,10 +30,8 @@ public struct StoredAnswer: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// How long an answer is kept: a phone that was offline longer sends its change again as a new one.
-    public static let requestKeyLifetime: Double = 30 * 24 * 3600
-    /// A claim older than this without an answer was left by a server that stopped while handling it.
-    public static let abandonedClaim: Double = 120
+    /// How long an answer is kept (`RequestKeyRules.lifetime`).
+    public static let requestKeyLifetime = RequestKeyRules.lifetime
 
     /// Claims `key` for `user`'s `method path`, in one transaction: the first request with a key claims it, every later
     /// one gets the first one's answer (or learns that it is still being handled).
@@ -54,7 +52,7 @@ extension AppDatabase {
                 guard let status: Int = row["status"] else {
                     // A first request that never finished (its server stopped mid-way) leaves the key to a later one.
                     let started: Double = row["created_at"]
-                    guard started < now - Self.abandonedClaim else { return .inProgress }
+                    guard started < now - RequestKeyRules.abandonedClaim else { return .inProgress }
                     try db.execute(
                         sql: "UPDATE request_key SET created_at = ? WHERE user_id = ? AND key = ?",
                         arguments: [now, user, key])

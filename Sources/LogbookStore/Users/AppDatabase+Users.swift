@@ -32,7 +32,7 @@ extension AppDatabase {
                     sql: "INSERT OR IGNORE INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)",
                     arguments: [id, restaurantID])
             }
-            return try Self.user(id: id, db)
+            return try Self.user(id: id, db, now: now)
         }
     }
 
@@ -48,20 +48,22 @@ extension AppDatabase {
 
     /// The user with this name (without regard to case).
     public func user(named name: String) throws -> AppUser {
-        try read("user") { db in
+        let now = clock().secondsSince1970
+        return try read("user") { db in
             guard let row = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
-            return try Self.user(id: row, db)
+            return try Self.user(id: row, db, now: now)
         }
     }
 
     /// The stored password hash of a user, `nil` when the user has none or does not exist.
     public func passwordHash(user name: String) throws -> (user: AppUser, hash: String)? {
-        try read("passwordHash") { db in
+        let now = clock().secondsSince1970
+        return try read("passwordHash") { db in
             guard let id = try Self.userRow(name, db),
                 let hash = try String.fetchOne(
                     db, sql: "SELECT password_hash FROM app_user WHERE id = ?", arguments: [id])
             else { return nil }
-            return (try Self.user(id: id, db), hash)
+            return (try Self.user(id: id, db, now: now), hash)
         }
     }
 
@@ -168,7 +170,8 @@ extension AppDatabase {
         StoreError(.notFound, operation: "user", detail: "there is no user '\(name)'; add one with `logbook users add`")
     }
 
-    static func user(id: Int64, _ db: Database, now: Double = Date().timeIntervalSince1970) throws -> AppUser {
+    /// A user as stored; `now` (the log's clock) decides which tokens are still active.
+    static func user(id: Int64, _ db: Database, now: Double) throws -> AppUser {
         guard
             let row = try Row.fetchOne(
                 db,

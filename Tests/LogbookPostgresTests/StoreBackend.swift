@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import LogbookPostgres
+import LogbookStore
+import Logging
+import Testing
+import TrackModel
+
+/// Where a store suite runs: the same tests on each of the log's implementations — SQLite in memory, on disk with
+/// a rollback journal, on disk in WAL mode (as `logbook` opens it), and PostgreSQL (the throwaway cluster of
+/// `scripts/test-postgres`; without it that backend is skipped, unless `LOGBOOK_REQUIRE_POSTGRES=1`).
+enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory, disk, wal, postgres
+
+    var testDescription: String { rawValue }
+
+    /// The backends this run has: PostgreSQL only where its cluster is.
+    static var available: [StoreBackend] {
+        allCases.filter { $0 != .postgres || TestCluster.isAvailable || TestCluster.isRequired }
+    }
+
+    /// Runs `body` on a new, empty log of this kind, with the clock the test moves.
+    func withLog(clock: TestClock, _ body: @Sendable (TestLog) throws -> Void) async throws {
+        let now: @Sendable () -> Timestamp = { Timestamp(secondsSince1970: clock.value) }
+        switch self {
+        case .memory:
+            try body(TestLog(sqlite: try AppDatabase(DatabaseQueue(configuration: AppDatabase.configuration()), clock: now)))
+        case .disk, .wal:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("logbook-store-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("log.sqlite").path
+            let writer: any DatabaseWriter =
+                self == .wal
+                ? try DatabasePool(path: path, configuration: AppDatabase.configuration())
+                : try DatabaseQueue(path: path, configuration: AppDatabase.configuration())
+            try body(TestLog(sqlite: try AppDatabase(writer, clock: now)))
+        case .postgres:
+            try await TestCluster.withDatabase { address, password in
+                try await PostgresLog.with(address, password: password, logger: TestCluster.logger) { log in
+                    try await PostgresMigrator.migrate(log)
+                }
+                let pool = PostgresPool(address: address, password: password, maxConnections: 4, logger: TestCluster.logger)
+                defer { pool.close() }
+                try body(TestLog(postgres: PostgresStores(pool: pool, clock: now)))
+            }
+        }
+    }
+}
+
+/// One log under test, seen through the store interfaces, plus what the suites need to set it up.
+struct TestLog {
+    var users: any UserStore
+    var loginFailures: any LoginFailureStore
+    var requestKeys: any RequestKeyStore
+    /// Adds a vehicle (the mileage log's store is not shared yet: raw rows on PostgreSQL).
+    var addVehicle: (String) throws -> Void
+    /// Adds a restaurant of the checklists.
+    var addRestaurant: (String) throws -> Void
+
+    init(sqlite database: AppDatabase) {
+        users = database
+        loginFailures = database
+        requestKeys = database
+        addVehicle = { plate in try database.addVehicle(VehicleDetails(plate: plate)) }
+        addRestaurant = { name in _ = try database.addRestaurant(name: name, email: nil, timezone: "Europe/Berlin") }
+    }
+
+    init(postgres stores: PostgresStores) {
+        users = stores.users
+        loginFailures = stores.loginFailures
+        requestKeys = stores.requestKeys
+        addVehicle = { plate in
+            try stores.pool.write("addVehicle") { session in
+                try session.execute("INSERT INTO vehicle (plate, created_at) VALUES (?, 0)", [.text(plate)])
+            }
+        }
+        addRestaurant = { name in
+            try stores.pool.write("addRestaurant") { session in
+                try session.execute(
+                    "INSERT INTO checklist_restaurant (name, timezone, created_at) VALUES (?, 'Europe/Berlin', 0)",
+                    [.text(name)])
+            }
+        }
+    }
+}
+
+/// A clock the test moves.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds: Double
+    init(_ seconds: Double) { self.seconds = seconds }
+    var value: Double {
+        get { lock.withLock { seconds } }
+        set { lock.withLock { seconds = newValue } }
+    }
+}
