@@ -85,6 +85,9 @@ extension AppDatabase {
         migrator.registerMigration("v19 users: failed logins, shared by every server on the log") { db in
             try db.execute(sql: loginFailureSchemaV19)
         }
+        migrator.registerMigration("v20 servers: device engine leases, outbox claims") { db in
+            try db.execute(sql: serverSharingSchemaV20)
+        }
         return migrator
     }()
 

@@ -24,7 +24,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let now: @Sendable () -> Timestamp = { Timestamp(secondsSince1970: clock.value) }
         switch self {
         case .memory:
-            try body(TestLog(sqlite: try AppDatabase(DatabaseQueue(configuration: AppDatabase.configuration()), clock: now)))
+            try body(
+                TestLog(sqlite: try AppDatabase(DatabaseQueue(configuration: AppDatabase.configuration()), clock: now)))
         case .disk, .wal:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("logbook-store-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -40,7 +41,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 try await PostgresLog.with(address, password: password, logger: TestCluster.logger) { log in
                     try await PostgresMigrator.migrate(log)
                 }
-                let pool = PostgresPool(address: address, password: password, maxConnections: 4, logger: TestCluster.logger)
+                let pool = PostgresPool(
+                    address: address, password: password, maxConnections: 4, logger: TestCluster.logger)
                 defer { pool.close() }
                 try body(TestLog(postgres: PostgresStores(pool: pool, clock: now)))
             }
@@ -53,6 +55,9 @@ struct TestLog {
     var users: any UserStore
     var loginFailures: any LoginFailureStore
     var requestKeys: any RequestKeyStore
+    var deviceLeases: any DeviceLeaseStore
+    /// Adds a device of a new vehicle; its id.
+    var addDevice: (String) throws -> Int64
     /// Adds a vehicle (the mileage log's store is not shared yet: raw rows on PostgreSQL).
     var addVehicle: (String) throws -> Void
     /// Adds a restaurant of the checklists.
@@ -62,6 +67,12 @@ struct TestLog {
         users = database
         loginFailures = database
         requestKeys = database
+        deviceLeases = database
+        addDevice = { name in
+            try database.addVehicle(VehicleDetails(plate: "V-" + name))
+            let hash = String(repeating: "0", count: 56) + String(format: "%08x", abs(name.hashValue) % 0x7fff_ffff)
+            return try database.addDevice(name: name, plate: "V-" + name, tokenHash: hash, speedUnit: "km/h").id!
+        }
         addVehicle = { plate in try database.addVehicle(VehicleDetails(plate: plate)) }
         addRestaurant = { name in _ = try database.addRestaurant(name: name, email: nil, timezone: "Europe/Berlin") }
     }
@@ -70,6 +81,20 @@ struct TestLog {
         users = stores.users
         loginFailures = stores.loginFailures
         requestKeys = stores.requestKeys
+        deviceLeases = stores.deviceLeases
+        addDevice = { name in
+            try stores.pool.write("addDevice") { session in
+                let vehicle = try session.row(
+                    "INSERT INTO vehicle (plate, created_at) VALUES (?, 0) RETURNING id", [.text("V-" + name)])!.int(
+                        "id")
+                let hash = String(repeating: "0", count: 56) + String(format: "%08x", abs(name.hashValue) % 0x7fff_ffff)
+                return try session.row(
+                    """
+                    INSERT INTO device (name, vehicle_id, token_hash, speed_unit, created_at)
+                    VALUES (?, ?, ?, 'km/h', 0) RETURNING id
+                    """, [.text(name), .int(vehicle), .text(hash)])!.int("id")
+            }
+        }
         addVehicle = { plate in
             try stores.pool.write("addVehicle") { session in
                 try session.execute("INSERT INTO vehicle (plate, created_at) VALUES (?, 0)", [.text(plate)])

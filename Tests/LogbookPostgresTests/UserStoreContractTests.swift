@@ -11,7 +11,8 @@ import TrackModel
 
     static func token(_ n: Int) -> String { String(format: "%064x", n) }
 
-    @Test("users: added with their vehicles and restaurants, names unique without regard to case, listed by name",
+    @Test(
+        "users: added with their vehicles and restaurants, names unique without regard to case, listed by name",
         arguments: StoreBackend.available)
     func users(backend: StoreBackend) async throws {
         try await backend.withLog(clock: TestClock(Self.start)) { log in
@@ -52,7 +53,8 @@ import TrackModel
         }
     }
 
-    @Test("the schema's rules refuse a bad name or password hash, in the same words on every backend",
+    @Test(
+        "the schema's rules refuse a bad name or password hash, in the same words on every backend",
         arguments: StoreBackend.available)
     func schemaRules(backend: StoreBackend) async throws {
         try await backend.withLog(clock: TestClock(Self.start)) { log in
@@ -74,13 +76,16 @@ import TrackModel
         }
     }
 
-    @Test("passwords: a hash set ends every other session of the user; a user without one has none",
+    @Test(
+        "passwords: a hash set ends every other session of the user; a user without one has none",
         arguments: StoreBackend.available)
     func passwordsAndSessions(backend: StoreBackend) async throws {
         let clock = TestClock(Self.start)
         try await backend.withLog(clock: clock) { log in
-            let anna = try log.users.addUser(name: "anna", role: .admin, vehicles: [], passwordHash: nil, restaurants: [])
-            let bert = try log.users.addUser(name: "bert", role: .admin, vehicles: [], passwordHash: nil, restaurants: [])
+            let anna = try log.users.addUser(
+                name: "anna", role: .admin, vehicles: [], passwordHash: nil, restaurants: [])
+            let bert = try log.users.addUser(
+                name: "bert", role: .admin, vehicles: [], passwordHash: nil, restaurants: [])
             #expect(try log.users.passwordHash(user: "anna") == nil)
             #expect(try log.users.passwordHash(user: "nobody") == nil)
             let expiry = Timestamp(secondsSince1970: Self.start + 3600)
@@ -112,12 +117,14 @@ import TrackModel
         }
     }
 
-    @Test("tokens: found while neither revoked nor expired, counted on the user, revoked one at a time or all",
+    @Test(
+        "tokens: found while neither revoked nor expired, counted on the user, revoked one at a time or all",
         arguments: StoreBackend.available)
     func tokens(backend: StoreBackend) async throws {
         let clock = TestClock(Self.start)
         try await backend.withLog(clock: clock) { log in
-            let anna = try log.users.addUser(name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
+            let anna = try log.users.addUser(
+                name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
             let first = try log.users.addToken(user: "anna", tokenHash: Self.token(10), expiresAt: nil)
             let second = try log.users.addToken(
                 user: "anna", tokenHash: Self.token(11), expiresAt: Timestamp(secondsSince1970: Self.start + 60))
@@ -147,7 +154,8 @@ import TrackModel
         }
     }
 
-    @Test("failed logins: counted per key since a time, old ones forgotten, one key cleared",
+    @Test(
+        "failed logins: counted per key since a time, old ones forgotten, one key cleared",
         arguments: StoreBackend.available)
     func loginFailures(backend: StoreBackend) async throws {
         try await backend.withLog(clock: TestClock(Self.start)) { log in
@@ -162,18 +170,22 @@ import TrackModel
             #expect(counted[Self.token(3)] == [])
             #expect(try log.loginFailures.loginFailures(keys: [address], since: 250)[address] == [300])
             try log.loginFailures.clearLoginFailures(key: address)
-            #expect(try log.loginFailures.loginFailures(keys: [name, address], since: 0) == [name: [200], address: []])
+            #expect(
+                try log.loginFailures.loginFailures(keys: [name, address], since: 0) == [name: [200], address: []])
         }
     }
 
-    @Test("idempotency keys: one claim per user and key, the answer given again, abandoned claims taken over",
+    @Test(
+        "idempotency keys: one claim per user and key, the answer given again, abandoned claims taken over",
         arguments: StoreBackend.available)
     func requestKeys(backend: StoreBackend) async throws {
         let clock = TestClock(Self.start)
         try await backend.withLog(clock: clock) { log in
             let keys = log.requestKeys
-            let anna = try log.users.addUser(name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
-            let bert = try log.users.addUser(name: "bert", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
+            let anna = try log.users.addUser(
+                name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
+            let bert = try log.users.addUser(
+                name: "bert", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
             let key = "key-00000001"
             #expect(try keys.claimRequestKey(key, user: anna.id, method: "POST", path: "/a") == .claimed)
             #expect(try keys.claimRequestKey(key, user: anna.id, method: "POST", path: "/a") == .inProgress)
@@ -207,7 +219,8 @@ import TrackModel
     @Test("the same key sent by eight callers at once is claimed by exactly one", arguments: StoreBackend.available)
     func concurrentClaims(backend: StoreBackend) async throws {
         try await backend.withLog(clock: TestClock(Self.start)) { log in
-            let user = try log.users.addUser(name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
+            let user = try log.users.addUser(
+                name: "anna", role: .driver, vehicles: [], passwordHash: nil, restaurants: [])
             let keys = log.requestKeys
             let results = ClaimResults()
             let group = DispatchGroup()
@@ -215,7 +228,9 @@ import TrackModel
                 group.enter()
                 Thread.detachNewThread {
                     defer { group.leave() }
-                    results.add(Result { try keys.claimRequestKey("key-concurrent", user: user.id, method: "POST", path: "/a") })
+                    results.add(
+                        Result { try keys.claimRequestKey("key-concurrent", user: user.id, method: "POST", path: "/a") }
+                    )
                 }
             }
             group.wait()

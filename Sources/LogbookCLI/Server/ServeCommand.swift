@@ -97,9 +97,12 @@ package struct ServeCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch {
+            tracker.releaseLeases()
             Diagnostics.error("cannot serve on \(address): \(error)")
             throw ExitCode(69)
         }
+        // Other servers on the log take this one's devices over at once rather than when their leases run out.
+        tracker.releaseLeases()
         logger.info("Stopped")
     }
 }

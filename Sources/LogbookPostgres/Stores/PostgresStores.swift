@@ -8,12 +8,14 @@ public struct PostgresStores: Sendable {
     public let users: PostgresUserStore
     public let loginFailures: PostgresLoginFailureStore
     public let requestKeys: PostgresRequestKeyStore
+    public let deviceLeases: PostgresDeviceLeaseStore
 
     public init(pool: PostgresPool, clock: @escaping @Sendable () -> Timestamp = PostgresStores.systemClock) {
         self.pool = pool
         users = PostgresUserStore(pool: pool, clock: clock)
         loginFailures = PostgresLoginFailureStore(pool: pool)
         requestKeys = PostgresRequestKeyStore(pool: pool, clock: clock)
+        deviceLeases = PostgresDeviceLeaseStore(pool: pool)
     }
 
     /// The wall clock, as `AppDatabase`'s default.

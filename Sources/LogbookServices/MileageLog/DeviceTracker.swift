@@ -21,11 +21,23 @@ public import TripEngine
 ///
 /// One device's engine work is serialized under its lock (positions are stored in groups by `IngestWriter`); the
 /// store's transactions keep the trips and the engine consistent with each other.
+///
+/// Several servers on one log: each device's engine is run by one server at a time, the holder of its lease
+/// (`DeviceLeaseStore`). A server that gets positions of a device whose lease another server holds stores them and
+/// leaves the engine to that server; when that server stops reporting for it (its device now talks to another
+/// server, or it died), the lease runs out after `leaseDuration` and the next server takes the engine over from the
+/// store. The engine kept in memory is used only while the lease's epoch is the one it was loaded under, and every
+/// commit carries the lease, so a server that lost it stores nothing.
 public final class DeviceTracker: Sendable {
     public let database: AppDatabase
     public let configuration: EngineConfiguration
     /// Seconds between saves of an engine that ended no trip.
     public let checkpointInterval: Double
+    /// This server's name in the leases (`DeviceLease.thisProcess`).
+    public let holder: String
+    /// How long a lease lasts without being renewed: how long a device's engine waits before another server takes
+    /// it over from one that stopped running it.
+    public let leaseDuration: Double
     private let engines = Mutex<[Int64: Tracked]>([:])
     /// One device's engine work (feed, commit) runs under its lock; devices on other locks go on meanwhile.
     private let locks = (0..<64).map { _ in DeviceLock() }
@@ -40,6 +52,11 @@ public final class DeviceTracker: Sendable {
         var closedSilently: Double?
         /// Positions were fed since the last save.
         var unsaved = false
+        /// The lease the engine runs under.
+        var lease: DeviceLease?
+        /// The device's stored position count the engine has seen through (`StoredPositions.positionCount`), when
+        /// known: fresh positions continue it only when nothing was stored in between.
+        var positionCount: Int64?
     }
 
     /// What feeding a device's positions did.
@@ -50,10 +67,18 @@ public final class DeviceTracker: Sendable {
         public var recomputed = false
         /// The trip under way after it.
         public var tripInProgress: TripProgress?
+        /// Another server runs this device's engine (it holds the lease): the positions are stored, and that server
+        /// makes the trips from them.
+        public var ranElsewhere = false
     }
 
-    public init(database: AppDatabase, configuration: EngineConfiguration, checkpointInterval: Double = 30) {
+    public init(
+        database: AppDatabase, configuration: EngineConfiguration, checkpointInterval: Double = 30,
+        holder: String = DeviceLease.thisProcess, leaseDuration: Double = 60
+    ) {
         self.database = database
+        self.holder = holder
+        self.leaseDuration = leaseDuration
         var configuration = configuration
         configuration.collectTrack = true
         self.configuration = configuration
@@ -70,21 +95,33 @@ public final class DeviceTracker: Sendable {
     /// last snapshot before it. `now` is the wall clock (for the checkpoint's interval).
     @discardableResult
     ///
-    /// `fresh`: the positions just stored, when the caller has them: an engine in memory that is not restarted takes
-    /// them as they are, without reading them back.
+    /// `fresh`: the positions just stored, when the caller has them, with the device's position count after them:
+    /// an engine in memory that is not restarted, and that has seen every position stored before them, takes them
+    /// as they are, without reading them back.
     public func advance(
-        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil,
+        positionCount: Int64? = nil
     ) throws -> Progress {
         try serialized(deviceID) {
-            try advanceGuarded(deviceID: deviceID, earliest: earliest, now: now, fresh: fresh)
+            try advanceGuarded(
+                deviceID: deviceID, earliest: earliest, now: now, fresh: fresh, positionCount: positionCount)
         }
     }
 
     private func advanceGuarded(
-        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]? = nil,
+        positionCount: Int64? = nil, renew: Bool = true
     ) throws -> Progress {
         do {
-            return try advanceLocked(deviceID: deviceID, earliest: earliest, now: now, fresh: fresh)
+            return try advanceLocked(
+                deviceID: deviceID, earliest: earliest, now: now, fresh: fresh, positionCount: positionCount,
+                renew: renew)
+        } catch let error as StoreError where error.rule == DeviceLeaseRules.lostRule {
+            // Another server took the engine over between this one's lease check and its commit.
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+            var progress = Progress()
+            progress.ranElsewhere = true
+            return progress
         } catch {
             // What is in memory may be ahead of the store: the next request rebuilds it from the store.
             engines.withLock { _ = $0.removeValue(forKey: deviceID) }
@@ -93,18 +130,34 @@ public final class DeviceTracker: Sendable {
     }
 
     private func advanceLocked(
-        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]?
+        deviceID: Int64, earliest: Timestamp?, now: Double, fresh: [DevicePosition]?, positionCount: Int64?,
+        renew: Bool
     ) throws -> Progress {
         var progress = Progress()
-        let inMemory = engines.withLock { $0[deviceID] }
+        var inMemory = engines.withLock { $0[deviceID] }
+        guard let lease = try lease(deviceID, held: inMemory?.lease, now: now, renew: renew) else {
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+            progress.ranElsewhere = true
+            return progress
+        }
+        if let held = inMemory?.lease, held.epoch != lease.epoch {
+            // Another server ran the engine since this one loaded it: the store has the engine as it left it.
+            inMemory = nil
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+        }
         var tracked = try inMemory ?? loaded(deviceID, now: now)
+        tracked.lease = lease
         var recomputation: DeviceRecomputation?
         if let earliest, let fed = tracked.fedThrough, earliest.secondsSince1970 <= fed {
             (tracked, recomputation) = try restart(deviceID, before: earliest.secondsSince1970, now: now)
             progress.recomputed = true
         }
         var positions: [DevicePosition]
-        if let fresh, inMemory != nil, recomputation == nil, tracked.closedSilently == nil {
+        let continuous =
+            if let fresh, let positionCount, let known = tracked.positionCount {
+                positionCount - Int64(fresh.count) == known
+            } else { false }
+        if let fresh, continuous, inMemory != nil, recomputation == nil, tracked.closedSilently == nil {
             positions = fresh.sorted { $0.fixedAt < $1.fixedAt }
         } else {
             positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
@@ -119,11 +172,15 @@ public final class DeviceTracker: Sendable {
             }
             tracked.closedSilently = nil
         }
+        tracked.lease = lease
+        // Read from the store or not, the engine has now seen at least every position counted up to this batch.
+        tracked.positionCount = positionCount
         let ended = try feed(positions, into: &tracked)
         if !positions.isEmpty { tracked.unsaved = true }
         if !ended.isEmpty || recomputation != nil || (tracked.unsaved && now - tracked.savedAt >= checkpointInterval) {
             let commit = try database.commitDeviceTrips(
-                ended, deviceID: deviceID, engine: try Self.state(tracked), recomputation: recomputation)
+                ended, deviceID: deviceID, engine: try Self.state(tracked), recomputation: recomputation,
+                lease: tracked.lease)
             tracked.savedAt = now
             tracked.unsaved = false
             progress.tripsStored = commit.stored.count
@@ -132,6 +189,23 @@ public final class DeviceTracker: Sendable {
         progress.tripInProgress = tracked.engine.tripInProgress
         engines.withLock { $0[deviceID] = tracked }
         return progress
+    }
+
+    /// The device's lease for this server: the one held, while more than half of it is left (without `renew`: while
+    /// any is left), else taken or renewed in the store; `nil` while another server holds it.
+    private func lease(_ deviceID: Int64, held: DeviceLease?, now: Double, renew: Bool) throws -> DeviceLease? {
+        if let held, held.holder == holder, held.expiresAt - now > (renew ? leaseDuration / 2 : 0) { return held }
+        return try database.acquireDeviceLease(deviceID: deviceID, holder: holder, now: now, duration: leaseDuration)
+    }
+
+    /// Gives up the leases of the engines in memory (a server shutting down): other servers take the devices over
+    /// at once instead of after `leaseDuration`.
+    public func releaseLeases() {
+        let held = engines.withLock { engines in
+            defer { engines.removeAll() }
+            return engines.values.compactMap(\.lease)
+        }
+        for lease in held { try? database.releaseDeviceLease(deviceID: lease.deviceID, holder: holder) }
     }
 
     /// The engine as it was at the last snapshot taken before `time` (or a fresh one before the first position), and
@@ -155,17 +229,23 @@ public final class DeviceTracker: Sendable {
     /// phones stop sending when they stand still, so a device that fell silent has parked at its last position.
     /// Returns how many trips were stored.
     @discardableResult
+    ///
+    /// With several servers on the log, a device that reported within `leaseDuration` is left to the server its
+    /// requests reach, and sweeping never extends a lease: a device that moved to another server is not held here.
     public func closeSilentTrips(now: Timestamp) throws -> Int {
         var stored = 0
-        for deviceID in try database.reportingDeviceIDs() {
-            stored += try serialized(deviceID) { try closeIfSilent(deviceID, now: now) }
+        for device in try database.reportingDevices() {
+            let held = engines.withLock { $0[device.id]?.lease }
+            let holding = held.map { $0.holder == holder && $0.expiresAt > now.secondsSince1970 } ?? false
+            guard holding || now.secondsSince1970 - device.lastSeenAt >= leaseDuration else { continue }
+            stored += try serialized(device.id) { try closeIfSilent(device.id, now: now) }
         }
         return stored
     }
 
     private func closeIfSilent(_ deviceID: Int64, now: Timestamp) throws -> Int {
         // Up to date first: a device not in memory (after a restart) gets its stored positions.
-        _ = try advanceGuarded(deviceID: deviceID, earliest: nil, now: now.secondsSince1970)
+        _ = try advanceGuarded(deviceID: deviceID, earliest: nil, now: now.secondsSince1970, renew: false)
         guard var tracked = engines.withLock({ $0[deviceID] }) else { return 0 }
         let events = tracked.engine.closeIfSilent(now: now)
         guard !events.isEmpty else { return 0 }
@@ -175,11 +255,15 @@ public final class DeviceTracker: Sendable {
         }
         tracked.closedSilently = tracked.fedThrough
         do {
-            let commit = try database.commitDeviceTrips(ended, deviceID: deviceID, engine: try Self.state(tracked))
+            let commit = try database.commitDeviceTrips(
+                ended, deviceID: deviceID, engine: try Self.state(tracked), lease: tracked.lease)
             tracked.savedAt = now.secondsSince1970
             tracked.unsaved = false
             engines.withLock { $0[deviceID] = tracked }
             return commit.stored.count
+        } catch let error as StoreError where error.rule == DeviceLeaseRules.lostRule {
+            engines.withLock { _ = $0.removeValue(forKey: deviceID) }
+            return 0
         } catch {
             engines.withLock { _ = $0.removeValue(forKey: deviceID) }
             throw error

@@ -34,6 +34,8 @@ public struct IngestReceipt: Sendable, Hashable {
     public var tripsStored = 0
     public var tripsVoided = 0
     public var recomputed = false
+    /// Another server on the log runs this device's engine now: the positions are stored, its trips made there.
+    public var ranElsewhere = false
 }
 
 /// Positions from phones and trackers (`/ingest/…`): the device is found by its token, its positions are screened,
@@ -96,6 +98,7 @@ public struct IngestService: Sendable {
                 receipt.tripsStored = progress.tripsStored
                 receipt.tripsVoided = progress.tripsVoided
                 receipt.recomputed = progress.recomputed
+                receipt.ranElsewhere = progress.ranElsewhere
             }
         } catch let error as StoreError {
             // The positions of this request are stored or not as one: the app sends them again on an error.

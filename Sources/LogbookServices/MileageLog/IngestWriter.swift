@@ -64,7 +64,8 @@ public final class IngestWriter: Sendable {
                 do {
                     let progress = try tracker.advance(
                         deviceID: item.batch.deviceID, earliest: stored.earliestStored,
-                        now: item.batch.receivedAt.secondsSince1970, fresh: stored.new)
+                        now: item.batch.receivedAt.secondsSince1970, fresh: stored.new,
+                        positionCount: stored.positionCount)
                     item.done.resume(returning: (stored, progress))
                 } catch {
                     // The positions are stored: the engine catches up with the device's next request.

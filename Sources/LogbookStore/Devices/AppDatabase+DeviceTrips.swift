@@ -139,6 +139,14 @@ extension AppDatabase {
         }
     }
 
+    /// The devices that have reported, with when each last did (the wall clock of the request), by id.
+    public func reportingDevices() throws -> [(id: Int64, lastSeenAt: Double)] {
+        try read("devices") { db in
+            try Row.fetchAll(db, sql: "SELECT id, last_seen_at FROM device WHERE last_seen_at IS NOT NULL ORDER BY id")
+                .map { (id: $0["id"], lastSeenAt: $0["last_seen_at"]) }
+        }
+    }
+
     /// The ids of the device's trips that are not void, by start.
     public func deviceTripIDs(deviceID: Int64) throws -> [Int64] {
         try read("device trips") { db in
@@ -159,15 +167,20 @@ extension AppDatabase {
     /// (they stay in the history, with the reason), together with the snapshots after it, and what a person set on
     /// a voided trip (category, purpose, partner, destination, notes, labels) passes to the new trip that overlaps it
     /// most. Locked trips are never voided; a new trip that overlaps one is not stored.
+    ///
+    /// With `lease`, the commit is refused (`DeviceLeaseRules.lost`) unless that lease is still the device's: a
+    /// server that lost it to another one stores nothing.
     public func commitDeviceTrips(
         _ ended: [DeviceTripEnd], deviceID: Int64, engine: DeviceEngineState,
-        recomputation: DeviceRecomputation? = nil, reason: String = "recomputed from positions that arrived late"
+        recomputation: DeviceRecomputation? = nil, reason: String = "recomputed from positions that arrived late",
+        lease: DeviceLease? = nil
     ) throws -> DeviceTripCommit {
         let operation = "commit device trips"
         let rows = try ended.map { try PendingTrip($0.trip, operation: operation) }
         let policy = policy
         let now = clock().secondsSince1970
         return try logWrite(operation) { db, context in
+            if let lease { try Self.requireLease(lease, operation: operation, db) }
             var commit = DeviceTripCommit()
             guard
                 let vehicleID = try Int64.fetchOne(

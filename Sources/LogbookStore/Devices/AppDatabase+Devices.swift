@@ -122,6 +122,7 @@ extension AppDatabase {
                     UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery),
                         position_count = position_count + ?
                     WHERE id = ?
+                    RETURNING position_count
                     """)
             return try batches.map { batch in
                 var stored = 0
@@ -144,9 +145,11 @@ extension AppDatabase {
                     try refusal.execute(arguments: [batch.deviceID, reason, count])
                 }
                 let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
-                try seen.execute(arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
+                let count = try Int64.fetchOne(
+                    seen, arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
                 return StoredPositions(
-                    stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new)
+                    stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new,
+                    positionCount: count)
             }
         }
     }

@@ -12,12 +12,20 @@ public struct StoredPositions: Sendable, Hashable {
     public var earliestStored: Timestamp?
     /// The positions that were new, in the order given (not part of equality: a result, not an identity).
     public var new: [DevicePosition]
+    /// How many positions the device has stored after this batch (`device.position_count`): an engine that has seen
+    /// exactly `positionCount - stored` of them can take `new` as they are; otherwise (another server stored some
+    /// meanwhile) it reads them from the store.
+    public var positionCount: Int64?
 
-    public init(stored: Int, duplicates: Int, earliestStored: Timestamp? = nil, new: [DevicePosition] = []) {
+    public init(
+        stored: Int, duplicates: Int, earliestStored: Timestamp? = nil, new: [DevicePosition] = [],
+        positionCount: Int64? = nil
+    ) {
         self.stored = stored
         self.duplicates = duplicates
         self.earliestStored = earliestStored
         self.new = new
+        self.positionCount = positionCount
     }
 
     public static func == (lhs: StoredPositions, rhs: StoredPositions) -> Bool {

@@ -1,0 +1,46 @@
+import GRDB
+
+extension AppDatabase: DeviceLeaseStore {
+    public func acquireDeviceLease(deviceID: Int64, holder: String, now: Double, duration: Double) throws
+        -> DeviceLease?
+    {
+        try write("acquireDeviceLease") { db in
+            try Self.acquireLease(deviceID: deviceID, holder: holder, now: now, duration: duration, db)
+        }
+    }
+
+    public func releaseDeviceLease(deviceID: Int64, holder: String) throws {
+        try write("releaseDeviceLease") { db in
+            // Released by expiring it now: the epoch stays, so the next holder's take-over is counted.
+            try db.execute(
+                sql: "UPDATE device_lease SET expires_at = ? WHERE device_id = ? AND holder = ?",
+                arguments: [0.0, deviceID, holder])
+        }
+    }
+
+    public func deviceLease(deviceID: Int64) throws -> DeviceLease? {
+        try read("deviceLease") { db in try Self.lease(deviceID, db) }
+    }
+
+    static func acquireLease(
+        deviceID: Int64, holder: String, now: Double, duration: Double, _ db: Database
+    ) throws -> DeviceLease? {
+        try Row.fetchOne(db, sql: DeviceLeaseRules.acquireSQL, arguments: [deviceID, holder, now + duration, now])
+            .map {
+                DeviceLease(deviceID: deviceID, holder: $0["holder"], epoch: $0["epoch"], expiresAt: $0["expires_at"])
+            }
+    }
+
+    static func lease(_ deviceID: Int64, _ db: Database) throws -> DeviceLease? {
+        try Row.fetchOne(
+            db, sql: "SELECT holder, epoch, expires_at FROM device_lease WHERE device_id = ?", arguments: [deviceID]
+        ).map { DeviceLease(deviceID: deviceID, holder: $0["holder"], epoch: $0["epoch"], expiresAt: $0["expires_at"]) }
+    }
+
+    /// Inside a commit: the lease the commit was made under must still be the device's.
+    static func requireLease(_ lease: DeviceLease, operation: String, _ db: Database) throws {
+        guard let current = try Self.lease(lease.deviceID, db), current.holder == lease.holder,
+            current.epoch == lease.epoch
+        else { throw DeviceLeaseRules.lost(operation: operation) }
+    }
+}
