@@ -1,11 +1,18 @@
 import LogbookStore
+import TrackModel
 import Mailer
 
 /// Delivers what the outbox holds: each due message once, its outcome recorded; transient failures wait with
 /// backoff, permanent ones (authentication, a refused recipient) are marked failed at once.
+///
+/// Several servers (or a server and `logbook mail send`) may deliver the same outbox: each message is claimed first
+/// (`MailDeliveryStore.claimDueMail`) for `claimDuration`, so it goes out from one of them; a claim left by a process
+/// that stopped mid-delivery runs out and the message is delivered by the next pass.
 struct OutboxSender {
     let database: AppDatabase
     let mailer: SMTPMailer
+    var worker = ProcessName.current
+    var claimDuration = MailClaims.defaultDuration
 
     struct Outcome {
         var sent: [Int64] = []
@@ -14,8 +21,12 @@ struct OutboxSender {
 
     func deliverDue(only ids: Set<Int64>? = nil) -> Outcome {
         var outcome = Outcome()
-        guard let due = try? database.dueMail() else { return outcome }
-        for message in due where ids?.contains(message.id) ?? true {
+        let now = database.now.secondsSince1970
+        guard
+            let due = try? database.claimDueMail(
+                worker: worker, now: now, duration: claimDuration, limit: 100, only: ids)
+        else { return outcome }
+        for message in due {
             let mail = RenderedMail(
                 sender: message.sender, recipients: message.recipients, messageID: message.messageID,
                 bytes: message.message)

@@ -24,6 +24,25 @@ public struct OutboxMessage: Sendable, Hashable {
     /// The last delivery failure; never holds a password.
     public var lastError: String?
     public var sentAt: Timestamp?
+
+    public init(
+        id: Int64, createdAt: Timestamp, sender: String, recipients: [String], messageID: String, subject: String,
+        message: [UInt8], status: Status, attempts: Int, nextAttemptAt: Timestamp, lastError: String?,
+        sentAt: Timestamp?
+    ) {
+        self.id = id
+        self.createdAt = createdAt
+        self.sender = sender
+        self.recipients = recipients
+        self.messageID = messageID
+        self.subject = subject
+        self.message = message
+        self.status = status
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.sentAt = sentAt
+    }
 }
 
 /// When to try again after a failed delivery: 30 s, doubling, at most 6 hours apart; after `maximumAttempts`
@@ -45,7 +64,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase: MailDeliveryStore {
     /// Queues a message; when `report` names a vehicle and period, records the delivery in the same transaction
     /// and refuses (returns nil) if that period was already queued for the vehicle.
     @discardableResult
@@ -118,13 +137,43 @@ extension AppDatabase {
         }
     }
 
+    /// Claims due messages for one server's delivery (`MailDeliveryStore`).
+    public func claimDueMail(worker: String, now: Double, duration: Double, limit: Int, only ids: Set<Int64>?) throws
+        -> [OutboxMessage]
+    {
+        try write("claimDueMail") { db in
+            var sql = """
+                SELECT id FROM mail_outbox
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                """
+            var arguments: StatementArguments = [now, now]
+            if let ids {
+                sql += " AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))"
+                arguments += StatementArguments(ids.sorted())
+            }
+            sql += " ORDER BY id LIMIT ?"
+            arguments += [limit]
+            let chosen = try Int64.fetchAll(db, sql: sql, arguments: arguments)
+            guard !chosen.isEmpty else { return [] }
+            let marks = chosen.map { _ in "?" }.joined(separator: ", ")
+            try db.execute(
+                sql: "UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
+                arguments: [worker, now + duration] + StatementArguments(chosen))
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM mail_outbox WHERE id IN (\(marks)) ORDER BY id",
+                arguments: StatementArguments(chosen)
+            ).map(Self.outboxMessage)
+        }
+    }
+
     /// Records a delivery. Only a pending message can become sent, so a message is never marked sent twice.
     public func markSent(_ id: Int64) throws {
         let now = clock().secondsSince1970
         try write("markSent") { db in
             try db.execute(
                 sql: """
-                    UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+                    UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL,
+                        claimed_by = NULL, claimed_until = NULL
                     WHERE id = ? AND status = 'pending'
                     """, arguments: [now, id])
         }
@@ -142,7 +191,9 @@ extension AppDatabase {
             let status = made >= retry.maximumAttempts ? "failed" : "pending"
             try db.execute(
                 sql: """
-                    UPDATE mail_outbox SET attempts = ?, status = ?, last_error = ?, next_attempt_at = ? WHERE id = ?
+                    UPDATE mail_outbox SET attempts = ?, status = ?, last_error = ?, next_attempt_at = ?,
+                        claimed_by = NULL, claimed_until = NULL
+                    WHERE id = ?
                     """,
                 arguments: [made, status, String(error.prefix(500)), now + retry.delay(afterAttempts: made), id])
         }

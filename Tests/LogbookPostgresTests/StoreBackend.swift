@@ -56,6 +56,9 @@ struct TestLog {
     var loginFailures: any LoginFailureStore
     var requestKeys: any RequestKeyStore
     var deviceLeases: any DeviceLeaseStore
+    var mailDelivery: any MailDeliveryStore
+    /// Queues a message with this subject, due at `due`; its id.
+    var addMail: (String, Double) throws -> Int64
     /// Adds a device of a new vehicle; its id.
     var addDevice: (String) throws -> Int64
     /// Adds a vehicle (the mileage log's store is not shared yet: raw rows on PostgreSQL).
@@ -68,6 +71,16 @@ struct TestLog {
         loginFailures = database
         requestKeys = database
         deviceLeases = database
+        mailDelivery = database
+        addMail = { subject, due in
+            let id = try database.enqueueMail(
+                sender: "log@example.org", recipients: ["a@example.org", "b@example.org"], subject: subject,
+                message: Array("Subject: \(subject)\r\n\r\nbody".utf8))!
+            try database.writer.write { db in
+                try db.execute(sql: "UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?", arguments: [due, id])
+            }
+            return id
+        }
         addDevice = { name in
             try database.addVehicle(VehicleDetails(plate: "V-" + name))
             let hash = String(repeating: "0", count: 56) + String(format: "%08x", abs(name.hashValue) % 0x7fff_ffff)
@@ -82,6 +95,17 @@ struct TestLog {
         loginFailures = stores.loginFailures
         requestKeys = stores.requestKeys
         deviceLeases = stores.deviceLeases
+        mailDelivery = stores.mailDelivery
+        addMail = { subject, due in
+            try stores.pool.write("addMail") { session in
+                try session.row(
+                    """
+                    INSERT INTO mail_outbox (created_at, sender, recipients, message_id, subject, message, next_attempt_at)
+                    VALUES (0, 'log@example.org', 'a@example.org, b@example.org', '', ?, ?, ?) RETURNING id
+                    """, [.text(subject), .bytes(Array("Subject: \(subject)\r\n\r\nbody".utf8)), .double(due)])!
+                    .int("id")
+            }
+        }
         addDevice = { name in
             try stores.pool.write("addDevice") { session in
                 let vehicle = try session.row(

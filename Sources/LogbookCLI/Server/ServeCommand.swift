@@ -56,7 +56,8 @@ package struct ServeCommand: AsyncParsableCommand {
         let (database, clock) = try log.open(file)
         let address = try ListenAddress(listen ?? settings.listen)
         let tracker = DeviceTracker(
-            database: database, configuration: try file.table(EngineConfiguration.self, "engine"))
+            database: database, configuration: try file.table(EngineConfiguration.self, "engine"),
+            leaseDuration: settings.deviceLease)
         let environment = ServerEnvironment(
             database: database,
             databasePath: try log.databaseOptions.location(
@@ -83,6 +84,14 @@ package struct ServeCommand: AsyncParsableCommand {
             .init(service: app), .init(service: reminders),
             .init(service: SilentDeviceSweeper(tracker: tracker, logger: Logger(label: "logbook.devices"))),
         ]
+        if let mail = try file.mailConfiguration() {
+            services.append(
+                .init(
+                    service: OutboxDeliveryService(
+                        database: database, configuration: mail,
+                        interval: .milliseconds(Int64(settings.outboxInterval * 1_000)),
+                        claimDuration: settings.outboxClaim, logger: Logger(label: "logbook.mail"))))
+        }
         if let payroll = try HoursSyncService.configured(
             database: database, settings: try file.table(HoursSettings.self, "hours"), configurationPath: file.path,
             userAgent: "logbook/\(LogbookVersion.current)", logger: Logger(label: "logbook.hours"))

@@ -9,6 +9,7 @@ public struct PostgresStores: Sendable {
     public let loginFailures: PostgresLoginFailureStore
     public let requestKeys: PostgresRequestKeyStore
     public let deviceLeases: PostgresDeviceLeaseStore
+    public let mailDelivery: PostgresMailDeliveryStore
 
     public init(pool: PostgresPool, clock: @escaping @Sendable () -> Timestamp = PostgresStores.systemClock) {
         self.pool = pool
@@ -16,6 +17,7 @@ public struct PostgresStores: Sendable {
         loginFailures = PostgresLoginFailureStore(pool: pool)
         requestKeys = PostgresRequestKeyStore(pool: pool, clock: clock)
         deviceLeases = PostgresDeviceLeaseStore(pool: pool)
+        mailDelivery = PostgresMailDeliveryStore(pool: pool, clock: clock)
     }
 
     /// The wall clock, as `AppDatabase`'s default.

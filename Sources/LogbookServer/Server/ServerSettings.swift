@@ -1,3 +1,5 @@
+import LogbookStore
+
 /// `[server]` in the configuration file: where `logbook serve` listens, how it treats sessions, and how long it
 /// waits for slow clients.
 ///
@@ -13,6 +15,9 @@
 /// idle_timeout = 60                  # seconds a kept-alive connection may wait for its next request
 /// max_connections = 512              # open connections at most
 /// leaflet = "/usr/share/javascript/leaflet"   # Debian's libjs-leaflet: the trip page's map
+/// device_lease = 60                  # seconds before another server takes over a device this one stopped serving
+/// outbox_interval = 30               # seconds between deliveries of the mail outbox ([mail] configured)
+/// outbox_claim = 300                 # seconds a message stays claimed by the server delivering it
 /// ```
 package struct ServerSettings: Decodable, Sendable, Hashable {
     package var listen: String = "127.0.0.1:8080"
@@ -33,6 +38,12 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
     /// The folder of Leaflet's `leaflet.js`, `leaflet.css` and `images/` (Debian's libjs-leaflet), read when a page
     /// asks for them: without it the trip page keeps its drawn route and shows no map.
     package var leafletDirectory: String = "/usr/share/javascript/leaflet"
+    /// Seconds a device's engine lease lasts without being renewed (several servers on one log).
+    package var deviceLease: Double = 60
+    /// Seconds between passes over the mail outbox.
+    package var outboxInterval: Double = 30
+    /// Seconds a message stays claimed by the server delivering it: longer than a delivery may take.
+    package var outboxClaim: Double = MailClaims.defaultDuration
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case listen
@@ -45,6 +56,9 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
         case idleTimeout = "idle_timeout"
         case maxConnections = "max_connections"
         case leafletDirectory = "leaflet"
+        case deviceLease = "device_lease"
+        case outboxInterval = "outbox_interval"
+        case outboxClaim = "outbox_claim"
     }
 
     package init() {}
@@ -74,7 +88,7 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
         }
         for (key, value) in [
             (CodingKeys.headerTimeout, \ServerSettings.headerTimeout), (.bodyTimeout, \.bodyTimeout),
-            (.idleTimeout, \.idleTimeout),
+            (.idleTimeout, \.idleTimeout), (.deviceLease, \.deviceLease), (.outboxInterval, \.outboxInterval),
         ] {
             self[keyPath: value] = try c.decodeIfPresent(Double.self, forKey: key) ?? self[keyPath: value]
             guard (0.1...3_600).contains(self[keyPath: value]) else {
@@ -91,6 +105,11 @@ package struct ServerSettings: Decodable, Sendable, Hashable {
         guard (1...1_000_000).contains(maxConnections) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .maxConnections, in: c, debugDescription: "expected a number of connections, at least 1")
+        }
+        outboxClaim = try c.decodeIfPresent(Double.self, forKey: .outboxClaim) ?? outboxClaim
+        guard (1...86_400).contains(outboxClaim) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .outboxClaim, in: c, debugDescription: "expected a number of seconds from 1 to 86400")
         }
         leafletDirectory = try c.decodeIfPresent(String.self, forKey: .leafletDirectory) ?? leafletDirectory
         guard leafletDirectory.hasPrefix("/") else {

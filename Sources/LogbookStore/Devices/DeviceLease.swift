@@ -17,9 +17,14 @@ public struct DeviceLease: Sendable, Hashable {
         self.expiresAt = expiresAt
     }
 
-    /// A name for this server process, unique among the servers on one log: host, process id and a random part
-    /// (a process id comes again after a restart).
-    public static let thisProcess: String = {
+    /// This server process's name (`ProcessName.current`).
+    public static var thisProcess: String { ProcessName.current }
+}
+
+/// The name of this process among the servers on one log (in leases and claims): host, process id and a random
+/// part (a process id comes again after a restart).
+public enum ProcessName {
+    public static let current: String = {
         let host = ProcessInfo.processInfo.hostName.prefix(64)
         let random = UUID().uuidString.prefix(8).lowercased()
         return "\(host):\(ProcessInfo.processInfo.processIdentifier):\(random)"
