@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "LogbookPostgres",
             dependencies: [
-                "LogbookStore", "LogbookConfiguration", "TrackModel",
+                "LogbookStore", "LogbookConfiguration", "TrackModel", "Hours",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -155,7 +155,7 @@ let package = Package(
         .target(
             name: "HoursSubmission",
             dependencies: [
-                "LogbookStore", "Hours", "LogbookConfiguration", "LogbookServices",
+                "LogbookStore", "Hours", "LogbookConfiguration", "LogbookServices", "TrackModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

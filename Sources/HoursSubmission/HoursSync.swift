@@ -2,6 +2,7 @@ import Foundation
 public import LogbookStore
 public import Logging
 public import Hours
+import TrackModel
 
 /// Delivers the queued changes of hours entries, oldest first, each entry's changes in order.
 ///
@@ -9,6 +10,9 @@ public import Hours
 /// is counted and due again after a backoff, and holds back the later changes of its entry; one the receiver
 /// refused is marked failed with its message until `hours retry`. A change is marked only after its answer, so a
 /// process killed in between sends it again — with the same `Idempotency-Key`, which the receiver applies once.
+///
+/// Several servers on one log sync the same outbox: each change is claimed first (`HoursDeliveryStore`) for
+/// `claimDuration`, so one server sends it; a server stopped mid-delivery leaves its claim to run out.
 public struct HoursSync: Sendable {
     /// What one pass did.
     public struct Summary: Sendable, Hashable {
@@ -36,6 +40,10 @@ public struct HoursSync: Sendable {
     public let logger: Logger
     /// A random number in 0..<1 for each backoff (injected for tests).
     public var jitter: @Sendable () -> Double
+    /// This process's name in the claims.
+    public var worker = ProcessName.current
+    /// How long a change stays claimed: longer than a delivery may take.
+    public var claimDuration: Double = 300
 
     public init(
         database: AppDatabase, client: PayrollClient, backoff: SubmissionBackoff = SubmissionBackoff(),
@@ -54,7 +62,12 @@ public struct HoursSync: Sendable {
         var summary = Summary()
         var held: Set<String> = []
         while !Task.isCancelled {
-            let batch = try database.hoursChangesToSend(dueOnly: dueOnly).filter { !held.contains($0.entryUUID) }
+            let claimed = try database.claimHoursChanges(
+                worker: worker, now: database.now.secondsSince1970, duration: claimDuration, dueOnly: dueOnly)
+            // An entry held back in this pass waits for the next one: its change is given back unsent.
+            let batch = claimed.filter { !held.contains($0.entryUUID) }
+            let skipped = claimed.filter { held.contains($0.entryUUID) }.map(\.id)
+            if !skipped.isEmpty { try database.releaseHoursChanges(skipped, worker: worker) }
             if batch.isEmpty { break }
             for change in batch {
                 if Task.isCancelled { break }

@@ -142,6 +142,7 @@ extension AppDatabase: MailDeliveryStore {
         -> [OutboxMessage]
     {
         try write("claimDueMail") { db in
+            try Self.freeAbandonedClaims(in: "mail_outbox", now: now, db)
             var sql = """
                 SELECT id FROM mail_outbox
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
@@ -213,6 +214,19 @@ extension AppDatabase: MailDeliveryStore {
             try db.execute(
                 sql: "UPDATE mail_outbox SET status = 'pending', next_attempt_at = ? WHERE id = ?",
                 arguments: [now, id])
+        }
+    }
+
+    /// Gives up the running claims of processes of this host that have stopped (`AbandonedClaims`).
+    static func freeAbandonedClaims(in table: String, now: Double, _ db: Database) throws {
+        let running = try String.fetchAll(
+            db, sql: "SELECT DISTINCT claimed_by FROM \(table) WHERE claimed_by IS NOT NULL AND claimed_until > ?",
+            arguments: [now])
+        for holder in AbandonedClaims.holders(running) {
+            try db.execute(
+                sql:
+                    "UPDATE \(table) SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND status = 'pending'",
+                arguments: [holder])
         }
     }
 

@@ -57,6 +57,9 @@ struct TestLog {
     var requestKeys: any RequestKeyStore
     var deviceLeases: any DeviceLeaseStore
     var mailDelivery: any MailDeliveryStore
+    var hoursDelivery: any HoursDeliveryStore
+    /// Queues a change of an entry (`shift` a UUID) for the payroll system, due at `due`; its id.
+    var addHoursChange: (_ shift: String, _ due: Double) throws -> Int64
     /// Queues a message with this subject, due at `due`; its id.
     var addMail: (String, Double) throws -> Int64
     /// Adds a device of a new vehicle; its id.
@@ -72,6 +75,17 @@ struct TestLog {
         requestKeys = database
         deviceLeases = database
         mailDelivery = database
+        hoursDelivery = database
+        addHoursChange = { shift, due in
+            try database.writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
+                        VALUES (?, ?, 'PUT', X'7B7D', 0, ?)
+                        """, arguments: [UUID().uuidString.lowercased(), shift, due])
+                return db.lastInsertedRowID
+            }
+        }
         addMail = { subject, due in
             let id = try database.enqueueMail(
                 sender: "log@example.org", recipients: ["a@example.org", "b@example.org"], subject: subject,
@@ -96,6 +110,17 @@ struct TestLog {
         requestKeys = stores.requestKeys
         deviceLeases = stores.deviceLeases
         mailDelivery = stores.mailDelivery
+        hoursDelivery = stores.hoursDelivery
+        addHoursChange = { shift, due in
+            try stores.pool.write("addHoursChange") { session in
+                try session.row(
+                    """
+                    INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
+                    VALUES (?, ?, 'PUT', ?, 0, ?) RETURNING id
+                    """, [.text(UUID().uuidString.lowercased()), .text(shift), .bytes(Array("{}".utf8)), .double(due)])!
+                    .int("id")
+            }
+        }
         addMail = { subject, due in
             try stores.pool.write("addMail") { session in
                 try session.row(

@@ -17,6 +17,7 @@ public struct PostgresMailDeliveryStore: MailDeliveryStore {
         -> [OutboxMessage]
     {
         try pool.write("claimDueMail") { session in
+            try Self.freeAbandonedClaims(in: "mail_outbox", now: now, session)
             var sql = """
                 SELECT id FROM mail_outbox
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
@@ -73,6 +74,19 @@ public struct PostgresMailDeliveryStore: MailDeliveryStore {
                     .int(made), .text(made >= retry.maximumAttempts ? "failed" : "pending"),
                     .text(String(error.prefix(500))), .double(now + retry.delay(afterAttempts: made)), .int(id),
                 ])
+        }
+    }
+
+    /// Gives up the running claims of processes of this host that have stopped (`AbandonedClaims`).
+    static func freeAbandonedClaims(in table: String, now: Double, _ session: PostgresSession) throws {
+        let running = try session.rows(
+            "SELECT DISTINCT claimed_by FROM \(table) WHERE claimed_by IS NOT NULL AND claimed_until > ?",
+            [.double(now)]
+        ).map { try $0.text("claimed_by") }
+        for holder in AbandonedClaims.holders(running) {
+            try session.execute(
+                "UPDATE \(table) SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND status = 'pending'",
+                [.text(holder)])
         }
     }
 

@@ -10,6 +10,7 @@ public struct PostgresStores: Sendable {
     public let requestKeys: PostgresRequestKeyStore
     public let deviceLeases: PostgresDeviceLeaseStore
     public let mailDelivery: PostgresMailDeliveryStore
+    public let hoursDelivery: PostgresHoursDeliveryStore
 
     public init(pool: PostgresPool, clock: @escaping @Sendable () -> Timestamp = PostgresStores.systemClock) {
         self.pool = pool
@@ -18,6 +19,7 @@ public struct PostgresStores: Sendable {
         requestKeys = PostgresRequestKeyStore(pool: pool, clock: clock)
         deviceLeases = PostgresDeviceLeaseStore(pool: pool)
         mailDelivery = PostgresMailDeliveryStore(pool: pool, clock: clock)
+        hoursDelivery = PostgresHoursDeliveryStore(pool: pool, clock: clock)
     }
 
     /// The wall clock, as `AppDatabase`'s default.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A server's right to run one device's engine: held by `holder` until `expiresAt` (the log's clock). `epoch` grows
 /// each time another server takes the lease over, so a server knows whether the engine it keeps in memory is still
@@ -25,10 +28,25 @@ public struct DeviceLease: Sendable, Hashable {
 /// part (a process id comes again after a restart).
 public enum ProcessName {
     public static let current: String = {
-        let host = ProcessInfo.processInfo.hostName.prefix(64)
         let random = UUID().uuidString.prefix(8).lowercased()
         return "\(host):\(ProcessInfo.processInfo.processIdentifier):\(random)"
     }()
+
+    static let host = String(ProcessInfo.processInfo.hostName.prefix(64))
+
+    /// Whether `name` is a process of this host that has stopped: its claims are given up at once instead of when
+    /// they run out (`logbook hours sync` run again after a crash does not wait). Names of other hosts, or not of
+    /// this form, are never taken for gone.
+    public static func isGone(_ name: String) -> Bool {
+        guard name != current else { return false }
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.dropLast(2).joined(separator: ":") == host,
+            let pid = Int32(parts[parts.count - 2]), pid > 0
+        else { return false }
+        // Our own process id under another name: that process is gone and the id was given to us.
+        if pid == ProcessInfo.processInfo.processIdentifier { return true }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
 }
 
 /// Device engine leases: one server at a time runs a device's engine.

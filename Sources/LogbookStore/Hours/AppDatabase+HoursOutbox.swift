@@ -3,7 +3,37 @@ import GRDB
 import TrackModel
 public import Hours
 
-extension AppDatabase {
+extension AppDatabase: HoursDeliveryStore {
+    /// Claims the changes to send for one server (`HoursDeliveryStore`).
+    public func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool) throws
+        -> [HoursChange]
+    {
+        try write("claimHoursChanges") { db in
+            try Self.freeAbandonedClaims(in: "hours_outbox", now: now, db)
+            let chosen = try Int64.fetchAll(db, sql: HoursClaims.claimableSQL, arguments: [dueOnly ? 1 : 0, now, now])
+            guard !chosen.isEmpty else { return [] }
+            let marks = chosen.map { _ in "?" }.joined(separator: ", ")
+            try db.execute(
+                sql: "UPDATE hours_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
+                arguments: [worker, now + duration] + StatementArguments(chosen))
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM hours_outbox WHERE id IN (\(marks)) ORDER BY id",
+                arguments: StatementArguments(chosen)
+            ).map(Self.change)
+        }
+    }
+
+    public func releaseHoursChanges(_ ids: [Int64], worker: String) throws {
+        guard !ids.isEmpty else { return }
+        try write("releaseHoursChanges") { db in
+            try db.execute(
+                sql: """
+                    UPDATE hours_outbox SET claimed_by = NULL, claimed_until = NULL
+                    WHERE claimed_by = ? AND status = 'pending' AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
+                    """, arguments: [worker] + StatementArguments(ids))
+        }
+    }
+
     /// The changes to send now: for every entry, its oldest change not yet sent, if that one is pending (a failed
     /// change holds back the later changes of its entry, so the receiver never sees them out of order); with
     /// `dueOnly`, only those whose backoff has passed. Oldest first.
@@ -60,7 +90,8 @@ extension AppDatabase {
         try write("markHoursChangeSent") { db in
             try db.execute(
                 sql: """
-                    UPDATE hours_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+                    UPDATE hours_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL,
+                        claimed_by = NULL, claimed_until = NULL
                     WHERE id = ? AND status = 'pending'
                     """, arguments: [now, id])
         }
@@ -71,7 +102,8 @@ extension AppDatabase {
         try write("markHoursChangeDeferred") { db in
             try db.execute(
                 sql: """
-                    UPDATE hours_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+                    UPDATE hours_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+                        claimed_by = NULL, claimed_until = NULL
                     WHERE id = ? AND status = 'pending'
                     """, arguments: [String(error.prefix(500)), nextAttempt.seconds, id])
         }
@@ -82,7 +114,8 @@ extension AppDatabase {
         try write("markHoursChangeFailed") { db in
             try db.execute(
                 sql: """
-                    UPDATE hours_outbox SET attempts = attempts + 1, status = 'failed', last_error = ?
+                    UPDATE hours_outbox SET attempts = attempts + 1, status = 'failed', last_error = ?,
+                        claimed_by = NULL, claimed_until = NULL
                     WHERE id = ? AND status = 'pending'
                     """, arguments: [String(error.prefix(500)), id])
         }

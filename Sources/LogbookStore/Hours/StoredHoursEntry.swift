@@ -75,6 +75,54 @@ public struct HoursChange: Sendable, Hashable {
     public var nextAttemptAt: Moment
     public var lastError: String?
     public var sentAt: Moment?
+
+    public init(
+        id: Int64, changeUUID: String, entryUUID: String, method: Method, body: Data?, createdAt: Moment,
+        status: HoursSyncState, attempts: Int, nextAttemptAt: Moment, lastError: String?, sentAt: Moment?
+    ) {
+        self.id = id
+        self.changeUUID = changeUUID
+        self.entryUUID = entryUUID
+        self.method = method
+        self.body = body
+        self.createdAt = createdAt
+        self.status = status
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.sentAt = sentAt
+    }
+}
+
+/// Delivering the changes of hours to the payroll system from several servers at once: each entry's oldest change
+/// not yet sent is claimed by one server at a time, so the receiver never gets an entry's changes twice at once or
+/// out of order; a claim that ran out (its server stopped) is taken over. `AppDatabase` and LogbookPostgres'
+/// `PostgresHoursDeliveryStore`.
+public protocol HoursDeliveryStore: Sendable {
+    /// Claims, for `worker` until `now + duration`, every entry's oldest unsent change that is pending (with
+    /// `dueOnly`: whose backoff has passed at `now`) and not under a running claim; oldest first.
+    func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool) throws -> [HoursChange]
+    /// The receiver took the change; ends the claim.
+    func markHoursChangeSent(_ id: Int64) throws
+    /// A try that may work later: counted, due again at `nextAttempt`; ends the claim.
+    func markHoursChangeDeferred(_ id: Int64, error: String, nextAttempt: Moment) throws
+    /// The receiver refused the change; ends the claim.
+    func markHoursChangeFailed(_ id: Int64, error: String) throws
+    /// Gives claimed changes back unsent (`worker`'s claims only).
+    func releaseHoursChanges(_ ids: [Int64], worker: String) throws
+}
+
+/// The statement that picks each entry's change to claim, the same on both implementations. Values: due-only flag
+/// (0 or 1), now, now.
+public enum HoursClaims {
+    public static let claimableSQL = """
+        SELECT o.id FROM hours_outbox o
+        WHERE o.status = 'pending' AND (? = 0 OR o.next_attempt_at <= ?)
+        AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
+        AND NOT EXISTS (
+            SELECT 1 FROM hours_outbox p WHERE p.shift_uuid = o.shift_uuid AND p.id < o.id AND p.status != 'sent')
+        ORDER BY o.id
+        """
 }
 
 /// A link in the menu: for everyone, or for one driver.

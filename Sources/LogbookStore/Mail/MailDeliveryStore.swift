@@ -20,3 +20,9 @@ public enum MailClaims {
     /// 60 s by default, per step), so that no server takes over a message another one is still sending.
     public static let defaultDuration: Double = 300
 }
+
+/// Claims held by processes of this host that have stopped (`ProcessName.isGone`) are given up before claiming, the
+/// same way on both implementations: which holders to free, from those with running claims.
+public enum AbandonedClaims {
+    public static func holders(_ running: [String]) -> [String] { running.filter(ProcessName.isGone) }
+}
