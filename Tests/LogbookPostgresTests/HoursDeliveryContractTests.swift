@@ -54,28 +54,31 @@ import Testing
     func abandoned(backend: StoreBackend) async throws {
         let gone = try Self.stoppedProcessName()
         try await backend.withLog(clock: TestClock(1_000)) { log in
-            let change = try log.addHoursChange(Self.shiftA, 900)
-            let mail = try log.addMail("report", 900)
-            #expect(
-                try log.hoursDelivery.claimHoursChanges(worker: gone, now: 1_000, duration: 300, dueOnly: true).count
-                    == 1)
-            #expect(
-                try log.mailDelivery.claimDueMail(worker: gone, now: 1_000, duration: 300, limit: 5, only: nil).count
-                    == 1)
-            // A live holder's claim stands (the process that started the tests).
+            // A live holder (the process that started the tests) claims one entry's change.
             let host = ProcessName.current.split(separator: ":").dropLast(2).joined(separator: ":")
             let alive = "\(host):\(getppid()):other"
             #expect(ProcessName.isGone(alive) == false)
             let held = try log.addHoursChange(Self.shiftB, 900)
+            let claimedAlive = try log.hoursDelivery.claimHoursChanges(
+                worker: alive, now: 1_000, duration: 300, dueOnly: true)
+            #expect(claimedAlive.map(\.id) == [held])
+            // A process that has stopped claims another entry's change and a message.
+            let change = try log.addHoursChange(Self.shiftA, 900)
+            let mail = try log.addMail("report", 900)
+            let claimedGone = try log.hoursDelivery.claimHoursChanges(
+                worker: gone, now: 1_000, duration: 300, dueOnly: true)
+            #expect(claimedGone.map(\.id) == [change])
             #expect(
-                try log.hoursDelivery.claimHoursChanges(worker: alive, now: 1_000, duration: 300, dueOnly: true).map(
-                    \.id) == [held])
+                try log.mailDelivery.claimDueMail(worker: gone, now: 1_000, duration: 300, limit: 5, only: nil).count
+                    == 1)
+            // The stopped one's claims are given up at once; the live one's stand.
             let claimed = try log.hoursDelivery.claimHoursChanges(
                 worker: "me", now: 1_001, duration: 300, dueOnly: true)
             #expect(claimed.map(\.id) == [change])
             #expect(
                 try log.mailDelivery.claimDueMail(worker: "me", now: 1_001, duration: 300, limit: 5, only: nil).map(
-                    \.id) == [mail])
+                    \.id)
+                    == [mail])
         }
     }
 
