@@ -127,7 +127,8 @@ let package = Package(
         .target(
             name: "LogbookPostgres",
             dependencies: [
-                "LogbookStore", "LogbookConfiguration",
+                "LogbookStore", "LogbookConfiguration", "MileageLog", "TrackModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -261,7 +262,9 @@ let package = Package(
         .testTarget(
             name: "LogbookPostgresTests",
             dependencies: [
-                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport",
+                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport", "MileageLog",
+                "TrackModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -11,7 +11,8 @@ import Logging
 struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "database", abstract: "The log's database: its schema migrations (SQLite or PostgreSQL).",
-        subcommands: [Status.self, Migrate.self], defaultSubcommand: Status.self)
+        subcommands: [Status.self, Migrate.self, PrunePositions.self],
+        defaultSubcommand: Status.self)
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -99,11 +100,12 @@ struct DatabaseTarget {
     var source: String
     var password: String?
     var options: LogOptions
+    var settings: DatabaseSettings
 
     init(_ log: LogOptions) throws {
         options = log
         let file = try log.configurationOptions.load()
-        let settings = try file.table(DatabaseSettings.self, "database")
+        settings = try file.table(DatabaseSettings.self, "database")
         (location, source) = try log.databaseOptions.resolved(configured: settings.url)
         if case .postgresql = location, let passwordFile = settings.passwordFile {
             do {
