@@ -11,7 +11,7 @@ import Logging
 struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "database", abstract: "The log's database: its schema migrations (SQLite or PostgreSQL).",
-        subcommands: [Status.self, Migrate.self, PrunePositions.self],
+        subcommands: [Status.self, Migrate.self, PrunePositions.self, Export.self, Import.self],
         defaultSubcommand: Status.self)
 
     struct Status: AsyncParsableCommand {
