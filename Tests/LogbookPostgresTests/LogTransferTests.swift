@@ -237,7 +237,18 @@ struct LogTransferTests {
         _ = admin
         let setup = try Self.setup(password: password)
         let source = try Self.filledLog(setup)
+        // Enough positions, over three months, to be read and written in several chunks.
+        try await AppDatabase.open(path: source).writer.write { db in
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12001)
+                    INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, received_at)
+                    SELECT 1, 1767225600 + i * 600.5, 48.0 + i / 100000.0, 11.0, i % 7, 1767225600 + i * 600.5 + 1
+                    FROM n
+                    """)
+        }
         let before = try Self.dump(source)
+        #expect(before["device_position"]?.count == 12_004)
         let empty = before.filter { $0.key != "grdb_migrations" && $0.value.isEmpty }.map(\.key).sorted()
         #expect(empty == [], "tables without rows in the test log")
         let sourceAudit = try AppDatabase.openForReading(path: source).verifyAudit()

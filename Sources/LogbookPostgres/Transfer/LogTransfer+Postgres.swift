@@ -105,22 +105,28 @@ enum PostgresEnd {
             for table in TransferPlan.tables {
                 let columns = schema.stored(table)
                 let names = columns.map(\.name)
-                let rows = try await source.rows(
-                    LogTransfer.selectSQL(
-                        table, columns: names, orderBy: source.schema.primaryKey(table), rowid: source.hasRowID))
+                let id = names.firstIndex(of: "id")
+                let fixed = table == "device_position" ? names.firstIndex(of: "fixed_at") : nil
+                var count = 0
                 do {
-                    if table == "device_position", let fixed = names.firstIndex(of: "fixed_at") {
-                        try await PostgresPositions.preparePartitions(
-                            connection, for: rows.compactMap { $0[fixed].real }, logger: logger)
+                    try await LogTransfer.forEachChunk(source, table: table, columns: names) { rows in
+                        if let fixed {
+                            try await PostgresPositions.preparePartitions(
+                                connection, for: rows.compactMap { $0[fixed].real }, logger: logger)
+                        }
+                        var firsts: [[TransferValue]] = []
+                        firsts.reserveCapacity(rows.count)
+                        for row in rows {
+                            let (first, followUps) = try TransferPlan.split(table: table, columns: names, row: row)
+                            firsts.append(first)
+                            pending += followUps
+                        }
+                        try await insert(firsts, into: table, columns: columns, connection, logger: logger)
+                        if let id, let top = rows.compactMap({ $0[id].integer }).max() {
+                            highest[table] = max(highest[table] ?? 0, top)
+                        }
+                        count += rows.count
                     }
-                    var firsts: [[TransferValue]] = []
-                    firsts.reserveCapacity(rows.count)
-                    for row in rows {
-                        let (first, followUps) = try TransferPlan.split(table: table, columns: names, row: row)
-                        firsts.append(first)
-                        pending += followUps
-                    }
-                    try await insert(firsts, into: table, columns: columns, connection, logger: logger)
                     for followUp in pending where followUp.after == table {
                         try await update(followUp, types: types(of: followUp.table, in: schema), connection, logger)
                     }
@@ -131,10 +137,7 @@ enum PostgresEnd {
                         kind: .failed,
                         message: "table \(table): the destination refused a row (\(said)); nothing was kept")
                 }
-                if let id = names.firstIndex(of: "id") {
-                    highest[table] = rows.compactMap { $0[id].integer }.max()
-                }
-                report.tables.append(TransferReport.Table(table: table, rows: rows.count))
+                report.tables.append(TransferReport.Table(table: table, rows: count))
             }
             // Identity sequences go on after the highest id either log handed out.
             let identities = try await connection.query(

@@ -2,29 +2,37 @@ import Foundation
 import GRDB
 import LogbookStore
 
-/// An SQLite log as the source of a copy: opened read-only, at this program's schema.
+/// An SQLite log as the source of a copy: read-only, at this program's schema, every table read in one read
+/// transaction so that the copy is the log as of one moment even while the daemon writes.
 struct SQLiteSource: TransferSource {
-    let database: AppDatabase
+    let queue: DatabaseQueue
     let schema: LogSchema
     var hasRowID: Bool { true }
 
     func rows(_ sql: String) async throws -> [[TransferValue]] {
-        try await database.reader.read { db in
-            try Row.fetchAll(db, sql: sql).map { $0.databaseValues.map(TransferValue.init) }
-        }
+        try await queue.writeWithoutTransaction { db in try SQLiteEnd.rows(db, sql) }
     }
 
     func lastIDs() async throws -> [String: Int64] {
-        try await database.reader.read { db in try SQLiteEnd.lastIDs(db) }
+        try await queue.writeWithoutTransaction { db in try SQLiteEnd.lastIDs(db) }
     }
 
     func audit() async throws -> AuditReport {
-        try await database.reader.read { db in try SQLiteEnd.audit(db) }
+        try await queue.writeWithoutTransaction { db in try SQLiteEnd.audit(db) }
     }
 }
 
 enum SQLiteEnd {
-    static func openSource(_ path: String) throws -> SQLiteSource {
+    /// A connection that may keep its transaction open between accesses: one transaction spans the whole copy.
+    static func queue(_ path: String, readOnly: Bool) throws -> DatabaseQueue {
+        var configuration = AppDatabase.configuration()
+        configuration.readonly = readOnly
+        configuration.allowsUnsafeTransactions = true
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Runs `body` with the source open in a read transaction (deferred: its snapshot is taken at the first read).
+    static func withSource<T: Sendable>(_ path: String, _ body: (SQLiteSource) async throws -> T) async throws -> T {
         guard FileManager.default.fileExists(atPath: path) else {
             throw TransferError(kind: .noSource, message: "\(path): there is no log there")
         }
@@ -34,9 +42,33 @@ enum SQLiteEnd {
                 kind: .schema,
                 message: "\(path): \(pending) schema migration(s) pending; run `logbook database migrate` on it first")
         }
-        let database = try AppDatabase.openForReading(path: path)
-        let schema = try database.reader.read { db in try LogSchema.read(db) }
-        return SQLiteSource(database: database, schema: schema)
+        let queue: DatabaseQueue
+        do {
+            queue = try Self.queue(path, readOnly: true)
+        } catch {
+            throw TransferError(kind: .noSource, message: "\(path): cannot open the log (\(Self.said(error)))")
+        }
+        let schema = try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN DEFERRED")
+            return try LogSchema.read(db)
+        }
+        do {
+            let result = try await body(SQLiteSource(queue: queue, schema: schema))
+            try await queue.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            return result
+        } catch {
+            try? await queue.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// SQLite's own words for an error (never the statement).
+    static func said(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? "\(type(of: error))"
+    }
+
+    static func rows(_ db: Database, _ sql: String) throws -> [[TransferValue]] {
+        try Row.fetchAll(db, sql: sql).map { $0.databaseValues.map(TransferValue.init) }
     }
 
     static func lastIDs(_ db: Database) throws -> [String: Int64] {
@@ -48,12 +80,9 @@ enum SQLiteEnd {
     }
 
     static func audit(_ db: Database) throws -> AuditReport {
-        func rows(_ sql: String) throws -> [[TransferValue]] {
-            try Row.fetchAll(db, sql: sql).map { $0.databaseValues.map(TransferValue.init) }
-        }
-        return TransferAudit.report(
-            entries: try rows(TransferAudit.entriesSQL), trips: try rows(TransferAudit.tripsSQL),
-            readings: try rows(TransferAudit.readingsSQL))
+        TransferAudit.report(
+            entries: try rows(db, TransferAudit.entriesSQL), trips: try rows(db, TransferAudit.tripsSQL),
+            readings: try rows(db, TransferAudit.readingsSQL))
     }
 
     /// Creates (or migrates) the SQLite log at `path` and copies the source into it in one transaction. A file this
@@ -76,15 +105,40 @@ enum SQLiteEnd {
         _ source: some TransferSource, path: String, existed: Bool, expecting audit: AuditReport,
         report: TransferReport
     ) async throws -> TransferReport {
-        let database: AppDatabase
+        // Created and migrated as every command does, then written on a connection of its own.
         do {
-            database = try AppDatabase.open(path: path)
+            _ = try AppDatabase.open(path: path)
         } catch let error as StoreError {
             throw TransferError(kind: existed ? .schema : .cannotCreate, message: "\(path): \(error.detail)")
         }
-        let schema = try await database.writer.read { db in try LogSchema.read(db) }
+        let queue: DatabaseQueue
+        do {
+            queue = try Self.queue(path, readOnly: false)
+        } catch {
+            throw TransferError(kind: .cannotCreate, message: "\(path): cannot open the log (\(Self.said(error)))")
+        }
+        let schema = try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            return try LogSchema.read(db)
+        }
+        do {
+            let result = try await copy(
+                source, into: queue, schema: schema, path: path, expecting: audit, report: report)
+            try await queue.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            return result
+        } catch {
+            try? await queue.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+            throw error
+        }
+    }
+
+    private static func copy(
+        _ source: some TransferSource, into queue: DatabaseQueue, schema: LogSchema, path: String,
+        expecting audit: AuditReport, report: TransferReport
+    ) async throws -> TransferReport {
+        var report = report
         try LogTransfer.compare(source.schema, schema, sourceName: "the source")
-        let occupied = try await database.writer.read { db in
+        let occupied = try await queue.writeWithoutTransaction { db in
             try TransferPlan.tables.first { table in
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(LogTransfer.quoted(table)))") ?? false
             }
@@ -95,31 +149,32 @@ enum SQLiteEnd {
                 message: "\(path) already holds data (table \(occupied)); export and import write only into an empty "
                     + "log")
         }
-        var tables: [(name: String, columns: [String], rows: [[TransferValue]])] = []
+        var pending: [TransferPlan.FollowUp] = []
         for table in TransferPlan.tables {
             let columns = schema.stored(table).map(\.name)
-            let sql = LogTransfer.selectSQL(
-                table, columns: columns, orderBy: source.schema.primaryKey(table), rowid: source.hasRowID)
-            tables.append((table, columns, try await source.rows(sql)))
-        }
-        let lastIDs = try await source.lastIDs()
-        let copied = tables
-        return try await database.writer.write { db in
-            var report = report
-            var pending: [TransferPlan.FollowUp] = []
-            for table in copied {
-                do {
-                    let statement = try db.makeStatement(
-                        sql: "INSERT INTO \(LogTransfer.quoted(table.name)) "
-                            + "(\(table.columns.map(LogTransfer.quoted).joined(separator: ", "))) VALUES ("
-                            + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")")
-                    for row in table.rows {
-                        let (first, followUps) = try TransferPlan.split(
-                            table: table.name, columns: table.columns, row: row)
-                        try statement.execute(arguments: StatementArguments(first.map(\.databaseValue)))
-                        pending += followUps
+            let insert =
+                "INSERT INTO \(LogTransfer.quoted(table)) (\(columns.map(LogTransfer.quoted).joined(separator: ", ")))"
+                + " VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            var count = 0
+            do {
+                try await LogTransfer.forEachChunk(source, table: table, columns: columns) { rows in
+                    let followUps = try await queue.writeWithoutTransaction { db in
+                        let statement = try db.cachedStatement(sql: insert)
+                        var followUps: [TransferPlan.FollowUp] = []
+                        for row in rows {
+                            let (first, more) = try TransferPlan.split(table: table, columns: columns, row: row)
+                            try statement.execute(arguments: StatementArguments(first.map(\.databaseValue)))
+                            followUps += more
+                        }
+                        return followUps
                     }
-                    for followUp in pending where followUp.after == table.name {
+                    pending += followUps
+                    count += rows.count
+                }
+                let due = pending.filter { $0.after == table }
+                pending.removeAll { $0.after == table }
+                try await queue.writeWithoutTransaction { db in
+                    for followUp in due {
                         try db.execute(
                             sql: "UPDATE \(LogTransfer.quoted(followUp.table)) SET "
                                 + followUp.set.map { "\(LogTransfer.quoted($0.0)) = ?" }.joined(separator: ", ")
@@ -127,15 +182,16 @@ enum SQLiteEnd {
                             arguments: StatementArguments(
                                 followUp.set.map(\.1.databaseValue) + [followUp.key.1.databaseValue]))
                     }
-                    pending.removeAll { $0.after == table.name }
-                } catch let error as DatabaseError {
-                    let said = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-                    throw TransferError(
-                        kind: .failed,
-                        message: "table \(table.name): the destination refused a row (\(said)); nothing was kept")
                 }
-                report.tables.append(TransferReport.Table(table: table.name, rows: table.rows.count))
+            } catch let error as DatabaseError {
+                let said = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+                throw TransferError(
+                    kind: .failed, message: "table \(table): the destination refused a row (\(said)); nothing was kept")
             }
+            report.tables.append(TransferReport.Table(table: table, rows: count))
+        }
+        let lastIDs = try await source.lastIDs()
+        try await queue.writeWithoutTransaction { db in
             // A deleted row's id is never handed out again: the counters follow the source's.
             let counted = Set(
                 try String.fetchAll(
@@ -153,8 +209,8 @@ enum SQLiteEnd {
                 }
             }
             try LogTransfer.checkCopied(try Self.audit(db), expecting: audit)
-            report.audit.destinationIntact = true
-            return report
         }
+        report.audit.destinationIntact = true
+        return report
     }
 }

@@ -27,8 +27,9 @@ public enum LogTransfer {
     public static func copy(from source: End, to destination: End, logger: Logger) async throws -> TransferReport {
         switch source.location {
         case .sqlite(let path):
-            let reader = try SQLiteEnd.openSource(path)
-            return try await copy(from: reader, describedAs: path, to: destination, logger: logger)
+            return try await SQLiteEnd.withSource(path) { reader in
+                try await copy(from: reader, describedAs: path, to: destination, logger: logger)
+            }
         case .postgresql(let address):
             return try await PostgresLog.with(address, password: source.password, logger: logger) { log in
                 try await PostgresEnd.withSource(log) { reader in
@@ -103,6 +104,48 @@ public enum LogTransfer {
             sql += " ORDER BY rowid"
         }
         return sql
+    }
+
+    /// Rows read and written at a time.
+    static let chunkRows = 5_000
+
+    /// The rows of a table in primary-key order, chunk by chunk when the key is made of numbers (read after the last
+    /// key of the chunk before, so a big table — the positions — never sits in memory whole); other tables at once.
+    static func forEachChunk(
+        _ source: some TransferSource, table: String, columns: [String],
+        _ body: ([[TransferValue]]) async throws -> Void
+    ) async throws {
+        let key = source.schema.primaryKey(table)
+        let numeric = ["INTEGER", "REAL", "bigint", "integer", "double precision"]
+        let keyColumns = source.schema.tables[table]?.filter { key.contains($0.name) } ?? []
+        let indices = key.compactMap { columns.firstIndex(of: $0) }
+        guard !key.isEmpty, indices.count == key.count, keyColumns.allSatisfy({ numeric.contains($0.type) }) else {
+            try await body(
+                try await source.rows(selectSQL(table, columns: columns, orderBy: key, rowid: source.hasRowID)))
+            return
+        }
+        let list = key.map(quoted).joined(separator: ", ")
+        var after: [TransferValue]?
+        while true {
+            var sql = "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table))"
+            if let after {
+                sql += " WHERE (\(list)) > (\(after.map(literal).joined(separator: ", ")))"
+            }
+            sql += " ORDER BY \(list) LIMIT \(chunkRows)"
+            let rows = try await source.rows(sql)
+            if !rows.isEmpty { try await body(rows) }
+            guard rows.count == chunkRows, let last = rows.last else { return }
+            after = indices.map { last[$0] }
+        }
+    }
+
+    /// A key value as SQL text, read back as the same number (Swift writes the shortest text that does).
+    static func literal(_ value: TransferValue) -> String {
+        switch value {
+        case .integer(let integer): "\(integer)"
+        case .real(let real): "\(real)"
+        default: "NULL"
+        }
     }
 
     /// Checks that the copy's audit history is the source's, to the same last entry.
