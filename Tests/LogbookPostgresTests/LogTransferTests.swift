@@ -352,5 +352,15 @@ struct LogTransferTests {
         #expect(refused.status == 77, "\(refused.stderr)")
         #expect(!refused.stderr.contains("not-the-password") && !refused.stderr.contains(password))
         #expect(!FileManager.default.fileExists(atPath: setup.dir.path("new.sqlite")))
+        // A destination file that cannot be made is 73; a source that is not there 66.
+        let cannot = try setup.run([
+            "database", "export", "--to", "/proc/logbook-none/copy.sqlite", "--database", source,
+        ])
+        #expect(cannot.status == 73 && cannot.stderr.contains("/proc/logbook-none"), "\(cannot.stderr)")
+        let missing = try setup.run([
+            "database", "import", "--from", setup.dir.path("none.sqlite"), "--database", setup.dir.path("new.sqlite"),
+        ])
+        #expect(missing.status == 66 && missing.stderr.contains("there is no log there"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.dir.path("new.sqlite")))
     }
 }

@@ -7,10 +7,12 @@ import LogbookServices
 import LogbookStore
 import Logging
 
-/// `logbook database status|migrate` (issue 30 §2): the log's schema migrations, on SQLite or PostgreSQL.
+/// `logbook database status|migrate|prune-positions|export|import` (issue 30 §2, §5): the log's schema migrations,
+/// old positions and moving a whole log, on SQLite or PostgreSQL.
 struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "database", abstract: "The log's database: its schema migrations (SQLite or PostgreSQL).",
+        commandName: "database",
+        abstract: "The log's database (SQLite or PostgreSQL): migrations, moving a log, pruning old positions.",
         subcommands: [Status.self, Migrate.self, PrunePositions.self, Export.self, Import.self],
         defaultSubcommand: Status.self)
 
