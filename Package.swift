@@ -127,7 +127,8 @@ let package = Package(
         .target(
             name: "LogbookPostgres",
             dependencies: [
-                "LogbookStore", "LogbookConfiguration", "TrackModel", "Hours",
+                "LogbookStore", "LogbookConfiguration", "MileageLog", "TrackModel", "Hours",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -263,9 +264,10 @@ let package = Package(
         .testTarget(
             name: "LogbookPostgresTests",
             dependencies: [
-                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport", "TrackModel",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "LogbookPostgres", "LogbookStore", "LogbookConfiguration", "LogbookTestSupport", "MileageLog",
+                "TrackModel", "Hours",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

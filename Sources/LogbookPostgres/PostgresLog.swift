@@ -39,6 +39,8 @@ public struct PostgresLog: Sendable {
             do {
                 return try await body(PostgresLog(address: address, client: client, logger: logger))
             } catch {
+                // A transfer's own refusal (`logbook database export|import`) is told as it is.
+                if let transfer = TransferError.within(error) { throw transfer }
                 throw PostgresLogError(error, address: address)
             }
         }

@@ -5,7 +5,9 @@
 ///
 /// Append-only: add a migration at the end; never edit one that has shipped (its checksum is checked).
 public enum PostgresSchema {
-    public static let migrations: [PostgresMigration] = [usersAndSessions, loginFailures]
+    public static let migrations: [PostgresMigration] = [
+        usersAndSessions, loginFailures, mileageLog, devices, workHours, shiftChecklists, valueStreams, roofingAccounts,
+    ]
 
     /// v1: the users, their vehicles, tokens and web sessions, and the changes sent with an idempotency key — what
     /// several servers on one database share first (sessions and keys seen by every server).

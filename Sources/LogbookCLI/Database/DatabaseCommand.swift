@@ -7,11 +7,14 @@ import LogbookServices
 import LogbookStore
 import Logging
 
-/// `logbook database status|migrate` (issue 30 §2): the log's schema migrations, on SQLite or PostgreSQL.
+/// `logbook database status|migrate|prune-positions|export|import` (issue 30 §2, §5): the log's schema migrations,
+/// old positions and moving a whole log, on SQLite or PostgreSQL.
 struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "database", abstract: "The log's database: its schema migrations (SQLite or PostgreSQL).",
-        subcommands: [Status.self, Migrate.self], defaultSubcommand: Status.self)
+        commandName: "database",
+        abstract: "The log's database (SQLite or PostgreSQL): migrations, moving a log, pruning old positions.",
+        subcommands: [Status.self, Migrate.self, PrunePositions.self, Export.self, Import.self],
+        defaultSubcommand: Status.self)
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -99,11 +102,12 @@ struct DatabaseTarget {
     var source: String
     var password: String?
     var options: LogOptions
+    var settings: DatabaseSettings
 
     init(_ log: LogOptions) throws {
         options = log
         let file = try log.configurationOptions.load()
-        let settings = try file.table(DatabaseSettings.self, "database")
+        settings = try file.table(DatabaseSettings.self, "database")
         (location, source) = try log.databaseOptions.resolved(configured: settings.url)
         if case .postgresql = location, let passwordFile = settings.passwordFile {
             do {

@@ -172,111 +172,23 @@ extension AppDatabase {
     public func verifyAudit() throws -> AuditReport {
         try read("verifyAudit") { db in
             let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence").map(Self.auditEntry)
-            var problems: [AuditProblem] = []
-            let head: AuditAnchor
-            switch AuditChain.verify(entries) {
-            case .intact(_, let last):
-                head = last
-            case .broken(let broken):
-                let entry = entries[broken.index]
-                problems.append(
-                    AuditProblem(
-                        kind: .brokenChain, sequence: broken.sequence, tripID: Int64(entry.change.entityID),
-                        message: "\(broken) (it records \(entry.change.entity) \(entry.change.entityID))"))
-                head = AuditAnchor(
-                    sequence: entries.last?.sequence ?? 0, hash: entries.last?.hash ?? AuditAnchor.genesis.hash)
+            var trips: [AuditedTrip] = []
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id") {
+                trips.append(AuditedTrip(id: id, values: try Self.snapshot(trip: id, db)))
             }
-            // Replay the history into the values each trip must have now.
-            var expected: [Int64: (values: [String: String], lastSequence: Int64)] = [:]
-            for entry in entries where entry.change.entity == "trip" {
-                guard let id = Int64(entry.change.entityID) else { continue }
-                switch entry.change.action {
-                case .create, .merge, .split:
-                    expected[id] = (AuditSnapshot.decode(entry.change.newValue) ?? [:], entry.sequence)
-                case .edit, .void:
-                    guard var current = expected[id], let field = entry.change.field else { continue }
-                    current.values[field] = entry.change.newValue
-                    current.lastSequence = entry.sequence
-                    expected[id] = current
-                }
+            let readings = try Row.fetchAll(
+                db, sql: "SELECT id, read_at, reading, note, void_reason FROM odometer_reading ORDER BY id"
+            ).map { row in
+                AuditedReading(
+                    id: row["id"], readAt: row["read_at"], reading: row["reading"], note: row["note"],
+                    voidReason: row["void_reason"])
             }
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id")
-            for id in ids {
-                let actual = try Self.snapshot(trip: id, db)
-                guard let history = expected.removeValue(forKey: id) else {
-                    problems.append(
-                        AuditProblem(
-                            kind: .tripWithoutHistory, tripID: id,
-                            message: "trip \(id): not in the audit history (added behind the log's back)"))
-                    continue
-                }
-                for field in AuditedField.all where actual[field] != history.values[field] {
-                    problems.append(
-                        AuditProblem(
-                            kind: .tripChanged, sequence: history.lastSequence, tripID: id, field: field,
-                            message: "trip \(id): \(field) is \(Self.quoted(actual[field])) but the audit history "
-                                + "(up to entry \(history.lastSequence)) says \(Self.quoted(history.values[field]))"
-                        ))
-                }
-            }
-            for id in expected.keys.sorted() {
-                problems.append(
-                    AuditProblem(
-                        kind: .tripMissing, tripID: id,
-                        message: "trip \(id): in the audit history but missing from the log (deleted)"))
-            }
-            problems += try Self.verifyReadings(entries, db)
-            return AuditReport(entries: entries.count, trips: ids.count, head: head, problems: problems)
+            return AuditVerification.verify(entries: entries, trips: trips, readings: readings)
         }
     }
 
     /// The fields of an odometer reading its history records (`forced` is a mark, not a value, and is left out).
-    static let readingFields = ["read_at", "reading", "note", "void_reason"]
-
-    /// Every odometer reading against its history, as `verifyAudit` does for trips.
-    static func verifyReadings(_ entries: [AuditEntry], _ db: Database) throws -> [AuditProblem] {
-        var expected: [Int64: (values: [String: String], lastSequence: Int64)] = [:]
-        for entry in entries where entry.change.entity == "odometer_reading" {
-            guard let id = Int64(entry.change.entityID) else { continue }
-            switch entry.change.action {
-            case .create, .merge, .split:
-                expected[id] = (AuditSnapshot.decode(entry.change.newValue) ?? [:], entry.sequence)
-            case .edit, .void:
-                guard var current = expected[id], let field = entry.change.field else { continue }
-                current.values[field] = entry.change.newValue
-                current.lastSequence = entry.sequence
-                expected[id] = current
-            }
-        }
-        var problems: [AuditProblem] = []
-        for row in try Row.fetchAll(
-            db, sql: "SELECT id, read_at, reading, note, void_reason FROM odometer_reading ORDER BY id")
-        {
-            let id: Int64 = row["id"]
-            var actual: [String: String] = [:]
-            actual["read_at"] = AuditSnapshot.number(row["read_at"])
-            actual["reading"] = AuditSnapshot.number(row["reading"])
-            actual["note"] = row["note"]
-            actual["void_reason"] = row["void_reason"]
-            guard let history = expected[id] else {
-                problems.append(
-                    AuditProblem(
-                        kind: .readingWithoutHistory,
-                        message: "odometer reading \(id): not in the audit history (added behind the log's back)"))
-                continue
-            }
-            for field in readingFields where actual[field] != history.values[field] {
-                problems.append(
-                    AuditProblem(
-                        kind: .readingChanged, sequence: history.lastSequence, field: field,
-                        message: "odometer reading \(id): \(field) is \(quoted(actual[field])) but the audit history "
-                            + "(up to entry \(history.lastSequence)) says \(quoted(history.values[field]))"))
-            }
-        }
-        return problems
-    }
-
-    private static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "empty" }
+    static let readingFields = AuditVerification.readingFields
 
     static func auditEntry(_ row: Row) throws -> AuditEntry {
         let actionText: String = row["action"]
@@ -300,18 +212,14 @@ extension AppDatabase {
                     WHERE trip.id = ?
                     """, arguments: [id])
         else { throw StoreError(.notFound, operation: "snapshot", detail: "trip \(id) does not exist") }
-        var values: [String: String] = [:]
-        values["vehicle"] = row["plate"]
-        values["driver"] = row["driver_name"]
-        values["start"] = AuditSnapshot.number(row["started_at"])
-        values["end"] = AuditSnapshot.number(row["ended_at"])
-        values["distance_m"] = AuditSnapshot.number(row["distance_m"])
-        values["start_odometer"] = AuditSnapshot.number(row["start_odometer"])
-        values["end_odometer"] = AuditSnapshot.number(row["end_odometer"])
+        var texts: [String: String] = [:]
         for text in ["category", "purpose", "partner", "destination", "notes", "start_label", "end_label", "source"] {
-            values[text] = row[text]
+            texts[text] = row[text]
         }
-        values["void_reason"] = row["void_reason"]
-        return values
+        texts["void_reason"] = row["void_reason"]
+        return AuditedTrip.values(
+            plate: row["plate"], driver: row["driver_name"], startedAt: row["started_at"], endedAt: row["ended_at"],
+            distanceMetres: row["distance_m"], startOdometer: row["start_odometer"], endOdometer: row["end_odometer"],
+            texts: texts)
     }
 }
