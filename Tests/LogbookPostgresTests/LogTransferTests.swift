@@ -67,6 +67,7 @@ struct LogTransferTests {
         "INSERT INTO device_refusal VALUES (1, 'null-island', 2)",
         "INSERT INTO device_trip VALUES (1, 1)",
         "INSERT INTO device_engine VALUES (1, 5, NULL, 6, x'00ff')",
+        "INSERT INTO device_lease VALUES (1, 'server-a:12:abcd0123', 3, 1767225900.5)",
         "INSERT INTO device_snapshot VALUES (1, 5, 4, x'0102')",
         "INSERT INTO upload_queue (fixed_at, lat, lon, speed_mps, eph_m) VALUES (1767225700.5, 48.1, 11.5, 2, 3.5)",
         """
