@@ -331,7 +331,7 @@ let package = Package(
             name: "LogbookCLITests",
             dependencies: [
                 "LogbookCLI", "LogbookDaemon", "LogbookTestSupport", "TrackModel", "TrackFormats",
-                "LogbookConfiguration", "LogbookServices",
+                "LogbookConfiguration", "LogbookServices", "LogbookStore",
             ],
             swiftSettings: strict
         ),

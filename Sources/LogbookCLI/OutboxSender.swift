@@ -19,14 +19,16 @@ struct OutboxSender {
         var failed: [(id: Int64, error: String)] = []
     }
 
+    /// Delivers the due messages (with `ids`, only those), each claimed just before it is sent: a claim covers one
+    /// delivery, so `claimDuration` only has to outlast one SMTP transaction, however many messages wait.
     func deliverDue(only ids: Set<Int64>? = nil) -> Outcome {
         var outcome = Outcome()
-        let now = database.now.secondsSince1970
-        guard
-            let due = try? database.claimDueMail(
-                worker: worker, now: now, duration: claimDuration, limit: 100, only: ids)
-        else { return outcome }
-        for message in due {
+        var tried: Set<Int64> = []
+        while let message = try? database.claimDueMail(
+            worker: worker, now: database.now.secondsSince1970, duration: claimDuration, limit: 1, only: ids
+        ).first {
+            // A message whose outcome could not be recorded stays claimed; it is not tried twice in one pass.
+            guard tried.insert(message.id).inserted else { break }
             let mail = RenderedMail(
                 sender: message.sender, recipients: message.recipients, messageID: message.messageID,
                 bytes: message.message)

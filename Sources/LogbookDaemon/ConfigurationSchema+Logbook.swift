@@ -23,7 +23,7 @@ extension ConfigurationSchema {
         // `[server]` (`ServerSettings`, in LogbookServer, which the daemon binary does not link).
         "server": [
             "listen", "public_url", "session_days", "password_cost", "header_timeout", "body_timeout", "body_min_rate",
-            "idle_timeout", "max_connections", "leaflet",
+            "idle_timeout", "max_connections", "leaflet", "device_lease", "outbox_interval", "outbox_claim",
         ],
     ])
 }

@@ -90,7 +90,7 @@ public final class SMTPSink: @unchecked Sendable {
 
     public init(
         tls: TLS = .none, user: String? = nil, password: String? = nil, authMechanisms: String = "PLAIN,LOGIN",
-        port: Int? = nil, readyTimeout: Double = 20
+        port: Int? = nil, readyTimeout: Double = 20, stallFirstRecipient: Double = 0, dataDelay: Double = 0
     ) throws {
         try Self.checkPeers()
         self.tls = tls
@@ -115,6 +115,8 @@ public final class SMTPSink: @unchecked Sendable {
         if let user {
             arguments += ["--user", user, "--password", password ?? "", "--auth-mechanisms", authMechanisms]
         }
+        if stallFirstRecipient > 0 { arguments += ["--stall-first-rcpt", String(stallFirstRecipient)] }
+        if dataDelay > 0 { arguments += ["--data-delay", String(dataDelay)] }
         peer = try PeerProcess(
             name: "smtp_sink.py", executable: Self.python, arguments: arguments,
             log: directory.appendingPathComponent("server.log"), ready: "listening on", readyTimeout: readyTimeout)

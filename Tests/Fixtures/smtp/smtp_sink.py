@@ -2,7 +2,12 @@
 """A real SMTP server for Logbook's mailer tests: aiosmtpd on 127.0.0.1 that stores every message it accepts.
 
     smtp_sink.py --port PORT --dir DIR [--tls none|starttls|implicit --cert CERT --key KEY]
-                 [--user USER --password PASSWORD [--auth-mechanisms PLAIN,LOGIN]]
+                 [--user USER --password PASSWORD [--auth-mechanisms PLAIN,LOGIN]] [--stall-first-rcpt SECONDS]
+                 [--data-delay SECONDS]
+
+--stall-first-rcpt holds the first session's first RCPT TO that long before answering (a mail server that hangs,
+so that a test can stop its client mid-delivery, before any message is complete); it prints "stalling" then.
+--data-delay answers each message's DATA that much later (a slow mail server: deliveries from two clients overlap).
 
 Each accepted message is written as DIR/N.eml (the bytes exactly as received after DATA) and DIR/N.json (envelope
 sender, recipients, the user that authenticated and whether the session was encrypted), the .eml first, both
@@ -10,6 +15,7 @@ through a rename, so a reader that sees N.json sees the whole message. Runs unti
 test virtual environment's Python (scripts/test-peers creates .venv-test with aiosmtpd).
 """
 import argparse
+import asyncio
 import json
 import os
 import signal
@@ -21,8 +27,10 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 
 class Sink:
-    def __init__(self, directory):
+    def __init__(self, directory, stall_first_rcpt=0, data_delay=0):
         self.directory = directory
+        self.data_delay = data_delay
+        self.stall_first_rcpt = stall_first_rcpt
         self.count = 0
         self.lock = threading.Lock()
         # The AUTH mechanism each session logged in with, by session.
@@ -34,7 +42,17 @@ class Sink:
             f.write(data)
         os.rename(path + ".tmp", path)
 
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.stall_first_rcpt > 0:
+            stall, self.stall_first_rcpt = self.stall_first_rcpt, 0
+            print("stalling", flush=True)
+            await asyncio.sleep(stall)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
     async def handle_DATA(self, server, session, envelope):
+        if self.data_delay > 0:
+            await asyncio.sleep(self.data_delay)
         with self.lock:
             self.count += 1
             number = self.count
@@ -63,6 +81,8 @@ def main():
     parser.add_argument("--user")
     parser.add_argument("--password")
     parser.add_argument("--auth-mechanisms", default="PLAIN,LOGIN")
+    parser.add_argument("--stall-first-rcpt", type=float, default=0)
+    parser.add_argument("--data-delay", type=float, default=0)
     args = parser.parse_args()
 
     context = None
@@ -70,7 +90,7 @@ def main():
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(args.cert, args.key)
 
-    sink = Sink(args.dir)
+    sink = Sink(args.dir, args.stall_first_rcpt, args.data_delay)
     kwargs = {}
     if args.user is not None:
         expected = (args.user.encode(), (args.password or "").encode())
