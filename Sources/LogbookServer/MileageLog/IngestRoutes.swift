@@ -53,6 +53,7 @@ enum IngestRoutes {
                 "positions.duplicates": "\(receipt.duplicates)",
                 "positions.refused": "\(receipt.refused.values.reduce(0, +))",
                 "trips.stored": "\(receipt.tripsStored)", "trips.recomputed": "\(receipt.recomputed)",
+                "engine.elsewhere": "\(receipt.ranElsewhere)",
             ])
         return success(kind)
     }
