@@ -139,51 +139,19 @@ extension PostgresSchema {
             $$
             """,
             """
-            CREATE TRIGGER checklist_mark_archived_insert BEFORE INSERT ON checklist_mark FOR EACH ROW
+            CREATE TRIGGER checklist_mark_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_mark FOR EACH ROW
                 EXECUTE FUNCTION checklist_archived()
             """,
             """
-            CREATE TRIGGER checklist_mark_archived_update BEFORE UPDATE ON checklist_mark FOR EACH ROW
+            CREATE TRIGGER checklist_todo_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_todo FOR EACH ROW
                 EXECUTE FUNCTION checklist_archived()
             """,
             """
-            CREATE TRIGGER checklist_mark_archived_delete BEFORE DELETE ON checklist_mark FOR EACH ROW
+            CREATE TRIGGER checklist_reminder_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_reminder FOR EACH ROW
                 EXECUTE FUNCTION checklist_archived()
             """,
             """
-            CREATE TRIGGER checklist_todo_archived_insert BEFORE INSERT ON checklist_todo FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_todo_archived_update BEFORE UPDATE ON checklist_todo FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_todo_archived_delete BEFORE DELETE ON checklist_todo FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_reminder_archived_insert BEFORE INSERT ON checklist_reminder FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_reminder_archived_update BEFORE UPDATE ON checklist_reminder FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_reminder_archived_delete BEFORE DELETE ON checklist_reminder FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_shift_template_archived_insert BEFORE INSERT ON checklist_shift_template FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_shift_template_archived_update BEFORE UPDATE ON checklist_shift_template FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_shift_template_archived_delete BEFORE DELETE ON checklist_shift_template FOR EACH ROW
+            CREATE TRIGGER checklist_shift_template_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_shift_template FOR EACH ROW
                 EXECUTE FUNCTION checklist_archived()
             """,
         ])

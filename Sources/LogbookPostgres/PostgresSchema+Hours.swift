@@ -87,15 +87,7 @@ extension PostgresSchema {
             $$
             """,
             """
-            CREATE TRIGGER hours_shift_locked_insert BEFORE INSERT ON hours_shift FOR EACH ROW
-                EXECUTE FUNCTION hours_shift_locked()
-            """,
-            """
-            CREATE TRIGGER hours_shift_locked_update BEFORE UPDATE ON hours_shift FOR EACH ROW
-                EXECUTE FUNCTION hours_shift_locked()
-            """,
-            """
-            CREATE TRIGGER hours_shift_locked_delete BEFORE DELETE ON hours_shift FOR EACH ROW
+            CREATE TRIGGER hours_shift_locked BEFORE INSERT OR UPDATE OR DELETE ON hours_shift FOR EACH ROW
                 EXECUTE FUNCTION hours_shift_locked()
             """,
             """

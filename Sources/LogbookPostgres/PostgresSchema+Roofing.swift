@@ -291,99 +291,35 @@ extension PostgresSchema {
             $$
             """,
             """
-            CREATE TRIGGER roofing_roofer_locked_insert BEFORE INSERT ON roofing_roofer FOR EACH ROW
+            CREATE TRIGGER roofing_roofer_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_roofer FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_roofer_locked_update BEFORE UPDATE ON roofing_roofer FOR EACH ROW
+            CREATE TRIGGER roofing_line_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_line FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_roofer_locked_delete BEFORE DELETE ON roofing_roofer FOR EACH ROW
+            CREATE TRIGGER roofing_supplement_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_supplement FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_line_locked_insert BEFORE INSERT ON roofing_line FOR EACH ROW
+            CREATE TRIGGER roofing_extra_work_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_extra_work FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_line_locked_update BEFORE UPDATE ON roofing_line FOR EACH ROW
+            CREATE TRIGGER roofing_deduction_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_deduction FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_line_locked_delete BEFORE DELETE ON roofing_line FOR EACH ROW
+            CREATE TRIGGER roofing_advance_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_advance FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_supplement_locked_insert BEFORE INSERT ON roofing_supplement FOR EACH ROW
+            CREATE TRIGGER roofing_split_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_split FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
             """
-            CREATE TRIGGER roofing_supplement_locked_update BEFORE UPDATE ON roofing_supplement FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_supplement_locked_delete BEFORE DELETE ON roofing_supplement FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_extra_work_locked_insert BEFORE INSERT ON roofing_extra_work FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_extra_work_locked_update BEFORE UPDATE ON roofing_extra_work FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_extra_work_locked_delete BEFORE DELETE ON roofing_extra_work FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_deduction_locked_insert BEFORE INSERT ON roofing_deduction FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_deduction_locked_update BEFORE UPDATE ON roofing_deduction FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_deduction_locked_delete BEFORE DELETE ON roofing_deduction FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_advance_locked_insert BEFORE INSERT ON roofing_advance FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_advance_locked_update BEFORE UPDATE ON roofing_advance FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_advance_locked_delete BEFORE DELETE ON roofing_advance FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_split_locked_insert BEFORE INSERT ON roofing_split FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_split_locked_update BEFORE UPDATE ON roofing_split FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_split_locked_delete BEFORE DELETE ON roofing_split FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_project_photo_locked_insert BEFORE INSERT ON roofing_project_photo FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_project_photo_locked_update BEFORE UPDATE ON roofing_project_photo FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_project_photo_locked_delete BEFORE DELETE ON roofing_project_photo FOR EACH ROW
+            CREATE TRIGGER roofing_project_photo_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_project_photo FOR EACH ROW
                 EXECUTE FUNCTION roofing_project_locked_child()
             """,
         ])
