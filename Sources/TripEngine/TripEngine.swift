@@ -98,6 +98,27 @@ public struct TripEngine: Sendable, Codable {
         var end: Double
     }
 
+    /// Positions only: the last outage bridged before the course on leaving it was known, to be bent to that
+    /// course once the fixes after it show it (`settleExitCourse`).
+    var openBridge: OpenBridge?
+
+    /// An outage bridged without the course on leaving it: a position source has no course at its first fix
+    /// after an outage (the filter starts afresh there), so the chord was bent to the course on entry only.
+    struct OpenBridge: Sendable, Codable {
+        /// The first fix after the outage (filtered position, time, one-sigma error).
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        var sigma: Double
+        /// The chord across the outage, the entry course's angle to it (degrees), its azimuth at the exit.
+        var chord: Double
+        var angle1: Double
+        var azimuth2: Double
+        var duration: Double
+        /// The length counted for the outage so far.
+        var length: Double
+    }
+
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
     /// (version 1, where this is `nil`) resumes with them unset.
@@ -326,6 +347,7 @@ public struct TripEngine: Sendable, Codable {
 
     private mutating func whileMoving(_ p: Point) -> [TripEvent] {
         let c = configuration
+        if openBridge != nil { settleExitCourse(at: p) }
         if let last { addDistance(from: last, to: p) }
         record(p)
         // A possible stop: slow, and the positions since then stay close together.
@@ -512,6 +534,32 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
         return events
+    }
+
+    /// Positions only: the road across an outage bends from the course held on entering it to the course held on
+    /// leaving it (`OutageBridge.length`), but a position source shows the latter only after the outage, once the
+    /// fixes have moved on from the first one by far more than their errors (ten times the sum of their one-sigma
+    /// errors: a bearing good to a few degrees), within `dopplerMaximumInterval`. Then the outage's length is bent to
+    /// that course too. If they do not get that far in time (the vehicle stopped), it stays bent to the entry course.
+    private mutating func settleExitCourse(at p: Point) {
+        guard let open = openBridge, trip != nil else {
+            openBridge = nil
+            return
+        }
+        let elapsed = p.sample.time - open.time
+        guard elapsed > 0 else { return }
+        guard elapsed <= configuration.dopplerMaximumInterval else {
+            openBridge = nil
+            return
+        }
+        let line = Geodesic.wgs84.inverse(
+            latitude1: open.latitude, longitude1: open.longitude, latitude2: p.latitude, longitude2: p.longitude)
+        guard line.distance >= 10 * (open.sigma + p.sample.sigma) else { return }
+        let settled = OutageBridge.estimate(
+            chord: open.chord, angle1: open.angle1, angle2: line.azimuth1 - open.azimuth2, duration: open.duration,
+            speed1: nil, speed2: nil, configuration: configuration)
+        trip!.distance += settled - open.length
+        openBridge = nil
     }
 
     /// The way along `points` by their Doppler speeds (trapezoids), or `nil` when a speed is missing; steps
@@ -804,6 +852,12 @@ public struct TripEngine: Sendable, Codable {
                 angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
                 speed2: b.sample.doppler, configuration: c)
             lastBridge = Bridge(length: step, end: b.sample.time)
+            if b.sample.doppler == nil, b.course == nil {
+                openBridge = OpenBridge(
+                    time: b.sample.time, latitude: b.latitude, longitude: b.longitude, sigma: b.sample.sigma,
+                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
+                    duration: dt, length: step)
+            }
         }
         trip!.distance += step
         let speed = b.sample.doppler ?? b.speed
@@ -894,9 +948,14 @@ public struct TripEngine: Sendable, Codable {
             let line = Geodesic.wgs84.inverse(
                 latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
                 longitude2: next.longitude)
-            trip!.distance += OutageBridge.estimate(
+            let step = OutageBridge.estimate(
                 chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
                 duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c)
+            trip!.distance += step
+            openBridge = OpenBridge(
+                time: next.time, latitude: next.latitude, longitude: next.longitude, sigma: next.sigma,
+                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
+                duration: next.time - last.sample.time, length: step)
             positionAnchor = nil
             stopCandidate = []
             // Measured: the way from the last fix to the next must not be bridged again.
@@ -1101,6 +1160,7 @@ public struct TripEngine: Sendable, Codable {
             trip!.distance += distance(anchor, last)
         }
         positionAnchor = nil
+        openBridge = nil
         guard let open = trip else { return [] }
         trip = nil
         phase = .parked
