@@ -52,6 +52,11 @@ struct FixGate: Sendable, Hashable, Codable {
     /// The fixes of the last few seconds of the cold start, to compare their motion with the Doppler
     /// speeds over at least a second (a checkpoint of state version 1 has none: `nil`).
     var coldStartTrail: [ColdStartFix]?
+    /// Doppler speeds of the fixes refused as jumps since the last fix the engine used: their positions were wrong
+    /// (a multipath jump the receiver held), their speeds were not. The engine measures the way between two fixes
+    /// they join by them, and drops those older than it may need (`nil` when there are none, and in a checkpoint of
+    /// before).
+    var refusedSpeeds: [TimedSpeed]?
 
     struct ColdStartFix: Sendable, Hashable, Codable {
         var time: Double
@@ -170,6 +175,9 @@ struct FixGate: Sendable, Hashable, Codable {
                 suspects = []
                 self.anchor = sample
                 return .reanchor(sample)
+            }
+            if let speed = doppler, (refusedSpeeds?.count ?? 0) < 4_096 {
+                refusedSpeeds = (refusedSpeeds ?? []) + [TimedSpeed(time: time, speed: speed)]
             }
             return .reject(reason)
         }

@@ -248,6 +248,10 @@ public struct TripEngine: Sendable, Codable {
 
         guard let point = filterPoint(sample, restart: reanchored) else {
             counts.rejected[.outlier, default: 0] += 1
+            // An outlier's position is wrong, not its speed (see `refusedWay`).
+            if let speed = sample.doppler, (gate.refusedSpeeds?.count ?? 0) < 4_096 {
+                gate.refusedSpeeds = (gate.refusedSpeeds ?? []) + [FixGate.TimedSpeed(time: sample.time, speed: speed)]
+            }
             return events
         }
         counts.used += 1
@@ -261,6 +265,13 @@ public struct TripEngine: Sendable, Codable {
             deceleration = nil
         }
         last = point
+        // The speeds of refused fixes are kept as long as a way they may measure starts no earlier: from the last
+        // point used, or standing, from the last point seen standing (a departure is joined to it).
+        if gate.refusedSpeeds != nil {
+            let from = (phase == .moving ? nil : lastStill?.sample.time) ?? point.sample.time
+            gate.refusedSpeeds!.removeAll { $0.time < from }
+            if gate.refusedSpeeds!.isEmpty { gate.refusedSpeeds = nil }
+        }
         return events
     }
 
@@ -815,7 +826,12 @@ public struct TripEngine: Sendable, Codable {
         let dt = b.sample.time - a.sample.time
         guard dt > 0 else { return }
         let step: Double
-        if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
+        if let driven = refusedWay(from: a, to: b) {
+            // The receiver went on reporting, but its positions jumped (multipath it held for a while): the wheels
+            // did not, and their speeds measure the way.
+            positionAnchor = nil
+            step = driven
+        } else if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
             step = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt) ?? (va + vb) / 2 * dt
             positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
@@ -883,6 +899,28 @@ public struct TripEngine: Sendable, Codable {
             chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
             angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
             configuration: configuration)
+    }
+
+    /// The way from `a` to `b` by the Doppler speeds of the fixes refused as jumps or outliers between them, when
+    /// they join the two without a step longer than `dopplerMaximumInterval` (trapezoids): the receiver kept
+    /// reporting, and only its positions were wrong (a multipath jump it held: refused until `dopplerMaximumInterval`
+    /// had passed since the last good fix, or until the jump recovery). `nil` otherwise (an outage: see
+    /// `OutageBridge.estimate`).
+    private func refusedWay(from a: Point, to b: Point) -> Double? {
+        guard let va = a.sample.doppler, let vb = b.sample.doppler, let refused = gate.refusedSpeeds else {
+            return nil
+        }
+        var total = 0.0
+        var previous = (time: a.sample.time, speed: va)
+        for q in refused where q.time > a.sample.time && q.time < b.sample.time {
+            let dt = q.time - previous.time
+            guard dt <= configuration.dopplerMaximumInterval else { return nil }
+            total += (previous.speed + q.speed) / 2 * dt
+            previous = (q.time, q.speed)
+        }
+        let dt = b.sample.time - previous.time
+        guard previous.time > a.sample.time, dt <= configuration.dopplerMaximumInterval else { return nil }
+        return total + (previous.speed + vb) / 2 * dt
     }
 
     /// Fixes further apart than this are sparse (`sparseStep`): longer than the period of the slowest receivers
