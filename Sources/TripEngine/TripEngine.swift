@@ -1010,7 +1010,7 @@ public struct TripEngine: Sendable, Codable {
             // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
             let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
-            let drivingOn = outageSeen || (stop == nil && moving)
+            let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
             if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
                 // The last fixes show the vehicle braking hard, and no outage: it stopped a few metres on and the
                 // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
@@ -1088,6 +1088,21 @@ public struct TripEngine: Sendable, Codable {
         guard chord > 2 * near else { return false }
         let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
         return next.time - last.sample.time - chord / pace < c.parkingThreshold
+    }
+
+    /// Whether the vehicle, last seen at `last` before a silence, must have reached the place of `next` (the first
+    /// fix after it) before the receiver was powered on again: no vehicle covers the way in the time from the power-on
+    /// to that fix (at `maximumSpeed`, allowing three stop radii). Positions only: a source that logs no epochs
+    /// without a fix and no speeds (GPX) shows an outage that ended in the box going off (the fix lost on the way into
+    /// a garage) only so (with Doppler, see `coldStartDistance`); the way was
+    /// driven before the box went off, so it belongs to the trip that ends there (see `arrival`), not to the next
+    /// departure (which would have to drop it: see `confirmDeparture`).
+    private func arrivedBeforePowerOn(from last: Point, at next: Sample) -> Bool {
+        guard last.sample.doppler == nil, next.doppler == nil, let on = gate.powerOnTime, on > last.sample.time,
+            on <= next.time
+        else { return false }
+        let reach = configuration.maximumSpeed * (next.time - on) + 3 * configuration.stationaryRadius
+        return hop(last.latitude, last.longitude, next.latitude, next.longitude) > reach
     }
 
     /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
