@@ -628,6 +628,11 @@ public struct TripEngine: Sendable, Codable {
     ) -> [TripEvent] {
         let c = configuration
         let r = stillRadius(for: p)
+        // A possible departure cut by a silence (the receiver off or without a fix: a tunnel on the way out) with the
+        // position still away after it did not come back: it was no scatter of the stop, and it starts again here.
+        if away > r, let latest = departure.last, p.sample.time - latest.sample.time > c.dopplerMaximumInterval {
+            departure = []
+        }
         if away > r, departure.first.map({ p.sample.time - $0.sample.time <= Self.departureWindow }) ?? true {
             let farthest = departure.allSatisfy { distance(centre, $0) < away }
             // How fast the positions got away over the last confirmation span.
