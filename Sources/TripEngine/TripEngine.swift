@@ -249,9 +249,7 @@ public struct TripEngine: Sendable, Codable {
         guard let point = filterPoint(sample, restart: reanchored) else {
             counts.rejected[.outlier, default: 0] += 1
             // An outlier's position is wrong, not its speed (see `refusedWay`).
-            if let speed = sample.doppler, (gate.refusedSpeeds?.count ?? 0) < 4_096 {
-                gate.refusedSpeeds = (gate.refusedSpeeds ?? []) + [FixGate.TimedSpeed(time: sample.time, speed: speed)]
-            }
+            if let speed = sample.doppler { gate.noteRefusedSpeed(speed, at: sample.time) }
             return events
         }
         counts.used += 1
@@ -1099,9 +1097,9 @@ public struct TripEngine: Sendable, Codable {
     /// fix after it) before the receiver was powered on again: no vehicle covers the way in the time from the power-on
     /// to that fix (at `maximumSpeed`, allowing three stop radii). Positions only: a source that logs no epochs
     /// without a fix and no speeds (GPX) shows an outage that ended in the box going off (the fix lost on the way into
-    /// a garage) only so (with Doppler, see `coldStartDistance`); the way was
-    /// driven before the box went off, so it belongs to the trip that ends there (see `arrival`), not to the next
-    /// departure (which would have to drop it: see `confirmDeparture`).
+    /// a garage) only so (with Doppler, the no-fix epochs and the cold start's speeds tell). The way was driven before
+    /// the box went off, so it belongs to the trip that ends there (see `arrival`), not to the next departure (which
+    /// would have to drop it: see `confirmDeparture`).
     private func arrivedBeforePowerOn(from last: Point, at next: Sample) -> Bool {
         guard last.sample.doppler == nil, next.doppler == nil, let on = gate.powerOnTime, on > last.sample.time,
             on <= next.time
