@@ -52,6 +52,11 @@ struct FixGate: Sendable, Hashable, Codable {
     /// The fixes of the last few seconds of the cold start, to compare their motion with the Doppler
     /// speeds over at least a second (a checkpoint of state version 1 has none: `nil`).
     var coldStartTrail: [ColdStartFix]?
+    /// Doppler speeds of the fixes refused as jumps (here) or as outliers (by the engine's filter) lately: their
+    /// positions were wrong (a multipath jump the receiver held), their speeds were not. The engine measures the way
+    /// between two fixes they join by them, and drops those older than it may need (`nil` when there are none, and
+    /// in a checkpoint of before).
+    var refusedSpeeds: [TimedSpeed]?
 
     struct ColdStartFix: Sendable, Hashable, Codable {
         var time: Double
@@ -171,11 +176,18 @@ struct FixGate: Sendable, Hashable, Codable {
                 self.anchor = sample
                 return .reanchor(sample)
             }
+            if let speed = doppler { noteRefusedSpeed(speed, at: time) }
             return .reject(reason)
         }
         suspects = []
         self.anchor = sample
         return .accept(sample)
+    }
+
+    /// Keeps the Doppler speed of a fix refused for its position (see `refusedSpeeds`; at most 4,096).
+    mutating func noteRefusedSpeed(_ speed: Double, at time: Double) {
+        if refusedSpeeds == nil { refusedSpeeds = [] }
+        if refusedSpeeds!.count < 4_096 { refusedSpeeds!.append(TimedSpeed(time: time, speed: speed)) }
     }
 
     /// A fix's one-sigma horizontal error, metres: from `eph` (gpsd's is a ~95 % radius), else from HDOP, else a

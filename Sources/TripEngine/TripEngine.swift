@@ -98,6 +98,27 @@ public struct TripEngine: Sendable, Codable {
         var end: Double
     }
 
+    /// Positions only: the last outage bridged before the course on leaving it was known, to be bent to that
+    /// course once the fixes after it show it (`settleExitCourse`).
+    var openBridge: OpenBridge?
+
+    /// An outage bridged without the course on leaving it: a position source has no course at its first fix
+    /// after an outage (the filter starts afresh there), so the chord was bent to the course on entry only.
+    struct OpenBridge: Sendable, Codable {
+        /// The first fix after the outage (filtered position, time, one-sigma error).
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        var sigma: Double
+        /// The chord across the outage, the entry course's angle to it (degrees), its azimuth at the exit.
+        var chord: Double
+        var angle1: Double
+        var azimuth2: Double
+        var duration: Double
+        /// The length counted for the outage so far.
+        var length: Double
+    }
+
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint without them
     /// (version 1, where this is `nil`) resumes with them unset.
@@ -227,6 +248,8 @@ public struct TripEngine: Sendable, Codable {
 
         guard let point = filterPoint(sample, restart: reanchored) else {
             counts.rejected[.outlier, default: 0] += 1
+            // An outlier's position is wrong, not its speed (see `refusedWay`).
+            if let speed = sample.doppler { gate.noteRefusedSpeed(speed, at: sample.time) }
             return events
         }
         counts.used += 1
@@ -240,6 +263,13 @@ public struct TripEngine: Sendable, Codable {
             deceleration = nil
         }
         last = point
+        // The speeds of refused fixes are kept as long as a way they may measure starts no earlier: from the last
+        // point used, or standing, from the last point seen standing (a departure is joined to it).
+        if gate.refusedSpeeds != nil {
+            let from = (phase == .moving ? nil : lastStill?.sample.time) ?? point.sample.time
+            gate.refusedSpeeds!.removeAll { $0.time < from }
+            if gate.refusedSpeeds!.isEmpty { gate.refusedSpeeds = nil }
+        }
         return events
     }
 
@@ -326,6 +356,7 @@ public struct TripEngine: Sendable, Codable {
 
     private mutating func whileMoving(_ p: Point) -> [TripEvent] {
         let c = configuration
+        if openBridge != nil { settleExitCourse(at: p) }
         if let last { addDistance(from: last, to: p) }
         record(p)
         // A possible stop: slow, and the positions since then stay close together.
@@ -514,6 +545,32 @@ public struct TripEngine: Sendable, Codable {
         return events
     }
 
+    /// Positions only: the road across an outage bends from the course held on entering it to the course held on
+    /// leaving it (`OutageBridge.length`), but a position source shows the latter only after the outage, once the
+    /// fixes have moved on from the first one by far more than their errors (ten times the sum of their one-sigma
+    /// errors: a bearing good to a few degrees), within `dopplerMaximumInterval`. Then the outage's length is bent to
+    /// that course too. If they do not get that far in time (the vehicle stopped), it stays bent to the entry course.
+    private mutating func settleExitCourse(at p: Point) {
+        guard let open = openBridge, trip != nil else {
+            openBridge = nil
+            return
+        }
+        let elapsed = p.sample.time - open.time
+        guard elapsed > 0 else { return }
+        guard elapsed <= configuration.dopplerMaximumInterval else {
+            openBridge = nil
+            return
+        }
+        let line = Geodesic.wgs84.inverse(
+            latitude1: open.latitude, longitude1: open.longitude, latitude2: p.latitude, longitude2: p.longitude)
+        guard line.distance >= 10 * (open.sigma + p.sample.sigma) else { return }
+        let settled = OutageBridge.estimate(
+            chord: open.chord, angle1: open.angle1, angle2: line.azimuth1 - open.azimuth2, duration: open.duration,
+            speed1: nil, speed2: nil, configuration: configuration)
+        trip!.distance += settled - open.length
+        openBridge = nil
+    }
+
     /// The way along `points` by their Doppler speeds (trapezoids), or `nil` when a speed is missing; steps
     /// longer than `dopplerMaximumInterval` count nothing (their ends stood: the speed was below the stopping
     /// speed at both).
@@ -569,6 +626,11 @@ public struct TripEngine: Sendable, Codable {
     ) -> [TripEvent] {
         let c = configuration
         let r = stillRadius(for: p)
+        // A possible departure cut by a silence (the receiver off or without a fix: a tunnel on the way out) with the
+        // position still away after it did not come back: it was no scatter of the stop, and it starts again here.
+        if away > r, let latest = departure.last, p.sample.time - latest.sample.time > c.dopplerMaximumInterval {
+            departure = []
+        }
         if away > r, departure.first.map({ p.sample.time - $0.sample.time <= Self.departureWindow }) ?? true {
             let farthest = departure.allSatisfy { distance(centre, $0) < away }
             // How fast the positions got away over the last confirmation span.
@@ -767,7 +829,12 @@ public struct TripEngine: Sendable, Codable {
         let dt = b.sample.time - a.sample.time
         guard dt > 0 else { return }
         let step: Double
-        if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
+        if let driven = refusedWay(from: a, to: b) {
+            // The receiver went on reporting, but its positions jumped (multipath it held for a while): the wheels
+            // did not, and their speeds measure the way.
+            positionAnchor = nil
+            step = driven
+        } else if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
             step = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt) ?? (va + vb) / 2 * dt
             positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
@@ -804,6 +871,12 @@ public struct TripEngine: Sendable, Codable {
                 angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
                 speed2: b.sample.doppler, configuration: c)
             lastBridge = Bridge(length: step, end: b.sample.time)
+            if b.sample.doppler == nil, b.course == nil {
+                openBridge = OpenBridge(
+                    time: b.sample.time, latitude: b.latitude, longitude: b.longitude, sigma: b.sample.sigma,
+                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
+                    duration: dt, length: step)
+            }
         }
         trip!.distance += step
         let speed = b.sample.doppler ?? b.speed
@@ -829,6 +902,28 @@ public struct TripEngine: Sendable, Codable {
             chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
             angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
             configuration: configuration)
+    }
+
+    /// The way from `a` to `b` by the Doppler speeds of the fixes refused as jumps or outliers between them, when
+    /// they join the two without a step longer than `dopplerMaximumInterval` (trapezoids): the receiver kept
+    /// reporting, and only its positions were wrong (a multipath jump it held: refused until `dopplerMaximumInterval`
+    /// had passed since the last good fix, or until the jump recovery). `nil` otherwise (an outage: see
+    /// `OutageBridge.estimate`).
+    private func refusedWay(from a: Point, to b: Point) -> Double? {
+        guard let va = a.sample.doppler, let vb = b.sample.doppler, let refused = gate.refusedSpeeds else {
+            return nil
+        }
+        var total = 0.0
+        var previous = (time: a.sample.time, speed: va)
+        for q in refused where q.time > a.sample.time && q.time < b.sample.time {
+            let dt = q.time - previous.time
+            guard dt <= configuration.dopplerMaximumInterval else { return nil }
+            total += (previous.speed + q.speed) / 2 * dt
+            previous = (q.time, q.speed)
+        }
+        let dt = b.sample.time - previous.time
+        guard previous.time > a.sample.time, dt <= configuration.dopplerMaximumInterval else { return nil }
+        return total + (previous.speed + vb) / 2 * dt
     }
 
     /// Fixes further apart than this are sparse (`sparseStep`): longer than the period of the slowest receivers
@@ -894,9 +989,14 @@ public struct TripEngine: Sendable, Codable {
             let line = Geodesic.wgs84.inverse(
                 latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
                 longitude2: next.longitude)
-            trip!.distance += OutageBridge.estimate(
+            let step = OutageBridge.estimate(
                 chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
                 duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c)
+            trip!.distance += step
+            openBridge = OpenBridge(
+                time: next.time, latitude: next.latitude, longitude: next.longitude, sigma: next.sigma,
+                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
+                duration: next.time - last.sample.time, length: step)
             positionAnchor = nil
             stopCandidate = []
             // Measured: the way from the last fix to the next must not be bridged again.
@@ -913,7 +1013,7 @@ public struct TripEngine: Sendable, Codable {
             // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
             let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
-            let drivingOn = outageSeen || (stop == nil && moving)
+            let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
             if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
                 // The last fixes show the vehicle braking hard, and no outage: it stopped a few metres on and the
                 // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
@@ -991,6 +1091,21 @@ public struct TripEngine: Sendable, Codable {
         guard chord > 2 * near else { return false }
         let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
         return next.time - last.sample.time - chord / pace < c.parkingThreshold
+    }
+
+    /// Whether the vehicle, last seen at `last` before a silence, must have reached the place of `next` (the first
+    /// fix after it) before the receiver was powered on again: no vehicle covers the way in the time from the power-on
+    /// to that fix (at `maximumSpeed`, allowing three stop radii). Positions only: a source that logs no epochs
+    /// without a fix and no speeds (GPX) shows an outage that ended in the box going off (the fix lost on the way into
+    /// a garage) only so (with Doppler, the no-fix epochs and the cold start's speeds tell). The way was driven before
+    /// the box went off, so it belongs to the trip that ends there (see `arrival`), not to the next departure (which
+    /// would have to drop it: see `confirmDeparture`).
+    private func arrivedBeforePowerOn(from last: Point, at next: Sample) -> Bool {
+        guard last.sample.doppler == nil, next.doppler == nil, let on = gate.powerOnTime, on > last.sample.time,
+            on <= next.time
+        else { return false }
+        let reach = configuration.maximumSpeed * (next.time - on) + 3 * configuration.stationaryRadius
+        return hop(last.latitude, last.longitude, next.latitude, next.longitude) > reach
     }
 
     /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
@@ -1101,6 +1216,7 @@ public struct TripEngine: Sendable, Codable {
             trip!.distance += distance(anchor, last)
         }
         positionAnchor = nil
+        openBridge = nil
         guard let open = trip else { return [] }
         trip = nil
         phase = .parked
