@@ -729,11 +729,6 @@ public struct TripEngine: Sendable, Codable {
             trip!.idlePeriods += 1
         }
         var previous = origin
-        if CommandLine.arguments.contains("--debug") {
-            print(
-                "DEBUG confirm first=\(first.sample.time) still=\(lastStill?.sample.time ?? -1) origin=\(origin?.sample.time ?? -1) phase=\(phase) n=\(departure.count) dist=\(trip?.distance ?? -1)"
-            )
-        }
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
             let driven = coldStartDistance(after: still.sample.time, until: first.sample)
         {
