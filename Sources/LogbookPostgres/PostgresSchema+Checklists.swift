@@ -138,21 +138,8 @@ extension PostgresSchema {
             END
             $$
             """,
-            """
-            CREATE TRIGGER checklist_mark_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_mark FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_todo_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_todo FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_reminder_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_reminder FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-            """
-            CREATE TRIGGER checklist_shift_template_archived BEFORE INSERT OR UPDATE OR DELETE ON checklist_shift_template FOR EACH ROW
-                EXECUTE FUNCTION checklist_archived()
-            """,
-        ])
+        ]
+            + guardTriggers(
+                on: ["checklist_mark", "checklist_todo", "checklist_reminder", "checklist_shift_template"],
+                named: "archived", function: "checklist_archived"))
 }

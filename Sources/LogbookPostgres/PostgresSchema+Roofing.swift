@@ -290,37 +290,11 @@ extension PostgresSchema {
             END
             $$
             """,
-            """
-            CREATE TRIGGER roofing_roofer_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_roofer FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_line_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_line FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_supplement_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_supplement FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_extra_work_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_extra_work FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_deduction_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_deduction FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_advance_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_advance FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_split_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_split FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-            """
-            CREATE TRIGGER roofing_project_photo_locked BEFORE INSERT OR UPDATE OR DELETE ON roofing_project_photo FOR EACH ROW
-                EXECUTE FUNCTION roofing_project_locked_child()
-            """,
-        ])
+        ]
+            + guardTriggers(
+                on: [
+                    "roofing_roofer", "roofing_line", "roofing_supplement", "roofing_extra_work", "roofing_deduction",
+                    "roofing_advance", "roofing_split", "roofing_project_photo",
+                ],
+                named: "locked", function: "roofing_project_locked_child"))
 }

@@ -93,3 +93,16 @@ public enum PostgresSchema {
             "CREATE INDEX login_failure_key_at ON login_failure (key_hash, at)",
         ])
 }
+
+extension PostgresSchema {
+    /// One trigger per table (`TABLE_NAMED`) that runs a guard `function` before every insert, update and delete of a
+    /// row — the function tells them apart by `TG_OP` and refuses what the parent's state forbids.
+    static func guardTriggers(on tables: [String], named suffix: String, function: String) -> [String] {
+        tables.map { table in
+            """
+            CREATE TRIGGER \(table)_\(suffix) BEFORE INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW
+                EXECUTE FUNCTION \(function)()
+            """
+        }
+    }
+}

@@ -563,13 +563,19 @@ def _text_has(driver, css, text):
 
 
 def _stale(element):
-    from selenium.common.exceptions import StaleElementReferenceException
+    """Whether the element's page was replaced. Chrome says so as a stale reference, or, while the new document is
+    being attached, as an inspector error that the node is not in the document (seen once in CI)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 
     try:
         element.is_enabled()
         return False
     except StaleElementReferenceException:
         return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error) or "No node with given id" in str(error):
+            return True
+        raise
 
 
 def _downloaded(folder, suffix):

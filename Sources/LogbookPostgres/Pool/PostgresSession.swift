@@ -8,6 +8,8 @@ public import PostgresNIO
 public struct PostgresSession {
     let pooled: PooledConnection
     let logger: Logger
+    /// Statements kept prepared on one connection at most.
+    static let preparedLimit = 256
 
     /// The rows of a query.
     public func rows(_ sql: String, _ binds: [SQLValue] = []) throws -> [SQLRow] {
@@ -39,6 +41,11 @@ public struct PostgresSession {
     func prepared(_ sql: String, _ binds: [SQLValue]) throws -> PreparedQuery {
         let text = try Placeholders.numbered(sql, kinds: binds.map(\.kind))
         if let statement = pooled.prepared[text] { return statement }
+        if pooled.prepared.count >= Self.preparedLimit {
+            // Statements whose text varies (`IN (?, ?, …)` of any length) would otherwise pile up on the server.
+            try simple("DEALLOCATE ALL")
+            pooled.prepared.removeAll()
+        }
         let statement = try pooled.connection.prepare(query: text).wait()
         pooled.prepared[text] = statement
         return statement

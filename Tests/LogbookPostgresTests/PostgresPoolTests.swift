@@ -1,0 +1,81 @@
+import Foundation
+import LogbookPostgres
+import LogbookStore
+import Testing
+
+/// The blocking pool the PostgreSQL stores use: never more connections than allowed, callers beyond them wait their
+/// turn (or get `busy` after the timeout), statements prepared once per connection and not without bound.
+@Suite(.enabled(if: TestCluster.isAvailable, "no test cluster (scripts/test-postgres start)"))
+struct PostgresPoolTests {
+    @Test("twenty callers on three connections: all served, never more than three connections open")
+    func callersWaitTheirTurn() async throws {
+        try await TestCluster.withDatabase { address, password in
+            let pool = PostgresPool(address: address, password: password, maxConnections: 3, logger: TestCluster.logger)
+            defer { pool.close() }
+            let seen = IDLog()
+            let group = DispatchGroup()
+            for caller in 0..<20 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    let value = try? pool.read("sleep") { session in
+                        try session.row("SELECT pg_sleep(0.05), ?::int8 AS caller", [.int(caller)])?.int("caller")
+                    }
+                    seen.add([value ?? -1, Int64(pool.openConnections)])
+                }
+            }
+            group.wait()
+            let values = seen.all
+            let callers = stride(from: 0, to: values.count, by: 2).map { values[$0] }
+            let open = stride(from: 1, to: values.count, by: 2).map { values[$0] }
+            #expect(callers.sorted() == (0..<20).map(Int64.init))
+            #expect(open.allSatisfy { $0 <= 3 })
+            #expect(pool.openConnections <= 3)
+        }
+    }
+
+    @Test("a caller that gets no connection within the timeout is told the database is busy")
+    func busyAfterTimeout() async throws {
+        try await TestCluster.withDatabase { address, password in
+            let pool = PostgresPool(
+                address: address, password: password, maxConnections: 1, checkoutTimeout: 0.3,
+                logger: TestCluster.logger)
+            defer { pool.close() }
+            let started = DispatchSemaphore(value: 0)
+            let holder = Thread {
+                _ = try? pool.read("hold") { session in
+                    started.signal()
+                    return try session.row("SELECT pg_sleep(1.5) IS NULL AS slept")?.bool("slept")
+                }
+            }
+            holder.start()
+            started.wait()
+            let refused = #expect(throws: StoreError.self) {
+                try pool.read("wait") { session in try session.row("SELECT 1::int8 AS one")?.int("one") }
+            }
+            #expect(refused?.code == .busy)
+        }
+    }
+
+    @Test("statements of ever new text do not pile up on a connection")
+    func preparedStatementsAreBounded() async throws {
+        try await TestCluster.withDatabase { address, password in
+            let pool = PostgresPool(address: address, password: password, maxConnections: 1, logger: TestCluster.logger)
+            defer { pool.close() }
+            for n in 1...300 {
+                let marks = Array(repeating: "?", count: n).joined(separator: ", ")
+                let binds = (1...n).map { SQLValue.int(Int64($0)) }
+                let count = try pool.read("in") { session in
+                    try session.row("SELECT count(*) AS n FROM generate_series(1, 400) g WHERE g IN (\(marks))", binds)?
+                        .int("n")
+                }
+                #expect(count == Int64(n))
+            }
+            let prepared = try pool.read("prepared") { session in
+                try session.row("SELECT count(*) AS n FROM pg_prepared_statements")?.int("n")
+            }
+            #expect((prepared ?? 0) > 0)
+            #expect((prepared ?? 0) <= 257)
+        }
+    }
+}
