@@ -1,10 +1,12 @@
 import Foundation
 import LogbookPostgres
 import LogbookStore
+import LogbookTestSupport
 import Testing
 
 /// The blocking pool the PostgreSQL stores use: never more connections than allowed, callers beyond them wait their
-/// turn (or get `busy` after the timeout), statements prepared once per connection and not without bound.
+/// turn (or get `busy` after the timeout), statements prepared once per connection and not without bound. The waiting
+/// runs on threads of its own (`onThread`), the expectations back in the test.
 @Suite(.enabled(if: TestCluster.isAvailable, "no test cluster (scripts/test-postgres start)"))
 struct PostgresPoolTests {
     @Test("twenty callers on three connections: all served, never more than three connections open")
@@ -12,20 +14,22 @@ struct PostgresPoolTests {
         try await TestCluster.withDatabase { address, password in
             let pool = PostgresPool(address: address, password: password, maxConnections: 3, logger: TestCluster.logger)
             defer { pool.close() }
-            let seen = IDLog()
-            let group = DispatchGroup()
-            for caller in 0..<20 {
-                group.enter()
-                Thread.detachNewThread {
-                    defer { group.leave() }
-                    let value = try? pool.read("sleep") { session in
-                        try session.row("SELECT pg_sleep(0.05), ?::int8 AS caller", [.int(caller)])?.int("caller")
+            let values = try await onThread { () -> [Int64] in
+                let seen = IDLog()
+                let group = DispatchGroup()
+                for caller in 0..<20 {
+                    group.enter()
+                    Thread.detachNewThread {
+                        defer { group.leave() }
+                        let value = try? pool.read("sleep") { session in
+                            try session.row("SELECT pg_sleep(0.05), ?::int8 AS caller", [.int(caller)])?.int("caller")
+                        }
+                        seen.add([value ?? -1, Int64(pool.openConnections)])
                     }
-                    seen.add([value ?? -1, Int64(pool.openConnections)])
                 }
+                group.wait()
+                return seen.all
             }
-            group.wait()
-            let values = seen.all
             let callers = stride(from: 0, to: values.count, by: 2).map { values[$0] }
             let open = stride(from: 1, to: values.count, by: 2).map { values[$0] }
             #expect(callers.sorted() == (0..<20).map(Int64.init))
@@ -41,19 +45,23 @@ struct PostgresPoolTests {
                 address: address, password: password, maxConnections: 1, checkoutTimeout: 0.3,
                 logger: TestCluster.logger)
             defer { pool.close() }
-            let started = DispatchSemaphore(value: 0)
-            let holder = Thread {
-                _ = try? pool.read("hold") { session in
-                    started.signal()
-                    return try session.row("SELECT pg_sleep(1.5) IS NULL AS slept")?.bool("slept")
+            let code = try await onThread { () -> StoreError.Code? in
+                let started = DispatchSemaphore(value: 0)
+                Thread {
+                    _ = try? pool.read("hold") { session in
+                        started.signal()
+                        return try session.row("SELECT pg_sleep(1.5) IS NULL AS slept")?.bool("slept")
+                    }
+                }.start()
+                started.wait()
+                do {
+                    _ = try pool.read("wait") { session in try session.row("SELECT 1::int8 AS one")?.int("one") }
+                    return nil
+                } catch let error as StoreError {
+                    return error.code
                 }
             }
-            holder.start()
-            started.wait()
-            let refused = #expect(throws: StoreError.self) {
-                try pool.read("wait") { session in try session.row("SELECT 1::int8 AS one")?.int("one") }
-            }
-            #expect(refused?.code == .busy)
+            #expect(code == .busy)
         }
     }
 
@@ -62,20 +70,26 @@ struct PostgresPoolTests {
         try await TestCluster.withDatabase { address, password in
             let pool = PostgresPool(address: address, password: password, maxConnections: 1, logger: TestCluster.logger)
             defer { pool.close() }
-            for n in 1...300 {
-                let marks = Array(repeating: "?", count: n).joined(separator: ", ")
-                let binds = (1...n).map { SQLValue.int(Int64($0)) }
-                let count = try pool.read("in") { session in
-                    try session.row("SELECT count(*) AS n FROM generate_series(1, 400) g WHERE g IN (\(marks))", binds)?
-                        .int("n")
+            let (counts, prepared) = try await onThread { () -> ([Int64], Int64) in
+                var counts: [Int64] = []
+                for n in 1...300 {
+                    let marks = Array(repeating: "?", count: n).joined(separator: ", ")
+                    let binds = (1...n).map { SQLValue.int(Int64($0)) }
+                    counts.append(
+                        try pool.read("in") { session in
+                            try session.row(
+                                "SELECT count(*) AS n FROM generate_series(1, 400) g WHERE g IN (\(marks))", binds)?
+                                .int("n")
+                        } ?? -1)
                 }
-                #expect(count == Int64(n))
+                let prepared = try pool.read("prepared") { session in
+                    try session.row("SELECT count(*) AS n FROM pg_prepared_statements")?.int("n")
+                }
+                return (counts, prepared ?? 0)
             }
-            let prepared = try pool.read("prepared") { session in
-                try session.row("SELECT count(*) AS n FROM pg_prepared_statements")?.int("n")
-            }
-            #expect((prepared ?? 0) > 0)
-            #expect((prepared ?? 0) <= 257)
+            #expect(counts == (1...300).map(Int64.init))
+            #expect(prepared > 0)
+            #expect(prepared <= 257)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LogbookTestSupport
 import Hummingbird
 import LogbookServer
 import LogbookStore

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LogbookTestSupport
 import Hummingbird
 import LogbookServer
 import Logging
@@ -211,13 +212,6 @@ final class RawConnection: Sendable {
         guard bytes.count >= 4 else { return nil }
         let end: [UInt8] = [13, 10, 13, 10]
         return (0...(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(end) }
-    }
-}
-
-/// Runs `body` on a thread of its own: a client whose timing does not depend on Swift's cooperative pool.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 

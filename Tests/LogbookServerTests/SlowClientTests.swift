@@ -1,4 +1,5 @@
 import Foundation
+import LogbookTestSupport
 import LogbookServer
 import Logging
 import NIOCore
