@@ -12,12 +12,12 @@ extension AppDatabase {
         let id = try Self.requireID(vehicle, operation: "checkpoint")
         return try read("checkpoint") { db in
             guard
-                let row = try Row.fetchOne(
+                let row = try SQLRow.fetchOne(
                     db, sql: "SELECT * FROM engine_checkpoint WHERE vehicle_id = ?", arguments: [id])
             else { return nil }
             return EngineCheckpoint(
-                vehicleID: row["vehicle_id"], savedAt: row["saved_at"], lastFixTime: row["last_fix_time"],
-                state: row["state"])
+                vehicleID: try row["vehicle_id"], savedAt: try row["saved_at"], lastFixTime: try row["last_fix_time"],
+                state: try row["state"])
         }
     }
 
@@ -29,7 +29,7 @@ extension AppDatabase {
         }
     }
 
-    static func save(_ checkpoint: EngineCheckpoint, _ db: Database) throws {
+    static func save(_ checkpoint: EngineCheckpoint, _ db: any SQLSession) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO engine_checkpoint (vehicle_id, saved_at, last_fix_time, state) VALUES (?, ?, ?, ?)

@@ -115,13 +115,13 @@ extension AppDatabase: MailDeliveryStore {
     public func outbox(status: OutboxMessage.Status? = nil) throws -> [OutboxMessage] {
         try read("outbox") { db in
             var sql = "SELECT * FROM mail_outbox"
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if let status {
                 sql += " WHERE status = ?"
                 arguments += [status.rawValue]
             }
             sql += " ORDER BY id DESC"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.outboxMessage)
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.outboxMessage)
         }
     }
 
@@ -129,7 +129,7 @@ extension AppDatabase: MailDeliveryStore {
     public func dueMail(now: Timestamp? = nil) throws -> [OutboxMessage] {
         let now = now ?? clock()
         return try read("dueMail") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: "SELECT * FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id",
                 arguments: [now.secondsSince1970]
@@ -147,10 +147,10 @@ extension AppDatabase: MailDeliveryStore {
                 SELECT id FROM mail_outbox
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
                 """
-            var arguments: StatementArguments = [now, now]
+            var arguments: SQLArguments = [now, now]
             if let ids {
                 sql += " AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))"
-                arguments += StatementArguments(ids.sorted())
+                arguments += SQLArguments(ids.sorted())
             }
             sql += " ORDER BY id LIMIT ?"
             arguments += [limit]
@@ -159,10 +159,10 @@ extension AppDatabase: MailDeliveryStore {
             let marks = chosen.map { _ in "?" }.joined(separator: ", ")
             try db.execute(
                 sql: "UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
-                arguments: [worker, now + duration] + StatementArguments(chosen))
-            return try Row.fetchAll(
+                arguments: [worker, now + duration] + SQLArguments(chosen))
+            return try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM mail_outbox WHERE id IN (\(marks)) ORDER BY id",
-                arguments: StatementArguments(chosen)
+                arguments: SQLArguments(chosen)
             ).map(Self.outboxMessage)
         }
     }
@@ -218,7 +218,7 @@ extension AppDatabase: MailDeliveryStore {
     }
 
     /// Gives up the running claims of processes of this host that have stopped (`AbandonedClaims`).
-    static func freeAbandonedClaims(in table: String, now: Double, _ db: Database) throws {
+    static func freeAbandonedClaims(in table: String, now: Double, _ db: any SQLSession) throws {
         let running = try String.fetchAll(
             db, sql: "SELECT DISTINCT claimed_by FROM \(table) WHERE claimed_by IS NOT NULL AND claimed_until > ?",
             arguments: [now])
@@ -230,15 +230,15 @@ extension AppDatabase: MailDeliveryStore {
         }
     }
 
-    static func outboxMessage(_ row: Row) throws -> OutboxMessage {
-        let bytes: Data = row["message"]
+    static func outboxMessage(_ row: SQLRow) throws -> OutboxMessage {
+        let bytes: Data = try row["message"]
         return OutboxMessage(
-            id: row["id"], createdAt: Timestamp(secondsSince1970: row["created_at"]), sender: row["sender"],
-            recipients: (row["recipients"] as String).split(separator: ",").map {
+            id: try row["id"], createdAt: Timestamp(secondsSince1970: try row["created_at"]), sender: try row["sender"],
+            recipients: (try row["recipients"] as String).split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
-            }, messageID: row["message_id"], subject: row["subject"], message: [UInt8](bytes),
-            status: OutboxMessage.Status(rawValue: row["status"]) ?? .pending, attempts: row["attempts"],
-            nextAttemptAt: Timestamp(secondsSince1970: row["next_attempt_at"]), lastError: row["last_error"],
-            sentAt: (row["sent_at"] as Double?).map(Timestamp.init(secondsSince1970:)))
+            }, messageID: try row["message_id"], subject: try row["subject"], message: [UInt8](bytes),
+            status: OutboxMessage.Status(rawValue: try row["status"]) ?? .pending, attempts: try row["attempts"],
+            nextAttemptAt: Timestamp(secondsSince1970: try row["next_attempt_at"]), lastError: try row["last_error"],
+            sentAt: (try row["sent_at"] as Double?).map(Timestamp.init(secondsSince1970:)))
     }
 }

@@ -9,9 +9,19 @@ public import TrackModel
 /// is a `DatabaseQueue`. Foreign keys are on and invariants live in the schema (see
 /// `AppDatabase+Schema.swift`). Every method throws `StoreError`.
 public final class AppDatabase: Sendable {
-    public let writer: any DatabaseWriter
+    /// Where the transactions run: SQLite or PostgreSQL. Every store method goes through it.
+    public let backend: any SQLBackend
+    /// The SQLite file's GRDB writer; nil on PostgreSQL.
+    public let sqliteWriter: (any DatabaseWriter)?
+    /// The SQLite writer, for what only SQLite has (its migrator, raw access in tests). Not on PostgreSQL.
+    public var writer: any DatabaseWriter {
+        guard let sqliteWriter else { preconditionFailure("a log on PostgreSQL has no SQLite writer") }
+        return sqliteWriter
+    }
     /// Reads go through the writer's reader connections (concurrent in a pool).
     public var reader: any DatabaseReader { writer }
+    /// The database's SQL, where the two differ.
+    public var dialect: SQLDialect { backend.dialect }
     /// The wall clock for `created_at` and `imported_at` columns (tests inject a fixed one).
     let clock: @Sendable () -> Timestamp
     /// The log's wall clock now (the injected one in tests).
@@ -25,7 +35,8 @@ public final class AppDatabase: Sendable {
         _ writer: any DatabaseWriter, policy: LogPolicy = LogPolicy(),
         clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
     ) throws {
-        self.writer = writer
+        backend = SQLiteBackend(writer)
+        sqliteWriter = writer
         self.policy = policy
         self.clock = clock
         do {
@@ -106,18 +117,31 @@ public final class AppDatabase: Sendable {
     public func acting(as actor: String) -> AppDatabase {
         var policy = self.policy
         policy.actor = actor
-        return AppDatabase(sharing: writer, policy: policy, clock: clock)
+        return AppDatabase(backend: backend, sqliteWriter: sqliteWriter, policy: policy, clock: clock)
     }
 
-    private init(sharing writer: any DatabaseWriter, policy: LogPolicy, clock: @escaping @Sendable () -> Timestamp) {
-        self.writer = writer
+    /// A log on a backend whose schema is already current (PostgreSQL's migrator runs before this).
+    public convenience init(
+        migrated backend: any SQLBackend, policy: LogPolicy = LogPolicy(),
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
+    ) {
+        self.init(backend: backend, sqliteWriter: (backend as? SQLiteBackend)?.writer, policy: policy, clock: clock)
+    }
+
+    private init(
+        backend: any SQLBackend, sqliteWriter: (any DatabaseWriter)?, policy: LogPolicy,
+        clock: @escaping @Sendable () -> Timestamp
+    ) {
+        self.backend = backend
+        self.sqliteWriter = sqliteWriter
         self.policy = policy
         self.clock = clock
     }
 
     /// A read-only database: the schema must be current, since a reader cannot migrate it.
     private init(readOnly queue: DatabaseQueue, policy: LogPolicy) throws {
-        writer = queue
+        backend = SQLiteBackend(queue)
+        sqliteWriter = queue
         self.policy = policy
         clock = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
         let current: Bool
@@ -175,20 +199,38 @@ public final class AppDatabase: Sendable {
 
     // MARK: Access with wrapped errors
 
-    func write<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+    /// One write transaction, on whichever database the log is.
+    func write<T>(_ operation: String, _ updates: (any SQLSession) throws -> T) throws -> T {
+        try backend.write(operation, updates)
+    }
+
+    /// One read-only transaction, on whichever database the log is.
+    func read<T>(_ operation: String, _ value: (any SQLSession) throws -> T) throws -> T {
+        try backend.read(operation, value)
+    }
+
+    /// A write through GRDB: SQLite only (what has not moved to `write` yet, and SQLite's own upkeep).
+    func grdbWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+        guard let sqliteWriter else { throw Self.sqliteOnly(operation) }
         do {
-            return try writer.write(updates)
+            return try sqliteWriter.write(updates)
         } catch {
             throw StoreError.wrap(error, operation: operation)
         }
     }
 
-    func read<T>(_ operation: String, _ value: (Database) throws -> T) throws -> T {
+    /// A read through GRDB: SQLite only.
+    func grdbRead<T>(_ operation: String, _ value: (Database) throws -> T) throws -> T {
+        guard let sqliteWriter else { throw Self.sqliteOnly(operation) }
         do {
-            return try writer.read(value)
+            return try sqliteWriter.read(value)
         } catch {
             throw StoreError.wrap(error, operation: operation)
         }
+    }
+
+    static func sqliteOnly(_ operation: String) -> StoreError {
+        StoreError(.other, operation: operation, detail: "not available on PostgreSQL")
     }
 
     static func requireID(_ vehicle: Vehicle, operation: String) throws -> Int64 {

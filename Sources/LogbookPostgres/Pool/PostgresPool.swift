@@ -13,7 +13,7 @@ import PostgresNIO
 /// while the connections' work runs on NIO's event loops, never on the threads of Swift's concurrency pool: a server
 /// whose handlers all wait for the database cannot starve the connections they wait for. A caller waits at most
 /// `checkoutTimeout` for a connection (`StoreError.busy` after that).
-public final class PostgresPool: Sendable {
+public final class PostgresPool: SQLBackend {
     public let address: PostgresAddress
     let password: String?
     public let maxConnections: Int
@@ -59,9 +59,32 @@ public final class PostgresPool: Sendable {
         try transaction(operation, begin: "BEGIN", body)
     }
 
+    /// Runs `body` in one transaction that waits for the log's writer lock first: the log's writes take turns, on
+    /// every server, as they do on SQLite, so what a store method reads before it writes is still true when it
+    /// commits (the odometer chain, the audit chain, overlapping trips). The lock ends with the transaction.
+    public func serializedWrite<T>(_ operation: String, _ body: (PostgresSession) throws -> T) throws -> T {
+        try transaction(operation, begin: "BEGIN") { session in
+            try session.simple("SELECT pg_advisory_xact_lock(\(Self.writerLock))")
+            return try body(session)
+        }
+    }
+
+    /// The advisory lock key of the log's writer ("logbook" in ASCII).
+    static let writerLock: Int64 = 0x6C6F_6762_6F6F_6B
+
     /// Runs `body` in a read-only transaction that sees one snapshot of the log.
     public func read<T>(_ operation: String, _ body: (PostgresSession) throws -> T) throws -> T {
         try transaction(operation, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    public var dialect: SQLDialect { .postgresql }
+
+    public func write<T>(_ operation: String, _ body: (any SQLSession) throws -> T) throws -> T {
+        try serializedWrite(operation) { session in try body(session) }
+    }
+
+    public func read<T>(_ operation: String, _ body: (any SQLSession) throws -> T) throws -> T {
+        try read(operation) { (session: PostgresSession) in try body(session) }
     }
 
     func transaction<T>(_ operation: String, begin: String, _ body: (PostgresSession) throws -> T) throws -> T {

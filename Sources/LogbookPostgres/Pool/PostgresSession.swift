@@ -1,11 +1,12 @@
 import Foundation
 import Logging
 import NIOCore
-public import PostgresNIO
+import PostgresNIO
+public import LogbookStore
 
 /// One connection inside one transaction, as a store's method sees it: statements written with `?` placeholders
 /// and `SQLValue`s, each prepared once per connection and reused after.
-public struct PostgresSession {
+public struct PostgresSession: SQLSession {
     let pooled: PooledConnection
     let logger: Logger
     /// Statements kept prepared on one connection at most.
@@ -14,7 +15,7 @@ public struct PostgresSession {
     /// The rows of a query.
     public func rows(_ sql: String, _ binds: [SQLValue] = []) throws -> [SQLRow] {
         let statement = try prepared(sql, binds)
-        return try statement.execute(binds.map(\.data)).wait().map { SQLRow(row: $0.makeRandomAccess()) }
+        return try statement.execute(binds.map(\.data)).wait().map(Self.row)
     }
 
     /// The first row of a query, if any.
@@ -52,46 +53,66 @@ public struct PostgresSession {
     }
 }
 
-/// A row of a query's answer, read by column name; a value of an unexpected type is `StoreError.invalidData`.
-public struct SQLRow {
-    let row: PostgresRandomAccessRow
+extension PostgresSession {
+    public var dialect: SQLDialect { .postgresql }
 
-    public func value<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
-        guard row.contains(column) else { throw SQLRowError(column: column) }
-        // Prepared statements' answers always come in binary (the Bind asks for it); PostgresNIO labels their
-        // columns with the format of the statement's description (text), so the label is set right here.
-        var cell = row[column]
-        cell.format = .binary
-        do {
-            return try cell.decode(T.self, context: .default)
-        } catch {
-            throw SQLRowError(column: column, found: "\(cell.dataType) (\(cell.format))", expected: "\(T.self)")
+    public func fetchRows(_ sql: String, values: [SQLValue]) throws -> [SQLRow] { try rows(sql, values) }
+
+    public func run(_ sql: String, values: [SQLValue]) throws {
+        if values.isEmpty && sql.contains(";") {
+            try simple(sql)
+        } else {
+            try execute(sql, values)
         }
     }
 
-    public func int(_ column: String) throws -> Int64 { try value(column) }
-    public func double(_ column: String) throws -> Double { try value(column) }
-    public func text(_ column: String) throws -> String { try value(column) }
-    public func bool(_ column: String) throws -> Bool { try value(column) }
-    public func optionalInt(_ column: String) throws -> Int64? { try value(column) }
-    public func optionalDouble(_ column: String) throws -> Double? { try value(column) }
-    public func optionalText(_ column: String) throws -> String? { try value(column) }
-
-    public func optionalBytes(_ column: String) throws -> [UInt8]? {
-        guard row.contains(column) else { throw SQLRowError(column: column) }
-        guard var buffer = row[column].bytes else { return nil }
-        return buffer.readBytes(length: buffer.readableBytes)
+    public func runCounting(_ sql: String, values: [SQLValue]) throws -> Int {
+        try rows(sql + " RETURNING 1", values).count
     }
-}
 
-/// A column missing from an answer, or of another type than the store expects.
-struct SQLRowError: Error, CustomStringConvertible {
-    var column: String
-    /// The column's type as the server sent it, never its value.
-    var found: String?
-    var expected: String?
-    var description: String {
-        guard let found, let expected else { return "the answer has no column \(column)" }
-        return "the column \(column) is \(found), not \(expected)"
+    /// A row in the cells both databases give: PostgreSQL's types mapped onto SQLite's storage classes.
+    static func row(_ row: PostgresRow) throws -> SQLRow {
+        var columns: [String] = []
+        var cells: [SQLCell] = []
+        columns.reserveCapacity(8)
+        cells.reserveCapacity(8)
+        for var cell in row {
+            // Prepared statements' answers always come in binary (the Bind asks for it); PostgresNIO labels their
+            // columns with the format of the statement's description (text), so the label is set right here.
+            cell.format = .binary
+            columns.append(cell.columnName)
+            cells.append(try Self.cell(cell))
+        }
+        return SQLRow(columns: columns, cells: cells)
+    }
+
+    static func cell(_ cell: PostgresCell) throws -> SQLCell {
+        guard var bytes = cell.bytes else { return .null }
+        do {
+            switch cell.dataType {
+            case .int2, .int4, .int8, .oid:
+                return .integer(try cell.decode(Int64.self, context: .default))
+            case .float4, .float8:
+                return .real(try cell.decode(Double.self, context: .default))
+            case .bool:
+                return .integer(try cell.decode(Bool.self, context: .default) ? 1 : 0)
+            case .bytea:
+                return .bytes(bytes.readBytes(length: bytes.readableBytes) ?? [])
+            case .numeric:
+                // Sums of integers: whole numbers come back as integers, as SQLite's sums do.
+                let text = "\(try cell.decode(Decimal.self, context: .default))"
+                if let integer = Int64(text) { return .integer(integer) }
+                guard let real = Double(text) else {
+                    throw SQLRowError(column: cell.columnName, found: "numeric", expected: "a number")
+                }
+                return .real(real)
+            default:
+                return .text(try cell.decode(String.self, context: .default))
+            }
+        } catch let error as SQLRowError {
+            throw error
+        } catch {
+            throw SQLRowError(column: cell.columnName, found: "\(cell.dataType)", expected: "a value of its type")
+        }
     }
 }

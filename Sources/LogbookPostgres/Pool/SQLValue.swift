@@ -1,45 +1,26 @@
 import Foundation
+import LogbookStore
 import PostgresNIO
 
-/// A value bound to a statement's `?`, with the PostgreSQL type it is sent as. The type goes into the statement's
-/// text as a cast (`$1::int8`), so that the server prepares it for the binary value that comes, whatever it would
-/// have guessed from the column — and a `nil` keeps the type of what it stands for.
-public struct SQLValue: Sendable {
-    public enum Kind: String, Sendable {
-        case int8, float8, text, bytea, bool
+extension SQLValue {
+    /// The value as PostgresNIO sends it: in binary, of the type the statement's cast names.
+    var data: PostgresData {
+        switch content {
+        case .null:
+            switch kind {
+            case .int8: PostgresData(type: .int8, value: nil)
+            case .float8: PostgresData(type: .float8, value: nil)
+            case .text: PostgresData(type: .text, value: nil)
+            case .bytea: PostgresData(type: .bytea, value: nil)
+            case .bool: PostgresData(type: .bool, value: nil)
+            }
+        case .integer(let value): PostgresData(int64: value)
+        case .real(let value): PostgresData(double: value)
+        case .text(let value): PostgresData(string: value)
+        case .bytes(let value): PostgresData(bytes: value)
+        case .boolean(let value): PostgresData(bool: value)
+        }
     }
-
-    public var kind: Kind
-    var data: PostgresData
-
-    public static func int(_ value: Int64?) -> SQLValue {
-        SQLValue(kind: .int8, data: value.map { PostgresData(int64: $0) } ?? PostgresData(type: .int8, value: nil))
-    }
-
-    public static func int(_ value: Int?) -> SQLValue { int(value.map(Int64.init)) }
-
-    public static func double(_ value: Double?) -> SQLValue {
-        SQLValue(
-            kind: .float8, data: value.map { PostgresData(double: $0) } ?? PostgresData(type: .float8, value: nil))
-    }
-
-    public static func text(_ value: String?) -> SQLValue {
-        SQLValue(kind: .text, data: value.map { PostgresData(string: $0) } ?? PostgresData(type: .text, value: nil))
-    }
-
-    public static func bytes(_ value: [UInt8]?) -> SQLValue {
-        SQLValue(kind: .bytea, data: value.map { PostgresData(bytes: $0) } ?? PostgresData(type: .bytea, value: nil))
-    }
-
-    public static func bool(_ value: Bool?) -> SQLValue {
-        SQLValue(kind: .bool, data: value.map { PostgresData(bool: $0) } ?? PostgresData(type: .bool, value: nil))
-    }
-}
-
-extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByFloatLiteral {
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 /// Statements are written with SQLite's `?` placeholders; PostgreSQL numbers them and takes the binds' types from

@@ -147,7 +147,7 @@ extension AppDatabase {
     public func earlierTodos(restaurant: String, limit: Int = 50) throws -> [Todo] {
         try read("earlierTodos") { db in
             let id = try Self.requireRestaurant(restaurant, db)
-            return try Row.fetchAll(
+            return try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT t.* FROM checklist_todo t JOIN checklist_shift s ON s.id = t.shift_id
@@ -182,7 +182,7 @@ extension AppDatabase {
     ) throws -> [ChecklistShift] {
         try read("archive") { db in
             var sql = "SELECT s.id FROM checklist_shift s JOIN app_user u ON u.id = s.manager_id WHERE 1"
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if !includeOpen { sql += " AND s.ended_at IS NOT NULL" }
             if let restaurant {
                 sql += " AND s.restaurant_id = ?"
@@ -244,27 +244,27 @@ extension AppDatabase {
     @discardableResult
     public func acknowledgeReminder(shift id: Int64, name: String, at: Double) throws -> StoredReminder? {
         try checklistWrite("acknowledgeReminder") { db in
-            let ended = try Row.fetchOne(db, sql: "SELECT ended_at FROM checklist_shift WHERE id = ?", arguments: [id])
-            if let ended, (ended["ended_at"] as Double?) != nil { throw Self.archived(id) }
+            let ended = try SQLRow.fetchOne(db, sql: "SELECT ended_at FROM checklist_shift WHERE id = ?", arguments: [id])
+            if let ended, (try ended["ended_at"] as Double?) != nil { throw Self.archived(id) }
             guard
-                let row = try Row.fetchOne(
+                let row = try SQLRow.fetchOne(
                     db,
                     sql: """
                         SELECT * FROM checklist_reminder WHERE shift_id = ? AND name = ? COLLATE NOCASE
                         AND acknowledged_at IS NULL AND due_at <= ? ORDER BY due_at DESC LIMIT 1
                         """, arguments: [id, name, at])
             else { return nil }
-            let reminderID: Int64 = row["id"]
+            let reminderID: Int64 = try row["id"]
             try db.execute(
                 sql: "UPDATE checklist_reminder SET acknowledged_at = ? WHERE id = ?", arguments: [at, reminderID])
-            return try Row.fetchOne(db, sql: "SELECT * FROM checklist_reminder WHERE id = ?", arguments: [reminderID])
+            return try SQLRow.fetchOne(db, sql: "SELECT * FROM checklist_reminder WHERE id = ?", arguments: [reminderID])
                 .map(Self.reminder)
         }
     }
 
     // MARK: Helpers
 
-    func checklistWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+    func checklistWrite<T>(_ operation: String, _ updates: (any SQLSession) throws -> T) throws -> T {
         do {
             return try write(operation, updates)
         } catch let error as StoreError where error.detail.hasPrefix("checklist_archive: ") {
@@ -276,9 +276,9 @@ extension AppDatabase {
         StoreError(.refused, operation: "shift", detail: "shift \(id) has ended; its archive stays as it was")
     }
 
-    static func checklistShift(_ id: Int64, _ db: Database) throws -> ChecklistShift {
+    static func checklistShift(_ id: Int64, _ db: any SQLSession) throws -> ChecklistShift {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT s.*, u.name AS manager_name FROM checklist_shift s JOIN app_user u ON u.id = s.manager_id
@@ -287,50 +287,50 @@ extension AppDatabase {
         else { throw StoreError(.notFound, operation: "shift", detail: "there is no checklist shift \(id)") }
         var runs: [ChecklistKind: ChecklistRun] = [:]
         var versions: [ChecklistKind: Int] = [:]
-        for templateRow in try Row.fetchAll(
+        for templateRow in try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT st.kind AS shift_kind, t.* FROM checklist_shift_template st
                 JOIN checklist_template t ON t.id = st.template_id WHERE st.shift_id = ?
                 """, arguments: [id])
         {
-            guard let kind = ChecklistKind(rawValue: templateRow["shift_kind"]) else { continue }
+            guard let kind = ChecklistKind(rawValue: try templateRow["shift_kind"]) else { continue }
             let version = try templateVersion(templateRow)
             runs[kind] = ChecklistRun(template: version.template)
             versions[kind] = version.version
         }
-        for mark in try Row.fetchAll(db, sql: "SELECT * FROM checklist_mark WHERE shift_id = ?", arguments: [id]) {
-            guard let kind = ChecklistKind(rawValue: mark["kind"]), let state = TaskState(rawValue: mark["state"])
+        for mark in try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_mark WHERE shift_id = ?", arguments: [id]) {
+            guard let kind = ChecklistKind(rawValue: try mark["kind"]), let state = TaskState(rawValue: try mark["state"])
             else { continue }
-            runs[kind]?.marks[mark["path"]] = TaskMark(state: state, note: mark["note"], at: mark["at"])
+            runs[kind]?.marks[try mark["path"]] = TaskMark(state: state, note: try mark["note"], at: try mark["at"])
         }
         let preShift = runs[.preShift]
         let todos = TodoList.sorted(
-            try Row.fetchAll(db, sql: "SELECT * FROM checklist_todo WHERE shift_id = ?", arguments: [id]).map(todo),
+            try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_todo WHERE shift_id = ?", arguments: [id]).map(todo),
             sectionOrder: preShift?.sectionOrder ?? [])
-        let reminders = try Row.fetchAll(
+        let reminders = try SQLRow.fetchAll(
             db, sql: "SELECT * FROM checklist_reminder WHERE shift_id = ? ORDER BY due_at, name", arguments: [id]
         ).map(reminder)
         return ChecklistShift(
             id: id, restaurant: try restaurant(row["restaurant_id"], db),
-            dayPart: DayPart(rawValue: row["day_part"]) ?? .day, manager: row["manager_name"],
-            startedAt: row["started_at"], endedAt: row["ended_at"], runs: runs, versions: versions, todos: todos,
+            dayPart: DayPart(rawValue: try row["day_part"]) ?? .day, manager: try row["manager_name"],
+            startedAt: try row["started_at"], endedAt: try row["ended_at"], runs: runs, versions: versions, todos: todos,
             reminders: reminders)
     }
 
-    static func todo(_ row: Row) -> Todo {
+    static func todo(_ row: SQLRow) throws -> Todo {
         Todo(
-            id: row["id"], task: row["task"], section: row["section"], area: Area(rawValue: row["area"]) ?? .manager,
-            priority: row["priority"], done: (row["done"] as Int) == 1, note: row["note"],
-            source: TodoSource(rawValue: row["source"]) ?? .added, path: row["path"])
+            id: try row["id"], task: try row["task"], section: try row["section"], area: Area(rawValue: try row["area"]) ?? .manager,
+            priority: try row["priority"], done: (try row["done"] as Int) == 1, note: try row["note"],
+            source: TodoSource(rawValue: try row["source"]) ?? .added, path: try row["path"])
     }
 
-    static func reminder(_ row: Row) -> StoredReminder {
+    static func reminder(_ row: SQLRow) throws -> StoredReminder {
         StoredReminder(
-            id: row["id"], shiftID: row["shift_id"],
+            id: try row["id"], shiftID: try row["shift_id"],
             occurrence: ReminderOccurrence(
-                name: row["name"], due: row["due_at"], lastNotified: row["last_notified_at"],
-                notifications: row["notifications"], escalated: row["escalated_at"],
-                acknowledged: row["acknowledged_at"]))
+                name: try row["name"], due: try row["due_at"], lastNotified: try row["last_notified_at"],
+                notifications: try row["notifications"], escalated: try row["escalated_at"],
+                acknowledged: try row["acknowledged_at"]))
     }
 }

@@ -34,7 +34,7 @@ extension AppDatabase {
 
     public func restaurants() throws -> [Restaurant] {
         try read("restaurants") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM checklist_restaurant ORDER BY name").map(Self.restaurant)
+            try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_restaurant ORDER BY name").map(Self.restaurant)
         }
     }
 
@@ -101,7 +101,7 @@ extension AppDatabase {
         try read("templateVersions") { db in
             let id = try Self.requireRestaurant(restaurant, db)
             let order = Dictionary(uniqueKeysWithValues: ChecklistKind.allCases.enumerated().map { ($1, $0) })
-            return try Row.fetchAll(
+            return try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM checklist_template WHERE restaurant_id = ? ORDER BY day_part, version",
                 arguments: [id]
             ).map(Self.templateVersion).sorted {
@@ -138,13 +138,13 @@ extension AppDatabase {
         return encoder
     }()
 
-    static func restaurantRow(_ name: String, _ db: Database) throws -> Int64? {
+    static func restaurantRow(_ name: String, _ db: any SQLSession) throws -> Int64? {
         try Int64.fetchOne(
             db, sql: "SELECT id FROM checklist_restaurant WHERE name = ?",
             arguments: [name.trimmingCharacters(in: .whitespaces)])
     }
 
-    static func requireRestaurant(_ name: String, _ db: Database) throws -> Int64 {
+    static func requireRestaurant(_ name: String, _ db: any SQLSession) throws -> Int64 {
         guard let id = try restaurantRow(name, db) else {
             throw StoreError(
                 .notFound, operation: "restaurant",
@@ -153,20 +153,20 @@ extension AppDatabase {
         return id
     }
 
-    static func restaurant(_ id: Int64, _ db: Database) throws -> Restaurant {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM checklist_restaurant WHERE id = ?", arguments: [id])
+    static func restaurant(_ id: Int64, _ db: any SQLSession) throws -> Restaurant {
+        guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM checklist_restaurant WHERE id = ?", arguments: [id])
         else { throw StoreError(.notFound, operation: "restaurant", detail: "there is no restaurant \(id)") }
         return restaurant(row)
     }
 
-    static func restaurant(_ row: Row) -> Restaurant {
-        Restaurant(id: row["id"], name: row["name"], email: row["email"], timezone: row["timezone"])
+    static func restaurant(_ row: SQLRow) throws -> Restaurant {
+        Restaurant(id: try row["id"], name: try row["name"], email: try row["email"], timezone: try row["timezone"])
     }
 
     static func latestTemplate(
-        _ restaurantID: Int64, _ dayPart: DayPart, _ kind: ChecklistKind, _ db: Database
+        _ restaurantID: Int64, _ dayPart: DayPart, _ kind: ChecklistKind, _ db: any SQLSession
     ) throws -> TemplateVersion? {
-        try Row.fetchOne(
+        try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT * FROM checklist_template WHERE restaurant_id = ? AND day_part = ? AND kind = ?
@@ -175,11 +175,11 @@ extension AppDatabase {
         ).map(templateVersion)
     }
 
-    static func templateVersion(_ row: Row) throws -> TemplateVersion {
-        let body: Data = row["body"]
+    static func templateVersion(_ row: SQLRow) throws -> TemplateVersion {
+        let body: Data = try row["body"]
         return TemplateVersion(
-            id: row["id"], version: row["version"],
-            template: try JSONDecoder().decode(ChecklistTemplate.self, from: body), createdAt: row["created_at"],
-            createdBy: row["created_by"])
+            id: try row["id"], version: try row["version"],
+            template: try JSONDecoder().decode(ChecklistTemplate.self, from: body), createdAt: try row["created_at"],
+            createdBy: try row["created_by"])
     }
 }

@@ -23,22 +23,22 @@ extension AppDatabase: DeviceLeaseStore {
     }
 
     static func acquireLease(
-        deviceID: Int64, holder: String, now: Double, duration: Double, _ db: Database
+        deviceID: Int64, holder: String, now: Double, duration: Double, _ db: any SQLSession
     ) throws -> DeviceLease? {
-        try Row.fetchOne(db, sql: DeviceLeaseRules.acquireSQL, arguments: [deviceID, holder, now + duration, now])
+        try SQLRow.fetchOne(db, sql: DeviceLeaseRules.acquireSQL, arguments: [deviceID, holder, now + duration, now])
             .map {
-                DeviceLease(deviceID: deviceID, holder: $0["holder"], epoch: $0["epoch"], expiresAt: $0["expires_at"])
+                DeviceLease(deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"])
             }
     }
 
-    static func lease(_ deviceID: Int64, _ db: Database) throws -> DeviceLease? {
-        try Row.fetchOne(
+    static func lease(_ deviceID: Int64, _ db: any SQLSession) throws -> DeviceLease? {
+        try SQLRow.fetchOne(
             db, sql: "SELECT holder, epoch, expires_at FROM device_lease WHERE device_id = ?", arguments: [deviceID]
-        ).map { DeviceLease(deviceID: deviceID, holder: $0["holder"], epoch: $0["epoch"], expiresAt: $0["expires_at"]) }
+        ).map { DeviceLease(deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"]) }
     }
 
     /// Inside a commit: the lease the commit was made under must still be the device's.
-    static func requireLease(_ lease: DeviceLease, operation: String, _ db: Database) throws {
+    static func requireLease(_ lease: DeviceLease, operation: String, _ db: any SQLSession) throws {
         guard let current = try Self.lease(lease.deviceID, db), current.holder == lease.holder,
             current.epoch == lease.epoch
         else { throw DeviceLeaseRules.lost(operation: operation) }

@@ -85,12 +85,12 @@ extension AppDatabase {
     /// The device's saved engine, `nil` when it has none yet.
     public func deviceEngine(deviceID: Int64) throws -> DeviceEngineState? {
         try read("device engine") { db in
-            try Row.fetchOne(
+            try SQLRow.fetchOne(
                 db, sql: "SELECT last_fix_time, closed_silently, state FROM device_engine WHERE device_id = ?",
                 arguments: [deviceID]
             ).map {
                 DeviceEngineState(
-                    lastFixTime: $0["last_fix_time"], closedSilently: $0["closed_silently"], state: $0["state"])
+                    lastFixTime: try $0["last_fix_time"], closedSilently: try $0["closed_silently"], state: try $0["state"])
             }
         }
     }
@@ -104,20 +104,20 @@ extension AppDatabase {
     /// The latest snapshot taken before `time` (its last fix strictly earlier), `nil` when there is none.
     public func deviceSnapshot(deviceID: Int64, before time: Double) throws -> DeviceSnapshot? {
         try read("device snapshot") { db in
-            try Row.fetchOne(
+            try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT last_fix_time, trip_end, state FROM device_snapshot
                     WHERE device_id = ? AND last_fix_time < ? ORDER BY last_fix_time DESC LIMIT 1
                     """, arguments: [deviceID, time]
-            ).map { DeviceSnapshot(lastFixTime: $0["last_fix_time"], tripEnd: $0["trip_end"], state: $0["state"]) }
+            ).map { DeviceSnapshot(lastFixTime: try $0["last_fix_time"], tripEnd: try $0["trip_end"], state: try $0["state"]) }
         }
     }
 
     /// The device's stored positions with a fix time after `time` (all of them for `nil`), by fix time.
     public func devicePositions(deviceID: Int64, after time: Double?) throws -> [DevicePosition] {
         try read("device positions") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT fixed_at, lat, lon, speed_mps, course_deg, altitude_m, accuracy_m, hdop
@@ -125,9 +125,9 @@ extension AppDatabase {
                     """, arguments: [deviceID, time ?? -Double.greatestFiniteMagnitude]
             ).map { row in
                 DevicePosition(
-                    fixedAt: Timestamp(secondsSince1970: row["fixed_at"]), latitude: row["lat"],
-                    longitude: row["lon"], speedMetresPerSecond: row["speed_mps"], courseDegrees: row["course_deg"],
-                    altitudeMetres: row["altitude_m"], accuracyMetres: row["accuracy_m"], hdop: row["hdop"])
+                    fixedAt: Timestamp(secondsSince1970: try row["fixed_at"]), latitude: try row["lat"],
+                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"], courseDegrees: try row["course_deg"],
+                    altitudeMetres: try row["altitude_m"], accuracyMetres: try row["accuracy_m"], hdop: try row["hdop"])
             }
         }
     }
@@ -142,8 +142,8 @@ extension AppDatabase {
     /// The devices that have reported, with when each last did (the wall clock of the request), by id.
     public func reportingDevices() throws -> [(id: Int64, lastSeenAt: Double)] {
         try read("devices") { db in
-            try Row.fetchAll(db, sql: "SELECT id, last_seen_at FROM device WHERE last_seen_at IS NOT NULL ORDER BY id")
-                .map { (id: $0["id"], lastSeenAt: $0["last_seen_at"]) }
+            try SQLRow.fetchAll(db, sql: "SELECT id, last_seen_at FROM device WHERE last_seen_at IS NOT NULL ORDER BY id")
+                .map { (id: try $0["id"], lastSeenAt: try $0["last_seen_at"]) }
         }
     }
 
@@ -191,7 +191,7 @@ extension AppDatabase {
             var replaced: [(id: Int64, start: Double, end: Double)] = []
             var locked: [(start: Double, end: Double)] = []
             if let recomputation {
-                let rows = try Row.fetchAll(
+                let rows = try SQLRow.fetchAll(
                     db,
                     sql: """
                         SELECT trip.id, trip.started_at, trip.ended_at, trip.locked FROM trip
@@ -201,9 +201,9 @@ extension AppDatabase {
                         """, arguments: [deviceID, recomputation.tripEnd])
                 for row in rows {
                     let trip = (
-                        id: row["id"] as Int64, start: row["started_at"] as Double, end: row["ended_at"] as Double
+                        id: try row["id"] as Int64, start: try row["started_at"] as Double, end: try row["ended_at"] as Double
                     )
-                    if row["locked"] as Bool {
+                    if try row["locked"] as Bool {
                         locked.append((trip.start, trip.end))
                         continue
                     }
@@ -254,18 +254,18 @@ extension AppDatabase {
 
     /// Passes what a person set on a replaced trip to the trip that replaces it (an audited edit of the new trip).
     /// A category only a rule or the default set is left to the new trip's own rules.
-    static func carryOverEdits(from old: Int64, to new: Int64, context: inout LogContext, _ db: Database) throws {
+    static func carryOverEdits(from old: Int64, to new: Int64, context: inout LogContext, _ db: any SQLSession) throws {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT category, category_origin, purpose, partner, destination, notes, start_label, end_label
                     FROM trip WHERE id = ?
                     """, arguments: [old])
         else { return }
-        let personal = (row["category_origin"] as String?).map { $0 == "manual" || $0 == "regular" } ?? false
+        let personal = (try row["category_origin"] as String?).map { $0 == "manual" || $0 == "regular" } ?? false
         let texts = ["purpose", "partner", "destination", "notes", "start_label", "end_label"]
-        guard personal || texts.contains(where: { (row[$0] as String?) != nil }) else { return }
+        guard personal try || try texts.contains(where: { (try row[$0] as String?) != nil }) else { return }
         let before = try snapshot(trip: new, db)
         try db.execute(
             sql: """
@@ -285,7 +285,7 @@ extension AppDatabase {
         try context.audit.recordEdits(db, trip: new, from: before, to: try snapshot(trip: new, db))
     }
 
-    static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: Database) throws {
+    static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: any SQLSession) throws {
         try db.execute(
             sql: """
                 INSERT INTO device_engine (device_id, last_fix_time, closed_silently, saved_at, state)

@@ -40,16 +40,16 @@ extension AppDatabase {
         try read("devices") { db in
             let devices = try Device.order(Device.Columns.name).fetchAll(db)
             var plates: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, plate FROM vehicle") {
+            for row in try SQLRow.fetchAll(db, sql: "SELECT id, plate FROM vehicle") {
                 plates[row["id"]] = row["plate"]
             }
             // Counted as they are stored (`device.position_count`): a listing never scans the positions.
             var positions: [Int64: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, position_count FROM device") {
+            for row in try SQLRow.fetchAll(db, sql: "SELECT id, position_count FROM device") {
                 positions[row["id"]] = row["position_count"]
             }
             var refused: [Int64: [String: Int]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT device_id, reason, count FROM device_refusal") {
+            for row in try SQLRow.fetchAll(db, sql: "SELECT device_id, reason, count FROM device_refusal") {
                 refused[row["device_id"], default: [:]][row["reason"]] = row["count"]
             }
             return devices.map { device in
@@ -157,19 +157,19 @@ extension AppDatabase {
     /// The stored positions of a device, by fix time.
     public func devicePositions(deviceID: Int64) throws -> [DevicePosition] {
         try read("device positions") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM device_position WHERE device_id = ? ORDER BY fixed_at", arguments: [deviceID]
             ).map { row in
                 DevicePosition(
-                    fixedAt: Timestamp(secondsSince1970: row["fixed_at"]), latitude: row["lat"],
-                    longitude: row["lon"], speedMetresPerSecond: row["speed_mps"], courseDegrees: row["course_deg"],
-                    altitudeMetres: row["altitude_m"], accuracyMetres: row["accuracy_m"], hdop: row["hdop"],
-                    battery: row["battery"], attributes: row["attributes"])
+                    fixedAt: Timestamp(secondsSince1970: try row["fixed_at"]), latitude: try row["lat"],
+                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"], courseDegrees: try row["course_deg"],
+                    altitudeMetres: try row["altitude_m"], accuracyMetres: try row["accuracy_m"], hdop: try row["hdop"],
+                    battery: try row["battery"], attributes: try row["attributes"])
             }
         }
     }
 
-    static func requireDevice(_ name: String, _ db: Database) throws -> Device {
+    static func requireDevice(_ name: String, _ db: any SQLSession) throws -> Device {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let device = try Device.filter(Device.Columns.name == name).fetchOne(db) else {
             throw StoreError(

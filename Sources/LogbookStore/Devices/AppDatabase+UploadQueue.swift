@@ -36,16 +36,16 @@ extension AppDatabase {
     /// The oldest queued positions, at most `limit`.
     public func queuedUploads(limit: Int) throws -> [QueuedPosition] {
         try read("queued uploads") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM upload_queue ORDER BY id LIMIT ?", arguments: [limit]
             ).map { row in
                 QueuedPosition(
-                    id: row["id"],
+                    id: try row["id"],
                     position: DevicePosition(
-                        fixedAt: Timestamp(secondsSince1970: row["fixed_at"]), latitude: row["lat"],
-                        longitude: row["lon"], speedMetresPerSecond: row["speed_mps"],
-                        courseDegrees: row["course_deg"], altitudeMetres: row["altitude_m"],
-                        accuracyMetres: row["eph_m"], hdop: row["hdop"]))
+                        fixedAt: Timestamp(secondsSince1970: try row["fixed_at"]), latitude: try row["lat"],
+                        longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"],
+                        courseDegrees: try row["course_deg"], altitudeMetres: try row["altitude_m"],
+                        accuracyMetres: try row["eph_m"], hdop: try row["hdop"]))
             }
         }
     }

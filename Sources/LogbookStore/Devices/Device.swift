@@ -63,7 +63,7 @@ public struct Device: Codable, FetchableRecord, PersistableRecord, Sendable, Has
     }
 
     /// Columns are read and written explicitly, so the table keeps REAL timestamps.
-    public init(row: Row) throws {
+    public init(row: SQLRow) throws {
         id = row[Columns.id]
         name = row[Columns.name]
         vehicleID = row[Columns.vehicleID]

@@ -91,13 +91,13 @@ extension AppDatabase {
     {
         try read("hoursEntries") { db in
             var sql = Self.entrySelect + " WHERE s.day BETWEEN ? AND ?"
-            var arguments: StatementArguments = [first.description, last.description]
+            var arguments: SQLArguments = [first.description, last.description]
             if let driver {
                 sql += " AND s.driver_id = ?"
                 arguments += [try Self.requireDriver(driver, db)]
             }
             sql += " ORDER BY s.start, s.id"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.storedEntry)
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.storedEntry)
         }
     }
 
@@ -105,7 +105,7 @@ extension AppDatabase {
     public func runningHoursEntry(driver: String) throws -> StoredHoursEntry? {
         try read("runningHoursEntry") { db in
             let driverID = try Self.requireDriver(driver, db)
-            return try Row.fetchOne(
+            return try SQLRow.fetchOne(
                 db, sql: Self.entrySelect + " WHERE s.driver_id = ? AND s.end IS NULL", arguments: [driverID]
             ).map(Self.storedEntry)
         }
@@ -208,7 +208,7 @@ extension AppDatabase {
     public func links(driver: String?) throws -> [StoredLink] {
         try read("links") { db in
             let driverID = try driver.map { try Self.requireDriver($0, db) }
-            return try Row.fetchAll(
+            return try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT l.*, d.name AS driver_name FROM hours_link l LEFT JOIN driver d ON d.id = l.driver_id
@@ -216,7 +216,7 @@ extension AppDatabase {
                     """, arguments: [driverID ?? -1]
             ).compactMap { row in
                 guard let link = try? WebLink(name: row["name"], url: row["url"]) else { return nil }
-                return StoredLink(id: row["id"], link: link, driver: row["driver_name"])
+                return StoredLink(id: try row["id"], link: link, driver: try row["driver_name"])
             }
         }
     }
@@ -236,7 +236,7 @@ extension AppDatabase {
     // MARK: Helpers
 
     /// A write whose trigger refusals (a locked period) read as the log's own refusals.
-    func hoursWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+    func hoursWrite<T>(_ operation: String, _ updates: (any SQLSession) throws -> T) throws -> T {
         do {
             return try write(operation, updates)
         } catch let error as StoreError where error.rule == "hours_period_locked" {
@@ -259,7 +259,7 @@ extension AppDatabase {
         FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
         """
 
-    static func entryArguments(_ entry: HoursEntry, driverID: Int64, vehicleID: Int64?) -> StatementArguments {
+    static func entryArguments(_ entry: HoursEntry, driverID: Int64, vehicleID: Int64?) -> SQLArguments {
         [
             entry.id.uuidString.lowercased(), driverID, entry.day.description, entry.rawStart.seconds,
             entry.rawEnd?.seconds, entry.start.seconds, entry.end?.seconds, entry.enteredBreakMinutes,
@@ -267,33 +267,33 @@ extension AppDatabase {
         ]
     }
 
-    static func storedEntry(_ row: Row) -> StoredHoursEntry {
+    static func storedEntry(_ row: SQLRow) throws -> StoredHoursEntry {
         let entry = HoursEntry(
-            id: UUID(uuidString: row["uuid"]) ?? UUID(), driver: row["driver_name"],
-            day: CalendarDay(parsing: row["day"] as String) ?? CalendarDay(dayNumber: 0),
-            rawStart: Moment(seconds: row["raw_start"]), rawEnd: (row["raw_end"] as Double?).map(Moment.init(seconds:)),
-            start: Moment(seconds: row["start"]), end: (row["end"] as Double?).map(Moment.init(seconds:)),
-            enteredBreakMinutes: row["entered_break_minutes"], breakMinutes: row["break_minutes"],
-            workedMinutes: row["worked_minutes"], netMinutes: row["net_minutes"], message: row["message"],
-            vehicle: row["vehicle_plate"])
-        let sync = (row["sync"] as String?).flatMap(HoursSyncState.init(rawValue:)) ?? .pending
+            id: UUID(uuidString: try row["uuid"]) ?? UUID(), driver: try row["driver_name"],
+            day: CalendarDay(parsing: try row["day"] as String) ?? CalendarDay(dayNumber: 0),
+            rawStart: Moment(seconds: try row["raw_start"]), rawEnd: (try row["raw_end"] as Double?).map(Moment.init(seconds:)),
+            start: Moment(seconds: try row["start"]), end: (try row["end"] as Double?).map(Moment.init(seconds:)),
+            enteredBreakMinutes: try row["entered_break_minutes"], breakMinutes: try row["break_minutes"],
+            workedMinutes: try row["worked_minutes"], netMinutes: try row["net_minutes"], message: try row["message"],
+            vehicle: try row["vehicle_plate"])
+        let sync = (try row["sync"] as String?).flatMap(HoursSyncState.init(rawValue:)) ?? .pending
         return StoredHoursEntry(
-            number: row["id"], entry: entry, pausedAt: (row["paused_at"] as Double?).map(Moment.init(seconds:)),
-            sync: sync, updatedAt: Moment(seconds: row["updated_at"]), syncError: row["sync_error"])
+            number: try row["id"], entry: entry, pausedAt: (try row["paused_at"] as Double?).map(Moment.init(seconds:)),
+            sync: sync, updatedAt: Moment(seconds: try row["updated_at"]), syncError: try row["sync_error"])
     }
 
-    static func requireHoursEntry(_ number: Int64, _ db: Database) throws -> StoredHoursEntry {
-        guard let row = try Row.fetchOne(db, sql: entrySelect + " WHERE s.id = ?", arguments: [number]) else {
+    static func requireHoursEntry(_ number: Int64, _ db: any SQLSession) throws -> StoredHoursEntry {
+        guard let row = try SQLRow.fetchOne(db, sql: entrySelect + " WHERE s.id = ?", arguments: [number]) else {
             throw StoreError(.notFound, operation: "hoursEntry", detail: "there is no shift \(number)")
         }
         return storedEntry(row)
     }
 
-    static func refuseOverlap(_ entry: HoursEntry, driverID: Int64, excluding: Int64?, now: Double, _ db: Database)
+    static func refuseOverlap(_ entry: HoursEntry, driverID: Int64, excluding: Int64?, now: Double, _ db: any SQLSession)
         throws
     {
         let end = entry.end?.seconds ?? max(now, entry.start.seconds + 1)
-        if let other = try Row.fetchOne(
+        if let other = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, start, end FROM hours_shift
@@ -302,8 +302,8 @@ extension AppDatabase {
                 """,
             arguments: [driverID, excluding ?? -1, end, entry.start.seconds, now])
         {
-            let number: Int64 = other["id"]
-            let running = (other["end"] as Double?) == nil
+            let number: Int64 = try other["id"]
+            let running = (try other["end"] as Double?) == nil
             throw StoreError(
                 .refused, operation: "hoursEntry",
                 detail: "the shift overlaps shift \(number) of \(entry.driver)"
@@ -311,8 +311,8 @@ extension AppDatabase {
         }
     }
 
-    static func refuseSubmitted(driverID: Int64, day: CalendarDay, _ db: Database) throws {
-        if let row = try Row.fetchOne(
+    static func refuseSubmitted(driverID: Int64, day: CalendarDay, _ db: any SQLSession) throws {
+        if let row = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT start_day, end_day, status FROM hours_period
@@ -320,8 +320,8 @@ extension AppDatabase {
                 ORDER BY status = 'locked' DESC LIMIT 1
                 """, arguments: [driverID, day.description])
         {
-            let status: String = row["status"]
-            let range = "\(row["start_day"] as String)..\(row["end_day"] as String)"
+            let status: String = try row["status"]
+            let range = "\(try row["start_day"] as String)..\(try row["end_day"] as String)"
             throw StoreError(
                 .refused, operation: "hoursEntry",
                 detail: status == "locked"
@@ -330,7 +330,7 @@ extension AppDatabase {
         }
     }
 
-    static func refuseRunning(in period: PayPeriod, driverID: Int64?, _ db: Database) throws {
+    static func refuseRunning(in period: PayPeriod, driverID: Int64?, _ db: any SQLSession) throws {
         if let number = try Int64.fetchOne(
             db,
             sql: """
@@ -343,27 +343,27 @@ extension AppDatabase {
         }
     }
 
-    static func status(_ period: PayPeriod, driverID: Int64?, _ db: Database) throws -> PayPeriodStatus {
+    static func status(_ period: PayPeriod, driverID: Int64?, _ db: any SQLSession) throws -> PayPeriodStatus {
         var status = PayPeriodStatus()
-        for row in try Row.fetchAll(
+        for row in try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT status, at, by FROM hours_period
                 WHERE start_day <= ? AND end_day >= ? AND (driver_id IS NULL OR driver_id = ?)
                 """, arguments: [period.end.description, period.start.description, driverID ?? -1])
         {
-            if (row["status"] as String) == "locked" {
-                status.lockedAt = Moment(seconds: row["at"])
-                status.lockedBy = row["by"]
+            if (try row["status"] as String) == "locked" {
+                status.lockedAt = Moment(seconds: try row["at"])
+                status.lockedBy = try row["by"]
             } else {
-                status.submittedAt = Moment(seconds: row["at"])
-                status.submittedBy = row["by"]
+                status.submittedAt = Moment(seconds: try row["at"])
+                status.submittedBy = try row["by"]
             }
         }
         return status
     }
 
-    static func queue(_ method: HoursChange.Method, entry: UUID, body: Data?, now: Double, _ db: Database) throws {
+    static func queue(_ method: HoursChange.Method, entry: UUID, body: Data?, now: Double, _ db: any SQLSession) throws {
         try db.execute(
             sql: """
                 INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)

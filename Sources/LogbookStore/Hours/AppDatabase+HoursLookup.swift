@@ -23,10 +23,10 @@ extension AppDatabase {
         guard !uuids.isEmpty else { return [:] }
         return try read("hoursEntryNumbers") { db in
             var numbers: [String: Int64] = [:]
-            let rows = try Row.fetchAll(
+            let rows = try SQLRow.fetchAll(
                 db, sql: "SELECT uuid, id FROM hours_shift WHERE uuid IN (SELECT value FROM json_each(?))",
                 arguments: [String(decoding: try JSONEncoder().encode(Array(uuids)), as: UTF8.self)])
-            for row in rows { numbers[row["uuid"]] = row["id"] }
+            for row in rows { numbers[try row["uuid"]] = try row["id"] }
             return numbers
         }
     }

@@ -15,10 +15,10 @@ extension AppDatabase: HoursDeliveryStore {
             let marks = chosen.map { _ in "?" }.joined(separator: ", ")
             try db.execute(
                 sql: "UPDATE hours_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
-                arguments: [worker, now + duration] + StatementArguments(chosen))
-            return try Row.fetchAll(
+                arguments: [worker, now + duration] + SQLArguments(chosen))
+            return try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM hours_outbox WHERE id IN (\(marks)) ORDER BY id",
-                arguments: StatementArguments(chosen)
+                arguments: SQLArguments(chosen)
             ).map(Self.change)
         }
     }
@@ -30,7 +30,7 @@ extension AppDatabase: HoursDeliveryStore {
                 sql: """
                     UPDATE hours_outbox SET claimed_by = NULL, claimed_until = NULL
                     WHERE claimed_by = ? AND status = 'pending' AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
-                    """, arguments: [worker] + StatementArguments(ids))
+                    """, arguments: [worker] + SQLArguments(ids))
         }
     }
 
@@ -40,7 +40,7 @@ extension AppDatabase: HoursDeliveryStore {
     public func hoursChangesToSend(dueOnly: Bool, now: Moment? = nil) throws -> [HoursChange] {
         let now = now?.seconds ?? clock().secondsSince1970
         return try read("hoursChangesToSend") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT o.* FROM hours_outbox o
@@ -57,7 +57,7 @@ extension AppDatabase: HoursDeliveryStore {
     /// Every change, newest first; of one status, or all.
     public func hoursChanges(status: HoursSyncState? = nil, limit: Int = 1_000) throws -> [HoursChange] {
         try read("hoursChanges") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: "SELECT * FROM hours_outbox WHERE (? IS NULL OR status = ?) ORDER BY id DESC LIMIT ?",
                 arguments: [status?.rawValue, status?.rawValue, limit]
@@ -69,8 +69,8 @@ extension AppDatabase: HoursDeliveryStore {
     public func hoursChangeCounts() throws -> [HoursSyncState: Int] {
         try read("hoursChangeCounts") { db in
             var counts: [HoursSyncState: Int] = [.pending: 0, .sent: 0, .failed: 0]
-            for row in try Row.fetchAll(db, sql: "SELECT status, count(*) AS n FROM hours_outbox GROUP BY status") {
-                if let state = HoursSyncState(rawValue: row["status"]) { counts[state] = row["n"] }
+            for row in try SQLRow.fetchAll(db, sql: "SELECT status, count(*) AS n FROM hours_outbox GROUP BY status") {
+                if let state = HoursSyncState(rawValue: try row["status"]) { counts[state] = try row["n"] }
             }
             return counts
         }
@@ -155,13 +155,13 @@ extension AppDatabase: HoursDeliveryStore {
         }
     }
 
-    static func change(_ row: Row) -> HoursChange {
+    static func change(_ row: SQLRow) -> HoursChange {
         HoursChange(
-            id: row["id"], changeUUID: row["change_uuid"], entryUUID: row["shift_uuid"],
-            method: HoursChange.Method(rawValue: row["method"]) ?? .put, body: row["body"],
-            createdAt: Moment(seconds: row["created_at"]),
-            status: HoursSyncState(rawValue: row["status"]) ?? .pending, attempts: row["attempts"],
-            nextAttemptAt: Moment(seconds: row["next_attempt_at"]), lastError: row["last_error"],
-            sentAt: (row["sent_at"] as Double?).map(Moment.init(seconds:)))
+            id: try row["id"], changeUUID: try row["change_uuid"], entryUUID: try row["shift_uuid"],
+            method: HoursChange.Method(rawValue: try row["method"]) ?? .put, body: try row["body"],
+            createdAt: Moment(seconds: try row["created_at"]),
+            status: HoursSyncState(rawValue: try row["status"]) ?? .pending, attempts: try row["attempts"],
+            nextAttemptAt: Moment(seconds: try row["next_attempt_at"]), lastError: try row["last_error"],
+            sentAt: (try row["sent_at"] as Double?).map(Moment.init(seconds:)))
     }
 }

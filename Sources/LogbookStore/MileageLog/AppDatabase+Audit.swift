@@ -18,10 +18,10 @@ struct AuditWriter {
     let actor: String
     let time: Timestamp
 
-    init(_ db: Database, actor: String, time: Timestamp) throws {
-        if let row = try Row.fetchOne(db, sql: "SELECT sequence, hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
+    init(_ db: any SQLSession, actor: String, time: Timestamp) throws {
+        if let row = try SQLRow.fetchOne(db, sql: "SELECT sequence, hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
         {
-            chain = AuditChain(after: AuditAnchor(sequence: row["sequence"], hash: row["hash"]))
+            chain = AuditChain(after: AuditAnchor(sequence: try row["sequence"], hash: try row["hash"]))
         } else {
             chain = AuditChain()
         }
@@ -30,7 +30,7 @@ struct AuditWriter {
     }
 
     mutating func record(
-        _ db: Database, trip: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
+        _ db: any SQLSession, trip: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
         new: String? = nil, actor: String? = nil
     ) throws {
         try record(db, entity: "trip", id: trip, action: action, field: field, old: old, new: new, actor: actor)
@@ -38,7 +38,7 @@ struct AuditWriter {
 
     /// Appends one entry about any entity (`trip`, `odometer_reading`, `trip_conflict`).
     mutating func record(
-        _ db: Database, entity: String, id: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
+        _ db: any SQLSession, entity: String, id: Int64, action: AuditAction, field: String? = nil, old: String? = nil,
         new: String? = nil, actor: String? = nil
     ) throws {
         let entry = chain.append(
@@ -60,7 +60,7 @@ struct AuditWriter {
     }
 
     /// Records a whole new trip: its snapshot as one JSON object.
-    mutating func recordCreation(_ db: Database, trip: Int64, action: AuditAction = .create, note: String? = nil)
+    mutating func recordCreation(_ db: any SQLSession, trip: Int64, action: AuditAction = .create, note: String? = nil)
         throws
     {
         let snapshot = try AppDatabase.snapshot(trip: trip, db)
@@ -68,22 +68,22 @@ struct AuditWriter {
     }
 
     /// Records a new odometer reading: its values as one JSON object.
-    mutating func recordReadingCreation(_ db: Database, reading id: Int64) throws {
+    mutating func recordReadingCreation(_ db: any SQLSession, reading id: Int64) throws {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db, sql: "SELECT read_at, reading, note, forced FROM odometer_reading WHERE id = ?", arguments: [id])
         else { throw StoreError(.notFound, operation: "audit", detail: "there is no odometer reading \(id)") }
         var values: [String: String] = [:]
-        values["read_at"] = AuditSnapshot.number(row["read_at"])
-        values["reading"] = AuditSnapshot.number(row["reading"])
-        values["note"] = row["note"]
-        if (row["forced"] as Int?) == 1 { values["forced"] = "true" }
+        values["read_at"] = AuditSnapshot.number(try row["read_at"])
+        values["reading"] = AuditSnapshot.number(try row["reading"])
+        values["note"] = try row["note"]
+        if (try row["forced"] as Int?) == 1 { values["forced"] = "true" }
         try record(db, entity: "odometer_reading", id: id, action: .create, new: AuditSnapshot.encode(values))
     }
 
     /// Records each audited field that differs between two snapshots of one trip.
     mutating func recordEdits(
-        _ db: Database, trip: Int64, from old: [String: String], to new: [String: String], actor: String? = nil
+        _ db: any SQLSession, trip: Int64, from old: [String: String], to new: [String: String], actor: String? = nil
     ) throws {
         for field in AuditedField.all where old[field] != new[field] {
             try record(
@@ -157,13 +157,13 @@ extension AppDatabase {
     public func auditEntries(trip: Int64? = nil) throws -> [AuditEntry] {
         try read("auditEntries") { db in
             var sql = "SELECT * FROM audit_entry"
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if let trip {
                 sql += " WHERE entity = 'trip' AND entity_id = ?"
                 arguments += [String(trip)]
             }
             sql += " ORDER BY sequence"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.auditEntry)
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.auditEntry)
         }
     }
 
@@ -171,17 +171,17 @@ extension AppDatabase {
     /// keeps a valid chain but no longer matches the values the chain recorded.
     public func verifyAudit() throws -> AuditReport {
         try read("verifyAudit") { db in
-            let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence").map(Self.auditEntry)
+            let entries = try SQLRow.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence").map(Self.auditEntry)
             var trips: [AuditedTrip] = []
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id") {
                 trips.append(AuditedTrip(id: id, values: try Self.snapshot(trip: id, db)))
             }
-            let readings = try Row.fetchAll(
+            let readings = try SQLRow.fetchAll(
                 db, sql: "SELECT id, read_at, reading, note, void_reason FROM odometer_reading ORDER BY id"
             ).map { row in
                 AuditedReading(
-                    id: row["id"], readAt: row["read_at"], reading: row["reading"], note: row["note"],
-                    voidReason: row["void_reason"])
+                    id: try row["id"], readAt: try row["read_at"], reading: try row["reading"], note: try row["note"],
+                    voidReason: try row["void_reason"])
             }
             return AuditVerification.verify(entries: entries, trips: trips, readings: readings)
         }
@@ -190,20 +190,20 @@ extension AppDatabase {
     /// The fields of an odometer reading its history records (`forced` is a mark, not a value, and is left out).
     static let readingFields = AuditVerification.readingFields
 
-    static func auditEntry(_ row: Row) throws -> AuditEntry {
-        let actionText: String = row["action"]
+    static func auditEntry(_ row: SQLRow) throws -> AuditEntry {
+        let actionText: String = try row["action"]
         let change = AuditChange(
-            actor: row["actor"], time: Timestamp(secondsSince1970: row["recorded_at"]), entity: row["entity"],
-            entityID: row["entity_id"], action: AuditAction(rawValue: actionText) ?? .edit, field: row["field"],
-            oldValue: row["old_value"], newValue: row["new_value"])
+            actor: try row["actor"], time: Timestamp(secondsSince1970: try row["recorded_at"]), entity: try row["entity"],
+            entityID: try row["entity_id"], action: AuditAction(rawValue: actionText) ?? .edit, field: try row["field"],
+            oldValue: try row["old_value"], newValue: try row["new_value"])
         return AuditEntry(
-            sequence: row["sequence"], change: change, previousHash: row["previous_hash"], hash: row["hash"])
+            sequence: try row["sequence"], change: change, previousHash: try row["previous_hash"], hash: try row["hash"])
     }
 
     /// A trip's audited fields as the history writes them; absent values are left out.
-    static func snapshot(trip id: Int64, _ db: Database) throws -> [String: String] {
+    static func snapshot(trip id: Int64, _ db: any SQLSession) throws -> [String: String] {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT trip.*, vehicle.plate, driver.name AS driver_name FROM trip
@@ -214,12 +214,12 @@ extension AppDatabase {
         else { throw StoreError(.notFound, operation: "snapshot", detail: "trip \(id) does not exist") }
         var texts: [String: String] = [:]
         for text in ["category", "purpose", "partner", "destination", "notes", "start_label", "end_label", "source"] {
-            texts[text] = row[text]
+            texts[text] = try row[text]
         }
-        texts["void_reason"] = row["void_reason"]
+        texts["void_reason"] = try row["void_reason"]
         return AuditedTrip.values(
-            plate: row["plate"], driver: row["driver_name"], startedAt: row["started_at"], endedAt: row["ended_at"],
-            distanceMetres: row["distance_m"], startOdometer: row["start_odometer"], endOdometer: row["end_odometer"],
+            plate: try row["plate"], driver: try row["driver_name"], startedAt: try row["started_at"], endedAt: try row["ended_at"],
+            distanceMetres: try row["distance_m"], startOdometer: try row["start_odometer"], endOdometer: try row["end_odometer"],
             texts: texts)
     }
 }

@@ -19,18 +19,18 @@ extension AppDatabase {
     /// locked) or that starts after a dashboard reading: the chain is never moved past an anchor, and a shift that
     /// would run past one is refused with the numbers.
     static func chainShift(
-        vehicleID: Int64, after time: Timestamp, end: Double, unit: OdometerUnit, _ db: Database
+        vehicleID: Int64, after time: Timestamp, end: Double, unit: OdometerUnit, _ db: any SQLSession
     ) throws -> ChainShift {
-        let later = try Row.fetchAll(
+        let later = try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT id, started_at, start_odometer, end_odometer, odometer_derived, locked FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND started_at > ? AND start_odometer IS NOT NULL
                 ORDER BY started_at
                 """, arguments: [vehicleID, time.secondsSince1970])
-        guard let next = later.first, (next["start_odometer"] as Double) < end else { return ChainShift() }
-        let by = end - (next["start_odometer"] as Double)
-        let reading = try Row.fetchOne(
+        guard let next = later.first, (try next["start_odometer"] as Double) < end else { return ChainShift() }
+        let by = end - (try next["start_odometer"] as Double)
+        let reading = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND voided_at IS NULL
@@ -41,12 +41,12 @@ extension AppDatabase {
         var lastID: Int64 = 0
         for trip in later {
             let movable =
-                (trip["odometer_derived"] as Bool) && !(trip["locked"] as Bool)
-                && (reading.map { (trip["started_at"] as Double) < ($0["read_at"] as Double) } ?? true)
-            guard movable, let tripEnd: Double = trip["end_odometer"] else { break }
-            shift.trips.append(trip["id"])
+                (try trip["odometer_derived"] as Bool) try && !(try trip["locked"] as Bool)
+                && (reading.map { (try trip["started_at"] as Double) < (try $0["read_at"] as Double) } ?? true)
+            guard movable, let tripEnd: Double = try trip["end_odometer"] else { break }
+            shift.trips.append(try trip["id"])
             lastEnd = tripEnd + by
-            lastID = trip["id"]
+            lastID = try trip["id"]
         }
         guard !shift.trips.isEmpty else {
             // The next trip is anchored: the trip must fit the gap before it, as for a trip given by its odometer.
@@ -54,28 +54,28 @@ extension AppDatabase {
             return ChainShift()
         }
         let anchor = later.dropFirst(shift.trips.count).first
-        if let anchor, (anchor["start_odometer"] as Double) < lastEnd {
+        if let anchor, (try anchor["start_odometer"] as Double) < lastEnd {
             throw StoreError(
                 .refused, operation: "addTrip",
                 detail: "the odometer would end at \(format(end)) \(unit.rawValue), moving trip \(lastID) to end at "
-                    + "\(format(lastEnd)) \(unit.rawValue), past the start of the next trip \(anchor["id"] as Int64) "
-                    + "at \(format(anchor["start_odometer"])) \(unit.rawValue), whose odometer is not derived")
+                    + "\(format(lastEnd)) \(unit.rawValue), past the start of the next trip \(try anchor["id"] as Int64) "
+                    + "at \(format(try anchor["start_odometer"])) \(unit.rawValue), whose odometer is not derived")
         }
-        if let reading, (reading["reading"] as Double) < lastEnd,
-            anchor.map({ ($0["started_at"] as Double) >= (reading["read_at"] as Double) }) ?? true
+        if let reading, (try reading["reading"] as Double) < lastEnd,
+            try anchor.map({ (try $0["started_at"] as Double) >= (try reading["read_at"] as Double) }) ?? true
         {
-            let at = Timestamp(secondsSince1970: reading["read_at"]).iso8601
+            let at = Timestamp(secondsSince1970: try reading["read_at"]).iso8601
             throw StoreError(
                 .refused, operation: "addTrip",
                 detail: "the odometer would end at \(format(end)) \(unit.rawValue), moving trip \(lastID) to end at "
                     + "\(format(lastEnd)) \(unit.rawValue), past the reading of \(at) "
-                    + "(\(format(reading["reading"])) \(unit.rawValue))")
+                    + "(\(format(try reading["reading"])) \(unit.rawValue))")
         }
         return shift
     }
 
     /// Moves the trips of `shift` up the odometer chain, each change in the audit history with the reason.
-    static func apply(_ shift: ChainShift, backFilled id: Int64, context: inout LogContext, _ db: Database) throws {
+    static func apply(_ shift: ChainShift, backFilled id: Int64, context: inout LogContext, _ db: any SQLSession) throws {
         guard shift.by > 0 else { return }
         let actor = "\(context.audit.actor) (back-filled trip \(id))"
         for trip in shift.trips {

@@ -53,7 +53,7 @@ extension AppDatabase {
     public func conflicts(vehicle plate: String? = nil, includeResolved: Bool = false) throws -> [TripConflict] {
         try read("conflicts") { db in
             var conditions: [String] = []
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if let plate {
                 let vehicle = try Self.requireVehicle(plate, db)
                 conditions.append("c.vehicle_id = ?")
@@ -63,7 +63,7 @@ extension AppDatabase {
             let sql =
                 Self.conflictSelect + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
                 + " ORDER BY c.id"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.conflict)
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.conflict)
         }
     }
 
@@ -84,10 +84,10 @@ extension AppDatabase {
                     detail: "conflict \(id) was resolved already (kept the \(resolution.rawValue) trip "
                         + "\(conflict.keptTripID.map(String.init) ?? "?"))")
             }
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip_conflict WHERE id = ?", arguments: [id])
+            guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM trip_conflict WHERE id = ?", arguments: [id])
             else { throw StoreError(.notFound, operation: "resolveConflict", detail: "there is no conflict \(id)") }
             let pending = try Self.pendingTrip(row)
-            let vehicleID: Int64 = row["vehicle_id"]
+            let vehicleID: Int64 = try row["vehicle_id"]
             let kept: Int64
             switch choice {
             case .existing:
@@ -132,7 +132,7 @@ extension AppDatabase {
 
     /// The vehicle's live trips that overlap the interval (touching ends do not), earliest first.
     static func overlapping(
-        vehicleID: Int64, start: Timestamp, end: Timestamp, excluding: [Int64], _ db: Database
+        vehicleID: Int64, start: Timestamp, end: Timestamp, excluding: [Int64], _ db: any SQLSession
     ) throws -> [Int64] {
         let excluded = excluding.isEmpty ? "" : " AND id NOT IN (\(excluding.map(String.init).joined(separator: ",")))"
         // A trip of no duration overlaps what it lies strictly inside.
@@ -147,7 +147,7 @@ extension AppDatabase {
 
     /// Keeps an imported trip aside; returns the conflict's id.
     static func keepAside(
-        _ row: PendingTrip, vehicleID: Int64, existing: Int64, importKey: String?, now: Double, _ db: Database
+        _ row: PendingTrip, vehicleID: Int64, existing: Int64, importKey: String?, now: Double, _ db: any SQLSession
     ) throws -> Int64 {
         let trip = row.trip
         try db.execute(
@@ -166,21 +166,21 @@ extension AppDatabase {
         return db.lastInsertedRowID
     }
 
-    static func pendingTrip(_ row: Row) throws -> PendingTrip {
+    static func pendingTrip(_ row: SQLRow) throws -> PendingTrip {
         var track: [TrackPoint] = []
-        if let points: Data = row["points"] {
+        if let points: Data = try row["points"] {
             do { track = try TrackEncoding.decode([UInt8](points)) } catch {
                 throw StoreError(
-                    .invalidData, operation: "conflict", detail: "\(error) (conflict \(row["id"] as Int64))")
+                    .invalidData, operation: "conflict", detail: "\(error) (conflict \(try row["id"] as Int64))")
             }
         }
         let trip = Trip(
-            start: Timestamp(secondsSince1970: row["started_at"]), end: Timestamp(secondsSince1970: row["ended_at"]),
-            distance: row["distance_m"], idleSeconds: row["idle_s"], idlePeriods: row["idle_periods"],
-            maximumSpeed: row["max_speed_mps"],
-            startCoordinate: Coordinate(latitude: row["start_lat"], longitude: row["start_lon"]),
-            endCoordinate: Coordinate(latitude: row["end_lat"], longitude: row["end_lon"]),
-            fixesUsed: row["fixes_used"],
+            start: Timestamp(secondsSince1970: try row["started_at"]), end: Timestamp(secondsSince1970: try row["ended_at"]),
+            distance: try row["distance_m"], idleSeconds: try row["idle_s"], idlePeriods: try row["idle_periods"],
+            maximumSpeed: try row["max_speed_mps"],
+            startCoordinate: Coordinate(latitude: try row["start_lat"], longitude: try row["start_lon"]),
+            endCoordinate: Coordinate(latitude: try row["end_lat"], longitude: try row["end_lon"]),
+            fixesUsed: try row["fixes_used"],
             track: track)
         return try PendingTrip(trip, operation: "resolveConflict")
     }
@@ -195,8 +195,8 @@ extension AppDatabase {
         LEFT JOIN vehicle_import AS f ON f.fingerprint = c.import_key AND f.vehicle_id = c.vehicle_id
         """
 
-    static func fetchConflict(_ id: Int64, _ db: Database) throws -> TripConflict {
-        guard let row = try Row.fetchOne(db, sql: conflictSelect + " WHERE c.id = ?", arguments: [id]) else {
+    static func fetchConflict(_ id: Int64, _ db: any SQLSession) throws -> TripConflict {
+        guard let row = try SQLRow.fetchOne(db, sql: conflictSelect + " WHERE c.id = ?", arguments: [id]) else {
             throw StoreError(
                 .notFound, operation: "conflict",
                 detail: "there is no conflict \(id); `logbook trips conflicts` lists them")
@@ -204,16 +204,16 @@ extension AppDatabase {
         return conflict(row)
     }
 
-    static func conflict(_ row: Row) -> TripConflict {
+    static func conflict(_ row: SQLRow) -> TripConflict {
         TripConflict(
-            id: row["id"], vehicle: row["plate"], existingTripID: row["existing_trip_id"],
-            existingStart: Timestamp(secondsSince1970: row["existing_start"]),
-            existingEnd: Timestamp(secondsSince1970: row["existing_end"]), existingDistance: row["existing_distance"],
-            file: row["path"], start: Timestamp(secondsSince1970: row["started_at"]),
-            end: Timestamp(secondsSince1970: row["ended_at"]), distance: row["distance_m"],
-            createdAt: Timestamp(secondsSince1970: row["created_at"]),
-            resolution: (row["resolution"] as String?).flatMap(ConflictChoice.init(rawValue:)),
-            resolvedAt: (row["resolved_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
-            keptTripID: row["kept_trip_id"])
+            id: try row["id"], vehicle: try row["plate"], existingTripID: try row["existing_trip_id"],
+            existingStart: Timestamp(secondsSince1970: try row["existing_start"]),
+            existingEnd: Timestamp(secondsSince1970: try row["existing_end"]), existingDistance: try row["existing_distance"],
+            file: try row["path"], start: Timestamp(secondsSince1970: try row["started_at"]),
+            end: Timestamp(secondsSince1970: try row["ended_at"]), distance: try row["distance_m"],
+            createdAt: Timestamp(secondsSince1970: try row["created_at"]),
+            resolution: (try row["resolution"] as String?).flatMap(ConflictChoice.init(rawValue:)),
+            resolvedAt: (try row["resolved_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
+            keptTripID: try row["kept_trip_id"])
     }
 }

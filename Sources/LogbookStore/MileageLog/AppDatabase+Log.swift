@@ -136,7 +136,7 @@ extension AppDatabase {
             let sql =
                 Self.tripSelect(includeTracks: includeTracks) + clause
                 + " ORDER BY trip.started_at, trip.vehicle_id, trip.id"
-            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let cursor = try SQLRow.fetchAll(db, sql: sql, arguments: arguments)
             var trips: [StoredTrip] = []
             while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }
             return trips
@@ -155,7 +155,7 @@ extension AppDatabase {
                 from += " JOIN vehicle ON vehicle.id = trip.vehicle_id"
             }
             if filter.driver != nil { from += " LEFT JOIN driver ON driver.id = trip.driver_id" }
-            let totals = try Row.fetchOne(
+            let totals = try SQLRow.fetchOne(
                 db.cachedStatement(
                     sql:
                         "SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0)"
@@ -163,7 +163,7 @@ extension AppDatabase {
                 arguments: arguments)
             var pageArguments = arguments
             pageArguments += [max(0, limit), max(0, offset)]
-            let cursor = try Row.fetchCursor(
+            let cursor = try SQLRow.fetchAll(
                 db.cachedStatement(
                     sql: Self.tripSelect(includeTracks: false) + clause
                         + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?"),
@@ -175,9 +175,9 @@ extension AppDatabase {
     }
 
     /// The WHERE clause (with its leading space) and arguments of a filter.
-    static func whereClause(_ filter: TripFilter) -> (String, StatementArguments) {
+    static func whereClause(_ filter: TripFilter) -> (String, SQLArguments) {
         var conditions: [String] = []
-        var arguments = StatementArguments()
+        var arguments = SQLArguments()
         if let vehicle = filter.vehicle?.trimmingCharacters(in: .whitespacesAndNewlines) {
             conditions.append("vehicle.plate = ?")
             arguments += [vehicle]
@@ -227,14 +227,14 @@ extension AppDatabase {
         try read("purposeSuggestions") { db in
             var tripCondition = ""
             var regularCondition = ""
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if let vehicles {
                 let plates = vehicles.isEmpty ? "NULL" : vehicles.map { _ in "?" }.joined(separator: ", ")
                 let among = "(SELECT id FROM vehicle WHERE plate IN (\(plates)))"
                 tripCondition = " AND vehicle_id IN \(among)"
                 regularCondition = " AND (vehicle_id IS NULL OR vehicle_id IN \(among))"
-                arguments += StatementArguments(vehicles)
-                arguments += StatementArguments(vehicles)
+                arguments += SQLArguments(vehicles)
+                arguments += SQLArguments(vehicles)
             }
             arguments += [limit]
             return try String.fetchAll(
@@ -260,7 +260,7 @@ extension AppDatabase {
                     db,
                     sql: "SELECT DISTINCT entity_id FROM audit_entry WHERE entity = 'trip' AND action = 'edit' "
                         + "AND entity_id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")",
-                    arguments: StatementArguments(ids.map(String.init))
+                    arguments: SQLArguments(ids.map(String.init))
                 ).compactMap { Int64($0) })
         }
     }
@@ -288,30 +288,30 @@ extension AppDatabase {
     }
 
     static func fetchTrip(
-        _ id: Int64, includeTrack: Bool = false, now: Timestamp, policy: LogPolicy, _ db: Database
+        _ id: Int64, includeTrack: Bool = false, now: Timestamp, policy: LogPolicy, _ db: any SQLSession
     ) throws -> StoredTrip {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db, sql: tripSelect(includeTracks: includeTrack) + " WHERE trip.id = ?", arguments: [id])
         else { throw StoreError(.notFound, operation: "trip", detail: "there is no trip \(id)") }
         return try storedTrip(row, now: now, policy: policy)
     }
 
-    func storedTrip(_ row: Row, now: Timestamp) throws -> StoredTrip {
+    func storedTrip(_ row: SQLRow, now: Timestamp) throws -> StoredTrip {
         try Self.storedTrip(row, now: now, policy: policy)
     }
 
-    static func storedTrip(_ row: Row, now: Timestamp, policy: LogPolicy) throws -> StoredTrip {
-        let id: Int64 = row["id"]
+    static func storedTrip(_ row: SQLRow, now: Timestamp, policy: LogPolicy) throws -> StoredTrip {
+        let id: Int64 = try row["id"]
         func decoded<T: RawRepresentable<String>>(_ column: String, as: T.Type) throws -> T? {
-            guard let text: String = row[column] else { return nil }
+            guard let text: String = try row[column] else { return nil }
             guard let value = T(rawValue: text) else {
                 throw StoreError(.invalidData, operation: "trips", detail: "trip \(id): unknown \(column) '\(text)'")
             }
             return value
         }
         var track: [TrackPoint] = []
-        if let points: Data = row["track"] {
+        if let points: Data = try row["track"] {
             do {
                 track = try TrackEncoding.decode([UInt8](points))
             } catch {
@@ -319,35 +319,35 @@ extension AppDatabase {
             }
         }
         func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
-            guard let latitude: Double = row[lat], let longitude: Double = row[lon] else { return nil }
+            guard let latitude: Double = try row[lat], let longitude: Double = try row[lon] else { return nil }
             return Coordinate(latitude: latitude, longitude: longitude)
         }
-        let end = Timestamp(secondsSince1970: row["ended_at"])
-        let created = Timestamp(secondsSince1970: row["created_at"])
-        let voidedAt = (row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:))
-        let stored: Bool = row["locked"]
+        let end = Timestamp(secondsSince1970: try row["ended_at"])
+        let created = Timestamp(secondsSince1970: try row["created_at"])
+        let voidedAt = (try row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:))
+        let stored: Bool = try row["locked"]
         return StoredTrip(
-            id: id, vehicle: row["plate"], driver: row["driver_name"],
-            start: Timestamp(secondsSince1970: row["started_at"]), end: end, distance: row["distance_m"],
-            idleSeconds: row["idle_s"], idlePeriods: row["idle_periods"], maximumSpeed: row["max_speed_mps"],
+            id: id, vehicle: try row["plate"], driver: try row["driver_name"],
+            start: Timestamp(secondsSince1970: try row["started_at"]), end: end, distance: try row["distance_m"],
+            idleSeconds: try row["idle_s"], idlePeriods: try row["idle_periods"], maximumSpeed: try row["max_speed_mps"],
             startCoordinate: coordinate("start_lat", "start_lon"), endCoordinate: coordinate("end_lat", "end_lon"),
-            fixesUsed: row["fixes_used"], track: track, source: try decoded("source", as: TripSource.self) ?? .gps,
-            importKey: row["import_key"], startOdometer: row["start_odometer"], endOdometer: row["end_odometer"],
+            fixesUsed: try row["fixes_used"], track: track, source: try decoded("source", as: TripSource.self) ?? .gps,
+            importKey: try row["import_key"], startOdometer: try row["start_odometer"], endOdometer: try row["end_odometer"],
             odometerUnit: try decoded("odometer_unit", as: OdometerUnit.self) ?? .km,
             category: try decoded("category", as: TripCategory.self),
-            categoryOrigin: try decoded("category_origin", as: CategoryOrigin.self), purpose: row["purpose"],
-            partner: row["partner"], destination: row["destination"], notes: row["notes"],
-            startLabel: row["start_label"], endLabel: row["end_label"], regularName: row["regular_name"],
+            categoryOrigin: try decoded("category_origin", as: CategoryOrigin.self), purpose: try row["purpose"],
+            partner: try row["partner"], destination: try row["destination"], notes: try row["notes"],
+            startLabel: try row["start_label"], endLabel: try row["end_label"], regularName: try row["regular_name"],
             locked: stored || (voidedAt == nil && policy.isLocked(end: end, created: created, now: now)),
-            voidedAt: voidedAt, voidReason: row["void_reason"], createdAt: created,
-            estimated: EstimatedEnds(names: ((row["estimated"] as String?) ?? "").split(separator: " ")))
+            voidedAt: voidedAt, voidReason: try row["void_reason"], createdAt: created,
+            estimated: EstimatedEnds(names: ((try row["estimated"] as String?) ?? "").split(separator: " ")))
     }
 
     // MARK: Writing
 
     /// A write of the log: sweeps due trips (unclassified → private, old → locked) first, then runs `body`
     /// with the audit writer, all in one transaction.
-    func logWrite<T>(_ operation: String, _ body: (Database, inout LogContext) throws -> T) throws -> T {
+    func logWrite<T>(_ operation: String, _ body: (any SQLSession, inout LogContext) throws -> T) throws -> T {
         let now = clock()
         let policy = policy
         return try write(operation) { db in
@@ -359,7 +359,7 @@ extension AppDatabase {
 
     /// Makes unclassified trips private after the configured days (an audited change by `logbook`), then locks
     /// trips whose time has come.
-    static func sweep(_ db: Database, policy: LogPolicy, context: inout LogContext) throws {
+    static func sweep(_ db: any SQLSession, policy: LogPolicy, context: inout LogContext) throws {
         let now = context.now.secondsSince1970
         if let days = policy.unclassifiedPrivateAfterDays {
             let due = try Int64.fetchAll(
@@ -555,7 +555,7 @@ extension AppDatabase {
         }
     }
 
-    static func void(_ id: Int64, reason: String, context: inout LogContext, _ db: Database) throws {
+    static func void(_ id: Int64, reason: String, context: inout LogContext, _ db: any SQLSession) throws {
         try db.execute(
             sql: "UPDATE trip SET voided_at = ?, void_reason = ? WHERE id = ?",
             arguments: [context.now.secondsSince1970, reason, id])
@@ -572,19 +572,19 @@ extension AppDatabase {
         var driverID: Int64?
     }
 
-    static func requireVehicle(_ plate: String, _ db: Database) throws -> VehicleRow {
+    static func requireVehicle(_ plate: String, _ db: any SQLSession) throws -> VehicleRow {
         let plate = plate.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM vehicle WHERE plate = ?", arguments: [plate]) else {
+        guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM vehicle WHERE plate = ?", arguments: [plate]) else {
             throw StoreError(
                 .notFound, operation: "vehicle",
                 detail: "unknown vehicle '\(plate)'; add it with `logbook vehicles add --plate \(plate)`")
         }
         return VehicleRow(
-            id: row["id"], plate: row["plate"], unit: OdometerUnit(rawValue: row["odometer_unit"]) ?? .km,
-            initialOdometer: row["initial_odometer"], driverID: row["driver_id"])
+            id: try row["id"], plate: try row["plate"], unit: OdometerUnit(rawValue: try row["odometer_unit"]) ?? .km,
+            initialOdometer: try row["initial_odometer"], driverID: try row["driver_id"])
     }
 
-    static func requireDriver(_ name: String, _ db: Database) throws -> Int64 {
+    static func requireDriver(_ name: String, _ db: any SQLSession) throws -> Int64 {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM driver WHERE name = ?", arguments: [name]) else {
             throw StoreError(
@@ -606,10 +606,10 @@ extension AppDatabase {
     }
 
     static func refuseOverlap(
-        vehicleID: Int64, start: Timestamp, end: Timestamp, excluding: [Int64], _ db: Database
+        vehicleID: Int64, start: Timestamp, end: Timestamp, excluding: [Int64], _ db: any SQLSession
     ) throws {
         let excluded = excluding.isEmpty ? "" : " AND id NOT IN (\(excluding.map(String.init).joined(separator: ",")))"
-        if let other = try Row.fetchOne(
+        if let other = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, started_at, ended_at FROM trip
@@ -617,57 +617,57 @@ extension AppDatabase {
                 ORDER BY started_at LIMIT 1
                 """, arguments: [vehicleID, end.secondsSince1970, start.secondsSince1970])
         {
-            let from = Timestamp(secondsSince1970: other["started_at"]).iso8601
-            let to = Timestamp(secondsSince1970: other["ended_at"]).iso8601
+            let from = Timestamp(secondsSince1970: try other["started_at"]).iso8601
+            let to = Timestamp(secondsSince1970: try other["ended_at"]).iso8601
             throw StoreError(
                 .refused, operation: "addTrip",
-                detail: "the trip overlaps trip \(other["id"] as Int64) (\(from) to \(to))")
+                detail: "the trip overlaps trip \(try other["id"] as Int64) (\(from) to \(to))")
         }
     }
 
     /// The odometer before `time`: the latest of the previous trip's end, a dashboard reading, or the initial
     /// odometer, with a phrase saying where it came from.
     static func odometer(
-        before time: Timestamp, vehicleID: Int64, initial: Double?, _ db: Database
+        before time: Timestamp, vehicleID: Int64, initial: Double?, _ db: any SQLSession
     ) throws -> (value: Double, source: String)? {
-        let trip = try Row.fetchOne(
+        let trip = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, ended_at, end_odometer FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND started_at < ? AND end_odometer IS NOT NULL
                 ORDER BY started_at DESC LIMIT 1
                 """, arguments: [vehicleID, time.secondsSince1970])
-        let reading = try Row.fetchOne(
+        let reading = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND read_at <= ?
                 AND voided_at IS NULL ORDER BY read_at DESC LIMIT 1
                 """, arguments: [vehicleID, time.secondsSince1970])
-        if let reading, (trip.map { ($0["ended_at"] as Double) <= reading["read_at"] } ?? true) {
-            let at = Timestamp(secondsSince1970: reading["read_at"]).iso8601
-            return (reading["reading"], "the reading of \(at)")
+        if let reading, (try trip.map { (try $0["ended_at"] as Double) <= try reading["read_at"] } ?? true) {
+            let at = Timestamp(secondsSince1970: try reading["read_at"]).iso8601
+            return (try reading["reading"], "the reading of \(at)")
         }
         if let trip {
-            return (trip["end_odometer"], "the odometer at the end of trip \(trip["id"] as Int64)")
+            return (try trip["end_odometer"], "the odometer at the end of trip \(try trip["id"] as Int64)")
         }
         return initial.map { ($0, "the vehicle's initial odometer") }
     }
 
     static func refuseOdometerPastNext(
-        vehicleID: Int64, after time: Timestamp, end: Double, unit: OdometerUnit, _ db: Database
+        vehicleID: Int64, after time: Timestamp, end: Double, unit: OdometerUnit, _ db: any SQLSession
     ) throws {
-        if let next = try Row.fetchOne(
+        if let next = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, start_odometer FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND started_at > ? AND start_odometer IS NOT NULL
                 ORDER BY started_at LIMIT 1
-                """, arguments: [vehicleID, time.secondsSince1970]), (next["start_odometer"] as Double) < end
+                """, arguments: [vehicleID, time.secondsSince1970]), (try next["start_odometer"] as Double) < end
         {
             throw StoreError(
                 .refused, operation: "addTrip",
                 detail: "the odometer would end at \(format(end)) \(unit.rawValue), past the start of the next trip "
-                    + "\(next["id"] as Int64) at \(format(next["start_odometer"])) \(unit.rawValue)")
+                    + "\(try next["id"] as Int64) at \(format(try next["start_odometer"])) \(unit.rawValue)")
         }
     }
 

@@ -170,7 +170,7 @@ extension AppDatabase {
     }
 
     /// Inserts a trip built from stored ones (merge, split) with its track; returns the new id.
-    static func insertCopy(_ trip: StoredTrip, createdAt: Timestamp, _ db: Database) throws -> Int64 {
+    static func insertCopy(_ trip: StoredTrip, createdAt: Timestamp, _ db: any SQLSession) throws -> Int64 {
         let vehicle = try requireVehicle(trip.vehicle, db)
         let driverID = try trip.driver.map { try requireDriver($0, db) }
         let regularID = try trip.regularName.flatMap {

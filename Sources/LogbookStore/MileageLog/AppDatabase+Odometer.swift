@@ -147,7 +147,7 @@ extension AppDatabase {
         try read("odometerReadings") { db in
             var sql = Self.readingSelect
             var conditions: [String] = []
-            var arguments = StatementArguments()
+            var arguments = SQLArguments()
             if let plate {
                 _ = try Self.requireVehicle(plate, db)
                 conditions.append("vehicle.plate = ?")
@@ -156,7 +156,7 @@ extension AppDatabase {
             if !includeVoided { conditions.append("odometer_reading.voided_at IS NULL") }
             if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
             sql += " ORDER BY vehicle.plate, read_at, odometer_reading.id"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.reading)
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.reading)
         }
     }
 
@@ -169,8 +169,8 @@ extension AppDatabase {
         JOIN vehicle ON vehicle.id = odometer_reading.vehicle_id
         """
 
-    static func fetchReading(_ id: Int64, _ db: Database) throws -> StoredReading {
-        guard let row = try Row.fetchOne(db, sql: readingSelect + " WHERE odometer_reading.id = ?", arguments: [id])
+    static func fetchReading(_ id: Int64, _ db: any SQLSession) throws -> StoredReading {
+        guard let row = try SQLRow.fetchOne(db, sql: readingSelect + " WHERE odometer_reading.id = ?", arguments: [id])
         else {
             throw StoreError(
                 .notFound, operation: "odometer",
@@ -179,13 +179,13 @@ extension AppDatabase {
         return reading(row)
     }
 
-    static func reading(_ row: Row) -> StoredReading {
+    static func reading(_ row: SQLRow) -> StoredReading {
         StoredReading(
-            id: row["id"], vehicle: row["plate"], time: Timestamp(secondsSince1970: row["read_at"]),
-            reading: row["reading"], unit: OdometerUnit(rawValue: row["odometer_unit"]) ?? .km, note: row["note"],
-            forced: (row["forced"] as Int?) == 1,
-            voidedAt: (row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
-            voidReason: row["void_reason"])
+            id: try row["id"], vehicle: try row["plate"], time: Timestamp(secondsSince1970: try row["read_at"]),
+            reading: try row["reading"], unit: OdometerUnit(rawValue: try row["odometer_unit"]) ?? .km, note: try row["note"],
+            forced: (try row["forced"] as Int?) == 1,
+            voidedAt: (try row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
+            voidReason: try row["void_reason"])
     }
 
     /// What is wrong with a reading at `time` against the vehicle's chain (live trips and readings), in the
@@ -200,76 +200,76 @@ extension AppDatabase {
     }
 
     static func readingProblems(
-        _ reading: Double, at time: Timestamp, vehicle: VehicleRow, excluding: Int64?, _ db: Database
+        _ reading: Double, at time: Timestamp, vehicle: VehicleRow, excluding: Int64?, _ db: any SQLSession
     ) throws -> [ReadingProblem] {
         let unit = vehicle.unit.rawValue
         let t = time.secondsSince1970
         let other = excluding.map { " AND id <> \($0)" } ?? ""
         var problems: [ReadingProblem] = []
         func at(_ seconds: Double) -> String { Timestamp(secondsSince1970: seconds).iso8601 }
-        if let earlier = try Row.fetchOne(
+        if let earlier = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, read_at, reading FROM odometer_reading
                 WHERE vehicle_id = ? AND voided_at IS NULL AND read_at < ?\(other) ORDER BY read_at DESC LIMIT 1
-                """, arguments: [vehicle.id, t]), (earlier["reading"] as Double) > reading
+                """, arguments: [vehicle.id, t]), (try earlier["reading"] as Double) > reading
         {
-            let value: Double = earlier["reading"]
+            let value: Double = try earlier["reading"]
             problems.append(
                 ReadingProblem(
                     kind: .readingBackwards, amount: value - reading, limit: 0, tripID: nil,
                     message: "the odometer would go backwards: \(format(reading)) \(unit) is below the reading "
-                        + "\(format(value)) \(unit) of \(at(earlier["read_at"]))"))
+                        + "\(format(value)) \(unit) of \(at(try earlier["read_at"]))"))
         }
-        if let later = try Row.fetchOne(
+        if let later = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, read_at, reading FROM odometer_reading
                 WHERE vehicle_id = ? AND voided_at IS NULL AND read_at > ?\(other) ORDER BY read_at LIMIT 1
-                """, arguments: [vehicle.id, t]), (later["reading"] as Double) < reading
+                """, arguments: [vehicle.id, t]), (try later["reading"] as Double) < reading
         {
-            let value: Double = later["reading"]
+            let value: Double = try later["reading"]
             problems.append(
                 ReadingProblem(
                     kind: .readingBackwards, amount: reading - value, limit: 0, tripID: nil,
                     message: "the odometer would go backwards: \(format(reading)) \(unit) is above the later reading "
-                        + "\(format(value)) \(unit) of \(at(later["read_at"]))"))
+                        + "\(format(value)) \(unit) of \(at(try later["read_at"]))"))
         }
-        if let trip = try Row.fetchOne(
+        if let trip = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, ended_at, end_odometer FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND ended_at <= ? AND end_odometer IS NOT NULL
                 ORDER BY end_odometer DESC LIMIT 1
-                """, arguments: [vehicle.id, t]), (trip["end_odometer"] as Double) > reading
+                """, arguments: [vehicle.id, t]), (try trip["end_odometer"] as Double) > reading
         {
-            let value: Double = trip["end_odometer"]
+            let value: Double = try trip["end_odometer"]
             problems.append(
                 ReadingProblem(
-                    kind: .readingBackwards, amount: value - reading, limit: 0, tripID: trip["id"],
+                    kind: .readingBackwards, amount: value - reading, limit: 0, tripID: try trip["id"],
                     message: "the odometer would go backwards: \(format(reading)) \(unit) is below "
-                        + "\(format(value)) \(unit), the odometer at the end of trip \(trip["id"] as Int64) "
-                        + "(\(at(trip["ended_at"])))"))
+                        + "\(format(value)) \(unit), the odometer at the end of trip \(try trip["id"] as Int64) "
+                        + "(\(at(try trip["ended_at"])))"))
         }
-        if let trip = try Row.fetchOne(
+        if let trip = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, started_at, start_odometer FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND started_at >= ? AND start_odometer IS NOT NULL
                 ORDER BY start_odometer LIMIT 1
-                """, arguments: [vehicle.id, t]), (trip["start_odometer"] as Double) < reading
+                """, arguments: [vehicle.id, t]), (try trip["start_odometer"] as Double) < reading
         {
-            let value: Double = trip["start_odometer"]
+            let value: Double = try trip["start_odometer"]
             problems.append(
                 ReadingProblem(
-                    kind: .readingBackwards, amount: reading - value, limit: 0, tripID: trip["id"],
+                    kind: .readingBackwards, amount: reading - value, limit: 0, tripID: try trip["id"],
                     message: "the odometer would go backwards: \(format(reading)) \(unit) is above "
                         + "\(format(value)) \(unit), the odometer at the start of the later trip "
-                        + "\(trip["id"] as Int64) (\(at(trip["started_at"])))"))
+                        + "\(try trip["id"] as Int64) (\(at(try trip["started_at"])))"))
         }
         guard problems.isEmpty else { return problems }
         // Far beyond what the trips since the previous reading (or the initial odometer) explain?
-        let anchor = try Row.fetchOne(
+        let anchor = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT read_at, reading FROM odometer_reading
@@ -277,28 +277,28 @@ extension AppDatabase {
                 """, arguments: [vehicle.id, t])
         let base: (value: Double, since: Double, phrase: String)?
         if let anchor {
-            base = (anchor["reading"], anchor["read_at"], "the reading of \(at(anchor["read_at"]))")
+            base = (try anchor["reading"], try anchor["read_at"], "the reading of \(at(try anchor["read_at"]))")
         } else if let initial = vehicle.initialOdometer {
             base = (initial, -1e12, "the vehicle's initial odometer")
         } else {
             base = nil
         }
         guard let base else { return [] }
-        let latest = try Row.fetchOne(
+        let latest = try SQLRow.fetchOne(
             db,
             sql: """
                 SELECT id, end_odometer FROM trip
                 WHERE vehicle_id = ? AND voided_at IS NULL AND started_at >= ? AND ended_at <= ?
                 AND end_odometer IS NOT NULL ORDER BY ended_at DESC LIMIT 1
                 """, arguments: [vehicle.id, base.since, t])
-        let explained = max(base.value, latest.map { $0["end_odometer"] as Double } ?? base.value)
+        let explained = max(base.value, try latest.map { try $0["end_odometer"] as Double } ?? base.value)
         let tolerance = ReadingTolerance()
         let limit = tolerance.limit(explained: explained - base.value)
         if reading - explained > limit {
-            let trips = latest.map { " and the trips since, up to trip \($0["id"] as Int64)," } ?? ""
+            let trips = try latest.map { " and the trips since, up to trip \(try $0["id"] as Int64)," } ?? ""
             problems.append(
                 ReadingProblem(
-                    kind: .readingBeyond, amount: reading - explained, limit: limit, tripID: latest?["id"],
+                    kind: .readingBeyond, amount: reading - explained, limit: limit, tripID: try latest?["id"],
                     message: "\(format(reading)) \(unit) is \(format(reading - explained)) \(unit) beyond the "
                         + "\(format(explained)) \(unit) that \(base.phrase)\(trips) explain (more than "
                         + "\(format(limit)) \(unit) nobody logged)"))
@@ -318,7 +318,7 @@ extension AppDatabase {
         }
     }
 
-    static func calibrationFactor(vehicleID: Int64, _ db: Database) throws -> Double? {
+    static func calibrationFactor(vehicleID: Int64, _ db: any SQLSession) throws -> Double? {
         let unit =
             OdometerUnit(
                 rawValue: try String.fetchOne(
@@ -327,8 +327,8 @@ extension AppDatabase {
         return OdometerCalibration.ratioOfSums(try calibrationSamples(vehicleID: vehicleID, unit: unit, db))
     }
 
-    static func calibrationSamples(vehicleID: Int64, unit: OdometerUnit, _ db: Database) throws -> [DistanceSample] {
-        let readings = try Row.fetchAll(
+    static func calibrationSamples(vehicleID: Int64, unit: OdometerUnit, _ db: any SQLSession) throws -> [DistanceSample] {
+        let readings = try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND voided_at IS NULL
@@ -337,11 +337,11 @@ extension AppDatabase {
             arguments: [vehicleID]
         ).map {
             OdometerReading(
-                date: Timestamp(secondsSince1970: $0["read_at"]),
-                reading: ($0["reading"] as Double) * unit.metres / 1_000)
+                date: Timestamp(secondsSince1970: try $0["read_at"]),
+                reading: (try $0["reading"] as Double) * unit.metres / 1_000)
         }
         guard readings.count >= 2 else { return [] }
-        let trips = try Row.fetchAll(
+        let trips = try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT started_at, ended_at, distance_m FROM trip
@@ -349,8 +349,8 @@ extension AppDatabase {
                 """, arguments: [vehicleID]
         ).map {
             TripDistance(
-                start: Timestamp(secondsSince1970: $0["started_at"]), end: Timestamp(secondsSince1970: $0["ended_at"]),
-                gpsMetres: $0["distance_m"])
+                start: Timestamp(secondsSince1970: try $0["started_at"]), end: Timestamp(secondsSince1970: try $0["ended_at"]),
+                gpsMetres: try $0["distance_m"])
         }
         return OdometerCalibration.samples(readings: readings, trips: trips)
     }
@@ -398,7 +398,7 @@ extension AppDatabase {
         // Readings recorded against the chain (--force), with what is still wrong with them.
         let readings = try read("odometerFindings") { db -> [(String, OdometerUnit, OdometerFinding)] in
             var found: [(String, OdometerUnit, OdometerFinding)] = []
-            let forced = try Row.fetchAll(
+            let forced = try SQLRow.fetchAll(
                 db,
                 sql: Self.readingSelect + """
                      WHERE odometer_reading.voided_at IS NULL AND odometer_reading.forced = 1

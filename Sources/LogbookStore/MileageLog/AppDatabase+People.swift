@@ -40,8 +40,8 @@ extension AppDatabase {
 
     public func profile() throws -> Profile {
         try read("profile") { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return Profile() }
-            return Profile(name: row["name"], company: row["company"], employeeID: row["employee_id"])
+            guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return Profile() }
+            return Profile(name: try row["name"], company: try row["company"], employeeID: try row["employee_id"])
         }
     }
 
@@ -128,9 +128,9 @@ extension AppDatabase {
         }
     }
 
-    static func details(_ id: Int64, _ db: Database) throws -> VehicleDetails {
+    static func details(_ id: Int64, _ db: any SQLSession) throws -> VehicleDetails {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT vehicle.*, driver.name AS driver_name FROM vehicle
@@ -138,8 +138,8 @@ extension AppDatabase {
                     """, arguments: [id])
         else { throw StoreError(.notFound, operation: "vehicle", detail: "there is no vehicle \(id)") }
         return VehicleDetails(
-            plate: row["plate"], makeModel: row["make_model"],
-            odometerUnit: OdometerUnit(rawValue: row["odometer_unit"]) ?? .km,
-            initialOdometer: row["initial_odometer"], driver: row["driver_name"])
+            plate: try row["plate"], makeModel: try row["make_model"],
+            odometerUnit: OdometerUnit(rawValue: try row["odometer_unit"]) ?? .km,
+            initialOdometer: try row["initial_odometer"], driver: try row["driver_name"])
     }
 }

@@ -76,7 +76,7 @@ extension AppDatabase {
 
     public func regulars() throws -> [RegularTrip] {
         try read("regulars") { db in
-            try Row.fetchAll(db, sql: Self.regularSelect + " ORDER BY regular_trip.name").map(Self.regularTrip)
+            try SQLRow.fetchAll(db, sql: Self.regularSelect + " ORDER BY regular_trip.name").map(Self.regularTrip)
         }
     }
 
@@ -111,30 +111,30 @@ extension AppDatabase {
         LEFT JOIN driver ON driver.id = regular_trip.driver_id
         """
 
-    static func regular(named name: String, _ db: Database) throws -> (id: Int64, trip: RegularTrip) {
+    static func regular(named name: String, _ db: any SQLSession) throws -> (id: Int64, trip: RegularTrip) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let row = try Row.fetchOne(db, sql: regularSelect + " WHERE regular_trip.name = ?", arguments: [name])
+        guard let row = try SQLRow.fetchOne(db, sql: regularSelect + " WHERE regular_trip.name = ?", arguments: [name])
         else {
             throw StoreError(
                 .notFound, operation: "regular",
                 detail: "there is no regular trip '\(name)'; see `logbook regular list`")
         }
-        return (row["id"], try regularTrip(row))
+        return (try row["id"], try regularTrip(row))
     }
 
-    static func regularTrip(_ row: Row) throws -> RegularTrip {
+    static func regularTrip(_ row: SQLRow) throws -> RegularTrip {
         func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
-            guard let latitude: Double = row[lat], let longitude: Double = row[lon] else { return nil }
+            guard let latitude: Double = try row[lat], let longitude: Double = try row[lon] else { return nil }
             return Coordinate(latitude: latitude, longitude: longitude)
         }
-        guard let category = TripCategory(rawValue: row["category"]) else {
+        guard let category = TripCategory(rawValue: try row["category"]) else {
             throw StoreError(.invalidData, operation: "regular", detail: "unknown category")
         }
         return RegularTrip(
-            name: row["name"], vehicle: row["plate"], driver: row["driver_name"], category: category,
-            purpose: row["purpose"], partner: row["partner"], destination: row["destination"], notes: row["notes"],
-            startLabel: row["start_label"], endLabel: row["end_label"],
+            name: try row["name"], vehicle: try row["plate"], driver: try row["driver_name"], category: category,
+            purpose: try row["purpose"], partner: try row["partner"], destination: try row["destination"], notes: try row["notes"],
+            startLabel: try row["start_label"], endLabel: try row["end_label"],
             startCoordinate: coordinate("start_lat", "start_lon"), endCoordinate: coordinate("end_lat", "end_lon"),
-            distance: row["distance_m"], startMinute: row["start_minute"], duration: row["duration_s"])
+            distance: try row["distance_m"], startMinute: try row["start_minute"], duration: try row["duration_s"])
     }
 }

@@ -40,7 +40,7 @@ extension AppDatabase {
     }
 
     public func places() throws -> [Place] {
-        try read("places") { db in try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map(Self.place) }
+        try read("places") { db in try SQLRow.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map(Self.place) }
     }
 
     public func removePlace(named name: String) throws {
@@ -56,13 +56,13 @@ extension AppDatabase {
         }
     }
 
-    static func place(_ row: Row) -> Place {
+    static func place(_ row: SQLRow) -> Place {
         Place(
-            name: row["name"], centre: Coordinate(latitude: row["lat"], longitude: row["lon"]),
-            radiusMetres: row["radius_m"])
+            name: try row["name"], centre: Coordinate(latitude: try row["lat"], longitude: try row["lon"]),
+            radiusMetres: try row["radius_m"])
     }
 
-    static func placeID(_ name: String, _ db: Database) throws -> Int64 {
+    static func placeID(_ name: String, _ db: any SQLSession) throws -> Int64 {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ?", arguments: [name]) else {
             throw StoreError(
@@ -126,7 +126,7 @@ extension AppDatabase {
         let candidates = try trips(filter).filter {
             !$0.locked && !$0.voided && $0.categoryOrigin != .manual && $0.categoryOrigin != .regular
         }
-        let body = { (db: Database, context: inout LogContext) throws -> [RuleOutcome] in
+        let body = { (db: any SQLSession, context: inout LogContext) throws -> [RuleOutcome] in
             let rules = try Self.ruleSet(db)
             var outcomes: [RuleOutcome] = []
             for trip in candidates {
@@ -161,12 +161,12 @@ extension AppDatabase {
         return try logWrite("applyRules", body)
     }
 
-    static func storedRules(_ db: Database) throws -> [StoredRule] {
+    static func storedRules(_ db: any SQLSession) throws -> [StoredRule] {
         let places = Dictionary(
-            uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT * FROM place").map {
-                ($0["id"] as Int64, place($0))
+            uniqueKeysWithValues: try SQLRow.fetchAll(db, sql: "SELECT * FROM place").map {
+                (try $0["id"] as Int64, place($0))
             })
-        return try Row.fetchAll(
+        return try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT rule.*, vehicle.plate FROM rule LEFT JOIN vehicle ON vehicle.id = rule.vehicle_id
@@ -174,22 +174,22 @@ extension AppDatabase {
                 """
         ).map { row in
             let weekdays = Set(
-                (row["weekdays"] as String).split(separator: ",").compactMap { Int($0).flatMap(Weekday.init) })
-            guard let category = TripCategory(rawValue: row["category"]) else {
+                (try row["weekdays"] as String).split(separator: ",").compactMap { Int($0).flatMap(Weekday.init) })
+            guard let category = TripCategory(rawValue: try row["category"]) else {
                 throw StoreError(.invalidData, operation: "rules", detail: "unknown category in rule")
             }
-            let plate: String? = row["plate"]
+            let plate: String? = try row["plate"]
             let rule = ClassificationRule(
-                name: row["name"], priority: row["priority"], weekdays: weekdays,
-                timeWindow: (row["time_window"] as String?).flatMap { TimeWindow(parsing: $0) },
-                startPlace: (row["start_place_id"] as Int64?).flatMap { places[$0] },
-                endPlace: (row["end_place_id"] as Int64?).flatMap { places[$0] },
-                vehiclePlates: plate.map { [$0] } ?? [], category: category, purpose: row["purpose"])
+                name: try row["name"], priority: try row["priority"], weekdays: weekdays,
+                timeWindow: (try row["time_window"] as String?).flatMap { TimeWindow(parsing: $0) },
+                startPlace: (try row["start_place_id"] as Int64?).flatMap { places[$0] },
+                endPlace: (try row["end_place_id"] as Int64?).flatMap { places[$0] },
+                vehiclePlates: plate.map { [$0] } ?? [], category: category, purpose: try row["purpose"])
             return StoredRule(rule: rule, vehicle: plate)
         }
     }
 
-    static func ruleSet(_ db: Database) throws -> RuleSet {
+    static func ruleSet(_ db: any SQLSession) throws -> RuleSet {
         RuleSet(try storedRules(db).map(\.rule))
     }
 }

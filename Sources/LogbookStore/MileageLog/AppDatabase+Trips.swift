@@ -47,7 +47,7 @@ extension AppDatabase {
         }
     }
 
-    static func isImported(fingerprint: String, vehicleID: Int64, _ db: Database) throws -> Bool {
+    static func isImported(fingerprint: String, vehicleID: Int64, _ db: any SQLSession) throws -> Bool {
         try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM vehicle_import WHERE fingerprint = ? AND vehicle_id = ?)",
             arguments: [fingerprint, vehicleID]) ?? false
@@ -121,8 +121,8 @@ extension AppDatabase {
 
     /// Whether the vehicle has this drive already: a live trip, or an imported trip kept aside or resolved, whose
     /// start and end both lie within `sameDriveTolerance` of the trip's.
-    static func sameDrive(_ trip: Trip, vehicleID: Int64, _ db: Database) throws -> Bool {
-        let arguments: StatementArguments = [
+    static func sameDrive(_ trip: Trip, vehicleID: Int64, _ db: any SQLSession) throws -> Bool {
+        let arguments: SQLArguments = [
             vehicleID, trip.start.secondsSince1970, trip.end.secondsSince1970, sameDriveTolerance,
         ]
         return try Bool.fetchOne(
@@ -168,11 +168,11 @@ extension AppDatabase {
     /// ones aside); returns the new id, or nil. Only that uniqueness is forgiven: a CHECK failure still throws.
     static func insertMeasured(
         _ row: PendingTrip, vehicleID: Int64, source: TripSource, importKey: String?, rules: RuleSet,
-        policy: LogPolicy, context: inout LogContext, _ db: Database, voidReason: String? = nil
+        policy: LogPolicy, context: inout LogContext, _ db: any SQLSession, voidReason: String? = nil
     ) throws -> Int64? {
         let trip = row.trip
-        let vehicle = try Row.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [vehicleID])
-        let unit = OdometerUnit(rawValue: vehicle?["odometer_unit"] ?? "km") ?? .km
+        let vehicle = try SQLRow.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [vehicleID])
+        let unit = OdometerUnit(rawValue: try vehicle?["odometer_unit"] ?? "km") ?? .km
         var startOdometer: Double?
         var endOdometer: Double?
         if voidReason == nil,
@@ -185,7 +185,7 @@ extension AppDatabase {
         }
         let facts = TripFacts(
             start: trip.start, utcOffsetSeconds: policy.utcOffset(trip.start), startCoordinate: trip.startCoordinate,
-            endCoordinate: trip.endCoordinate, vehiclePlate: vehicle?["plate"])
+            endCoordinate: trip.endCoordinate, vehiclePlate: try vehicle?["plate"])
         let classification = rules.classify(facts)
         let statement = try db.cachedStatement(
             sql: """

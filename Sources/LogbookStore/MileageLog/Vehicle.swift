@@ -36,7 +36,7 @@ public struct Vehicle: Codable, FetchableRecord, PersistableRecord, Sendable, Ha
 
     /// Columns are read and written explicitly, so the table keeps REAL timestamps whatever
     /// `Codable` does.
-    public init(row: Row) throws {
+    public init(row: SQLRow) throws {
         id = row[Columns.id]
         plate = row[Columns.plate]
         createdAt = Timestamp(secondsSince1970: row[Columns.createdAt])

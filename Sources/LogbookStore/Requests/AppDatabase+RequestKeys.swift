@@ -40,7 +40,7 @@ extension AppDatabase {
         return try write("claimRequestKey") { db in
             try db.execute(
                 sql: "DELETE FROM request_key WHERE created_at < ?", arguments: [now - Self.requestKeyLifetime])
-            if let row = try Row.fetchOne(
+            if let row = try SQLRow.fetchOne(
                 db,
                 sql: """
                     SELECT method, path, status, location, content_type, body, created_at FROM request_key
@@ -48,20 +48,20 @@ extension AppDatabase {
                     """,
                 arguments: [user, key])
             {
-                guard row["method"] == method, row["path"] == path else { return .reusedElsewhere }
-                guard let status: Int = row["status"] else {
+                guard try row["method"] == method, try row["path"] == path else { return .reusedElsewhere }
+                guard let status: Int = try row["status"] else {
                     // A first request that never finished (its server stopped mid-way) leaves the key to a later one.
-                    let started: Double = row["created_at"]
+                    let started: Double = try row["created_at"]
                     guard started < now - RequestKeyRules.abandonedClaim else { return .inProgress }
                     try db.execute(
                         sql: "UPDATE request_key SET created_at = ? WHERE user_id = ? AND key = ?",
                         arguments: [now, user, key])
                     return .claimed
                 }
-                let body: Data? = row["body"]
+                let body: Data? = try row["body"]
                 return .answered(
                     StoredAnswer(
-                        status: status, location: row["location"], contentType: row["content_type"],
+                        status: status, location: try row["location"], contentType: try row["content_type"],
                         body: body.map { [UInt8]($0) } ?? []))
             }
             try db.execute(

@@ -131,13 +131,13 @@ extension AppDatabase {
     public func roofingProjectTeams() throws -> [String: [String]] {
         try read("projectTeams") { db in
             var teams: [String: [String]] = [:]
-            let rows = try Row.fetchAll(
+            let rows = try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT p.name AS project, r.name AS roofer FROM roofing_project p
                     JOIN roofing_roofer r ON r.project_id = p.id ORDER BY p.id, r.ordinal
                     """)
-            for row in rows { teams[row["project"], default: []].append(row["roofer"]) }
+            for row in rows { teams[try row["project"], default: []].append(try row["roofer"]) }
             return teams
         }
     }
@@ -286,22 +286,22 @@ extension AppDatabase {
         return id
     }
 
-    static func catalogueRecord(_ name: String, _ db: Database) throws -> RoofingCatalogueRecord? {
+    static func catalogueRecord(_ name: String, _ db: any SQLSession) throws -> RoofingCatalogueRecord? {
         try RoofingCatalogueRecord.filter(RoofingCatalogueRecord.Columns.nameKey == nameKey(name)).fetchOne(db)
     }
 
-    static func requireCatalogue(_ name: String, _ db: Database) throws -> RoofingCatalogueRecord {
+    static func requireCatalogue(_ name: String, _ db: any SQLSession) throws -> RoofingCatalogueRecord {
         guard let record = try catalogueRecord(name, db) else {
             throw StoreError(.notFound, operation: "catalogue", detail: "there is no catalogue named \"\(name)\"")
         }
         return record
     }
 
-    static func projectRecord(_ name: String, _ db: Database) throws -> RoofingProjectRecord? {
+    static func projectRecord(_ name: String, _ db: any SQLSession) throws -> RoofingProjectRecord? {
         try RoofingProjectRecord.filter(RoofingProjectRecord.Columns.nameKey == nameKey(name)).fetchOne(db)
     }
 
-    static func requireProject(_ name: String, _ db: Database) throws -> RoofingProjectRecord {
+    static func requireProject(_ name: String, _ db: any SQLSession) throws -> RoofingProjectRecord {
         guard let record = try projectRecord(name, db) else {
             throw StoreError(.notFound, operation: "project", detail: "there is no project named \"\(name)\"")
         }
@@ -309,17 +309,17 @@ extension AppDatabase {
     }
 
     /// The id of the project named (any case), or `notFound`.
-    static func requireProjectID(_ name: String, _ db: Database) throws -> Int64 {
+    static func requireProjectID(_ name: String, _ db: any SQLSession) throws -> Int64 {
         try rowID(try requireProject(name, db).id, operation: "project")
     }
 
-    static func writeIndexings(_ indexings: [PriceIndexing], id: Int64, _ db: Database) throws {
+    static func writeIndexings(_ indexings: [PriceIndexing], id: Int64, _ db: any SQLSession) throws {
         for (ordinal, indexing) in indexings.enumerated() {
             try RoofingIndexingRecord(catalogueID: id, ordinal: ordinal, indexing: indexing).insert(db)
         }
     }
 
-    static func loadCatalogue(_ record: RoofingCatalogueRecord, _ db: Database) throws -> Catalogue {
+    static func loadCatalogue(_ record: RoofingCatalogueRecord, _ db: any SQLSession) throws -> Catalogue {
         let id = try rowID(record.id, operation: "catalogue")
         let activityRows = try RoofingActivityRecord.filter(RoofingActivityRecord.Columns.catalogueID == id)
             .order(RoofingActivityRecord.Columns.ordinal).fetchAll(db)
@@ -335,7 +335,7 @@ extension AppDatabase {
         }
     }
 
-    static func loadProject(_ record: RoofingProjectRecord, _ db: Database) throws -> StoredRoofingProject {
+    static func loadProject(_ record: RoofingProjectRecord, _ db: any SQLSession) throws -> StoredRoofingProject {
         let id = try rowID(record.id, operation: "project")
         let versionRows = try RoofingVersionRecord.filter(RoofingVersionRecord.Columns.projectID == id)
             .order(RoofingVersionRecord.Columns.number).fetchAll(db)

@@ -139,7 +139,7 @@ extension AppDatabase {
     }
 
     /// Photos with their kind and size (from their blob), in the order they were added.
-    static func photos(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws
+    static func photos(sql condition: String, _ arguments: SQLArguments, _ db: any SQLSession) throws
         -> [RoofingPhoto]
     {
         try RoofingPhoto.fetchAll(

@@ -12,7 +12,7 @@ extension RoofingEntryRecord {
         filter(projectID == id).order(Column("ordinal"))
     }
 
-    static func deleteAll(project id: Int64, _ db: Database) throws {
+    static func deleteAll(project id: Int64, _ db: any SQLSession) throws {
         try filter(projectID == id).deleteAll(db)
     }
 }

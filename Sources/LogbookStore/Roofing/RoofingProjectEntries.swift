@@ -23,7 +23,7 @@ struct RoofingProjectEntries {
     }
 
     /// The entries of project `id`; a stored value the model refuses is a `RoofingError`.
-    static func load(project id: Int64, _ db: Database) throws -> RoofingProjectEntries {
+    static func load(project id: Int64, _ db: any SQLSession) throws -> RoofingProjectEntries {
         let lineRows = try RoofingLineRecord.of(project: id).fetchAll(db)
         let supplementRows = try RoofingSupplementRecord.of(project: id).fetchAll(db)
         var entries = RoofingProjectEntries()
@@ -40,7 +40,7 @@ struct RoofingProjectEntries {
     private init() {}
 
     /// Replaces the rows of project `id` by these entries.
-    func write(project id: Int64, _ db: Database) throws {
+    func write(project id: Int64, _ db: any SQLSession) throws {
         try RoofingRooferRecord.deleteAll(project: id, db)
         try RoofingLineRecord.deleteAll(project: id, db)
         try RoofingSupplementRecord.deleteAll(project: id, db)

@@ -141,14 +141,14 @@ extension AppDatabase {
         let now = clock().secondsSince1970
         return try read("session") { db in
             guard
-                let row = try Row.fetchOne(
+                let row = try SQLRow.fetchOne(
                     db,
                     sql: "SELECT user_id, csrf_token, expires_at FROM web_session WHERE id_hash = ? AND expires_at > ?",
                     arguments: [idHash, now])
             else { return nil }
             return WebSession(
-                user: try Self.user(id: row["user_id"], db, now: now), csrfToken: row["csrf_token"],
-                expiresAt: Timestamp(secondsSince1970: row["expires_at"]))
+                user: try Self.user(id: row["user_id"], db, now: now), csrfToken: try row["csrf_token"],
+                expiresAt: Timestamp(secondsSince1970: try row["expires_at"]))
         }
     }
 
@@ -161,7 +161,7 @@ extension AppDatabase {
 
     // MARK: Rows
 
-    static func userRow(_ name: String, _ db: Database) throws -> Int64? {
+    static func userRow(_ name: String, _ db: any SQLSession) throws -> Int64? {
         try Int64.fetchOne(
             db, sql: "SELECT id FROM app_user WHERE name = ?", arguments: [name.trimmingCharacters(in: .whitespaces)])
     }
@@ -171,9 +171,9 @@ extension AppDatabase {
     }
 
     /// A user as stored; `now` (the log's clock) decides which tokens are still active.
-    static func user(id: Int64, _ db: Database, now: Double) throws -> AppUser {
+    static func user(id: Int64, _ db: any SQLSession, now: Double) throws -> AppUser {
         guard
-            let row = try Row.fetchOne(
+            let row = try SQLRow.fetchOne(
                 db,
                 sql:
                     "SELECT name, role, password_hash IS NOT NULL AS has_password, created_at FROM app_user WHERE id = ?",

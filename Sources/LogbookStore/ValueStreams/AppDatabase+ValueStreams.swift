@@ -43,7 +43,7 @@ extension AppDatabase {
     /// Every map, the last saved first.
     public func valueStreamMaps() throws -> [ValueStreamMapSummary] {
         try read("maps") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT m.*, f.name AS future_name,
@@ -55,8 +55,8 @@ extension AppDatabase {
             ).map { row in
                 let record = try ValueStreamMapRecord(row: row)
                 return ValueStreamMapSummary(
-                    name: record.name, state: record.state, futureOf: row["future_name"], sections: row["sections"],
-                    stickers: row["stickers"], created: Date(timeIntervalSince1970: record.createdAt),
+                    name: record.name, state: record.state, futureOf: try row["future_name"], sections: try row["sections"],
+                    stickers: try row["stickers"], created: Date(timeIntervalSince1970: record.createdAt),
                     updated: Date(timeIntervalSince1970: record.updatedAt))
             }
         }
@@ -108,7 +108,7 @@ extension AppDatabase {
     public func searchValueStreams(_ text: String) throws -> (maps: [ValueStreamMapSummary], stickers: [StickerMatch]) {
         let maps = try valueStreamMaps().filter { SearchText.contains($0.name, text) }
         let stickers = try read("searchStickers") { db in
-            try Row.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT m.name AS map, s.name AS section, k.* FROM vsm_sticker k
@@ -119,7 +119,7 @@ extension AppDatabase {
             ).compactMap { row -> StickerMatch? in
                 let sticker = try ValueStreamStickerRecord(row: row).sticker
                 guard SearchText.contains(sticker.text, text) else { return nil }
-                return StickerMatch(map: row["map"], section: row["section"], sticker: sticker)
+                return StickerMatch(map: try row["map"], section: try row["section"], sticker: sticker)
             }
         }
         return (maps, stickers)
@@ -127,25 +127,25 @@ extension AppDatabase {
 
     // MARK: Rows
 
-    static func mapID(_ name: String, _ db: Database) throws -> Int64? {
+    static func mapID(_ name: String, _ db: any SQLSession) throws -> Int64? {
         try ValueStreamMapRecord.filter(ValueStreamMapRecord.Columns.name == name).fetchOne(db)?.id
     }
 
-    static func requireMapID(_ name: String, _ db: Database) throws -> Int64 {
+    static func requireMapID(_ name: String, _ db: any SQLSession) throws -> Int64 {
         guard let id = try mapID(name, db) else {
             throw StoreError(.notFound, operation: "map", detail: "there is no map named \"\(name)\"")
         }
         return id
     }
 
-    static func mapRecord(_ id: Int64, _ db: Database) throws -> ValueStreamMapRecord {
+    static func mapRecord(_ id: Int64, _ db: any SQLSession) throws -> ValueStreamMapRecord {
         guard let record = try ValueStreamMapRecord.fetchOne(db, key: id) else {
             throw StoreError(.notFound, operation: "map", detail: "there is no map \(id)")
         }
         return record
     }
 
-    static func loadMap(_ id: Int64, _ db: Database) throws -> ValueStreamMap {
+    static func loadMap(_ id: Int64, _ db: any SQLSession) throws -> ValueStreamMap {
         let record = try mapRecord(id, db)
         let futureName = try record.futureOf.flatMap { try ValueStreamMapRecord.fetchOne(db, key: $0)?.name }
         var sections = try ValueStreamSectionRecord.filter(ValueStreamSectionRecord.Columns.mapID == id)
@@ -159,7 +159,7 @@ extension AppDatabase {
         return record.map(futureName: futureName, sections: sections)
     }
 
-    static func writeContents(_ map: ValueStreamMap, id: Int64, _ db: Database) throws {
+    static func writeContents(_ map: ValueStreamMap, id: Int64, _ db: any SQLSession) throws {
         for (s, section) in map.sections.enumerated() {
             try ValueStreamSectionRecord(mapID: id, position: s, name: section.name).insert(db)
             for (k, sticker) in section.stickers.enumerated() {
@@ -180,7 +180,7 @@ extension AppDatabase {
         StoreError(error.code == .notFound ? .notFound : .refused, operation: operation, detail: error.description)
     }
 
-    func valueStreamWrite<T>(_ operation: String, _ updates: (Database) throws -> T) throws -> T {
+    func valueStreamWrite<T>(_ operation: String, _ updates: (any SQLSession) throws -> T) throws -> T {
         try write(operation, updates)
     }
 }

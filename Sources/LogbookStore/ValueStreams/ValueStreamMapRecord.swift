@@ -46,7 +46,7 @@ struct ValueStreamMapRecord: FetchableRecord, PersistableRecord, Sendable, Hasha
         updatedAt = map.updated.timeIntervalSince1970
     }
 
-    init(row: Row) throws {
+    init(row: SQLRow) throws {
         id = row[Columns.id]
         name = row[Columns.name]
         description = row[Columns.description]

@@ -20,7 +20,7 @@ struct ValueStreamSectionRecord: FetchableRecord, PersistableRecord, Sendable, H
         self.name = name
     }
 
-    init(row: Row) throws {
+    init(row: SQLRow) throws {
         mapID = row[Columns.mapID]
         position = row[Columns.position]
         name = row[Columns.name]

@@ -33,7 +33,7 @@ struct ValueStreamStickerRecord: FetchableRecord, PersistableRecord, Sendable, H
         self.sticker = sticker
     }
 
-    init(row: Row) throws {
+    init(row: SQLRow) throws {
         mapID = row[Columns.mapID]
         sectionPosition = row[Columns.sectionPosition]
         position = row[Columns.position]
