@@ -234,7 +234,11 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "LogbookTestSupport",
-            dependencies: ["TrackModel", "TrackFormats", "Geodesy", "ReportDocuments"],
+            dependencies: [
+                "TrackModel", "TrackFormats", "Geodesy", "ReportDocuments", "LogbookPostgres", "LogbookStore",
+                "LogbookConfiguration", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -257,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "LogbookStoreTests",
             dependencies: [
-                "LogbookStore", "TripEngine", "TrackModel", "MileageLog", "Hours", "Checklists",
+                "LogbookStore", "LogbookPostgres", "TripEngine", "TrackModel", "MileageLog", "Hours", "Checklists",
                 "ValueStreams", "Roofing", "CalendarDays", "LogbookTestSupport",
             ],
             swiftSettings: strict),

@@ -21,7 +21,8 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let now = Date().timeIntervalSince1970
-        let databasePath = try databaseOptions.location().path
+        // A log on PostgreSQL has no vehicle box's daemon beside it.
+        let databasePath = try databaseOptions.sqlitePath()
         let (status, running) = DaemonStatus.current(databasePath: databasePath, now: now)
         var output = StandardOutput()
         switch format {
@@ -30,7 +31,8 @@ struct StatusCommand: ParsableCommand {
         case .table:
             guard let status else {
                 output.write(
-                    "Daemon: not running (no status at \(DaemonStatus.path(forDatabase: databasePath)))\n")
+                    databasePath.map { "Daemon: not running (no status at \(DaemonStatus.path(forDatabase: $0)))\n" }
+                        ?? "Daemon: none (the log is on PostgreSQL)\n")
                 break
             }
             var lines = [

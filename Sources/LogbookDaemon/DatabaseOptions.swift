@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LogbookStore
+import Synchronization
 
 /// `--database PATH|URL`, else `$LOGBOOK_DATABASE`, else `[database] url`, else the XDG data directory (DESIGN.md §4).
 package struct DatabaseOptions: ParsableArguments {
@@ -59,6 +60,13 @@ package struct DatabaseOptions: ParsableArguments {
         }
     }
 
+    /// The SQLite file's path, or nil for a log on PostgreSQL (for what lives beside an SQLite file: the daemon's
+    /// status).
+    package func sqlitePath(configured: String? = nil) throws -> String? {
+        if case .sqlite(let path) = try resolved(configured: configured).location { return path }
+        return nil
+    }
+
     /// The path, for commands that have already opened the database (or that only name it to a child process).
     package var path: String {
         (try? address().text) ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment)
@@ -66,7 +74,13 @@ package struct DatabaseOptions: ParsableArguments {
 
     /// Opens (and migrates) the database for a command that writes, creating it and its folder when missing.
     /// Failures end the command with one line: 64 for an empty path, 74 for everything the file system refuses.
-    package func open(policy: LogPolicy = LogPolicy(), configured: String? = nil) throws -> AppDatabase {
+    package func open(policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil) throws
+        -> AppDatabase
+    {
+        if let log = try openPostgres(policy: policy, configured: configured, passwordFile: passwordFile, reading: false)
+        {
+            return log
+        }
         let (path, source) = try location(configured: configured)
         try refuseFolder(path, source: source)
         let folder = (path as NSString).deletingLastPathComponent
@@ -98,7 +112,13 @@ package struct DatabaseOptions: ParsableArguments {
 
     /// Opens the existing database for a command that only reads: read-only, nothing created (no folder, no empty
     /// log, no `-wal` or `-shm` file), so it works on a log the user may read but not write.
-    package func openForReading(policy: LogPolicy = LogPolicy(), configured: String? = nil) throws -> AppDatabase {
+    package func openForReading(
+        policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil
+    ) throws -> AppDatabase {
+        if let log = try openPostgres(policy: policy, configured: configured, passwordFile: passwordFile, reading: true)
+        {
+            return log
+        }
         let (path, source) = try location(configured: configured)
         try refuseFolder(path, source: source)
         let folder = (path as NSString).deletingLastPathComponent
@@ -126,6 +146,18 @@ package struct DatabaseOptions: ParsableArguments {
         }
     }
 
+    /// The log on PostgreSQL when the address names one and this program can open it (`PostgresOpening`); nil for
+    /// an SQLite file.
+    private func openPostgres(policy: LogPolicy, configured: String?, passwordFile: String?, reading: Bool) throws
+        -> AppDatabase?
+    {
+        let (location, source) = try resolved(configured: configured)
+        guard case .postgresql(let address) = location, let opener = PostgresOpening.opener else { return nil }
+        return try opener(
+            PostgresOpening.Request(
+                address: address, source: source, passwordFile: passwordFile, policy: policy, reading: reading))
+    }
+
     private func refuseFolder(_ path: String, source: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -140,4 +172,28 @@ package struct DatabaseOptions: ParsableArguments {
         if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return String(cString: name) }
         return "uid \(uid)"
     }
+}
+
+/// How a program opens a log on PostgreSQL. `logbook` registers it at start (its `LogbookPostgres`); the daemon of a
+/// vehicle box registers none and keeps its log in an SQLite file, saying so for a PostgreSQL address (69).
+package enum PostgresOpening {
+    /// What the opener is asked for.
+    package struct Request: Sendable {
+        package var address: PostgresAddress
+        /// Where the address came from (`--database`, `$LOGBOOK_DATABASE`, `[database] url`), for messages.
+        package var source: String
+        /// `[database] password_file`.
+        package var passwordFile: String?
+        package var policy: LogPolicy
+        /// A reading command: nothing is migrated.
+        package var reading: Bool
+    }
+
+    package typealias Opener = @Sendable (Request) throws -> AppDatabase
+
+    private static let registered = Mutex<Opener?>(nil)
+
+    package static var opener: Opener? { registered.withLock { $0 } }
+
+    package static func register(_ opener: @escaping Opener) { registered.withLock { $0 = opener } }
 }

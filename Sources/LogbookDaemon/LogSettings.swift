@@ -30,7 +30,8 @@ package struct LogOptions: ParsableArguments {
         let database = try file.table(DatabaseSettings.self, "database")
         return (
             try databaseOptions.open(
-                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url),
+                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url,
+                passwordFile: database.passwordFile),
             clock
         )
     }
@@ -46,7 +47,8 @@ package struct LogOptions: ParsableArguments {
         let database = try file.table(DatabaseSettings.self, "database")
         return (
             try databaseOptions.openForReading(
-                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url),
+                policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url,
+                passwordFile: database.passwordFile),
             clock
         )
     }

@@ -118,6 +118,13 @@ public enum PostgresMigrator {
                 recorded[version] = (name, checksum, appliedAt)
             }
         }
+        return states(recorded: recorded, migrations: migrations)
+    }
+
+    /// Every migration's state from the rows of `logbook_migration`.
+    static func states(
+        recorded: [Int: (name: String, checksum: String, appliedAt: Date)], migrations: [PostgresMigration]
+    ) -> [MigrationState] {
         let formatter = ISO8601DateFormatter()
         var result: [MigrationState] = migrations.sorted(by: { $0.version < $1.version }).map { migration in
             guard let row = recorded[migration.version] else {
@@ -136,5 +143,67 @@ public enum PostgresMigrator {
             )
         }
         return result
+    }
+}
+
+// MARK: The same over the stores' pool (synchronous: opening a log for a command or the server)
+
+extension PostgresMigrator {
+    static let migrationTable = """
+        CREATE TABLE IF NOT EXISTS logbook_migration (
+            version integer PRIMARY KEY CHECK (version > 0),
+            name text NOT NULL,
+            checksum text NOT NULL CHECK (length(checksum) = 64),
+            applied_at timestamptz NOT NULL DEFAULT now()
+        )
+        """
+
+    /// Every migration's state, read through the pool.
+    public static func status(
+        _ pool: PostgresPool, migrations: [PostgresMigration] = PostgresSchema.migrations
+    ) throws -> [MigrationState] {
+        try pool.read("migration status") { (session: PostgresSession) in try states(session, migrations: migrations) }
+    }
+
+    /// Applies the pending migrations through the pool, under the same advisory lock as `migrate(_:)`.
+    @discardableResult
+    public static func migrate(
+        _ pool: PostgresPool, migrations: [PostgresMigration] = PostgresSchema.migrations
+    ) throws -> [PostgresMigration] {
+        try pool.transaction("migrate", begin: "BEGIN") { session in
+            try session.simple("SELECT pg_advisory_xact_lock(\(lockKey))")
+            try session.simple(migrationTable)
+            let known = try states(session, migrations: migrations)
+            try refuseUnusable(known)
+            var applied: [PostgresMigration] = []
+            for migration in migrations.sorted(by: { $0.version < $1.version })
+            where known.contains(where: { $0.version == migration.version && $0.state == .pending }) {
+                for statement in migration.statements { try session.simple(statement) }
+                try session.execute(
+                    "INSERT INTO logbook_migration (version, name, checksum) VALUES (?, ?, ?)",
+                    [.int(migration.version), .text(migration.name), .text(migration.checksum)])
+                applied.append(migration)
+            }
+            return applied
+        }
+    }
+
+    static func states(_ session: PostgresSession, migrations: [PostgresMigration]) throws -> [MigrationState] {
+        var recorded: [Int: (name: String, checksum: String, appliedAt: Date)] = [:]
+        let exists = try session.row("SELECT to_regclass('logbook_migration') IS NOT NULL AS present")
+        if try exists?.bool("present") == true {
+            for row in try session.rows(
+                """
+                SELECT version, name, checksum, extract(epoch FROM applied_at)::float8 AS applied_at
+                FROM logbook_migration ORDER BY version
+                """)
+            {
+                recorded[Int(try row.int("version"))] = (
+                    try row.text("name"), try row.text("checksum"),
+                    Date(timeIntervalSince1970: try row.double("applied_at"))
+                )
+            }
+        }
+        return states(recorded: recorded, migrations: migrations)
     }
 }

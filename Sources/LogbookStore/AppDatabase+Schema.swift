@@ -19,9 +19,10 @@ extension AppDatabase {
             // Trips stored before the log kept a history get their creation recorded now, so that
             // `audit verify` holds from here on.
             let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)
-            var audit = try AuditWriter(db, actor: "logbook migration v2", time: now)
+            let session = SQLiteSession(db)
+            var audit = try AuditWriter(session, actor: "logbook migration v2", time: now)
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id") {
-                try audit.recordCreation(db, trip: id)
+                try audit.recordCreation(session, trip: id)
             }
         }
         migrator.registerMigration("v3 mail outbox and report deliveries") { db in
@@ -31,9 +32,10 @@ extension AppDatabase {
             try db.execute(sql: schemaV4)
             // Readings taken before they had a history get their creation recorded now, as trips did in v2.
             let now = Timestamp(secondsSince1970: Date().timeIntervalSince1970)
-            var audit = try AuditWriter(db, actor: "logbook migration v4", time: now)
+            let session = SQLiteSession(db)
+            var audit = try AuditWriter(session, actor: "logbook migration v4", time: now)
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM odometer_reading ORDER BY id") {
-                try audit.recordReadingCreation(db, reading: id)
+                try audit.recordReadingCreation(session, reading: id)
             }
         }
         migrator.registerMigration("v5 odometer chain: whether a trip's odometer was derived from the chain") { db in

@@ -24,6 +24,8 @@ public struct Logbook: AsyncParsableCommand {
             Diagnostics.error(refusal)
             exit(withError: ExitCode(64))
         }
+        // Every command and `logbook serve` open a log on PostgreSQL as they open an SQLite file.
+        PostgresLogOpener.register()
         await CommandRoot.run(Self.self)
     }
 }

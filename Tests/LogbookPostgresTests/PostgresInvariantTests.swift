@@ -3,6 +3,7 @@ import LogbookPostgres
 import LogbookStore
 import Logging
 import PostgresNIO
+import LogbookTestSupport
 import Testing
 
 /// The invariants in the PostgreSQL schema (issue 30 §2), written past any store as raw SQL, as the SQLite tests do

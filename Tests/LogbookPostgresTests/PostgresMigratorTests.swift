@@ -2,6 +2,7 @@ import Foundation
 import LogbookPostgres
 import LogbookStore
 import PostgresNIO
+import LogbookTestSupport
 import Testing
 
 /// The PostgreSQL schema's migrations (issue 30 §2) against a real server: applied once, in order, under a lock that

@@ -3,6 +3,7 @@ import LogbookPostgres
 import LogbookStore
 import Logging
 import PostgresNIO
+import LogbookTestSupport
 import Testing
 
 /// Positions at fleet scale (issue 30 §5): partitioned by month, nothing lost before a month's partition exists,

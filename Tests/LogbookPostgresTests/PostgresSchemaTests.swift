@@ -3,6 +3,7 @@ import GRDB
 import LogbookPostgres
 import LogbookStore
 import PostgresNIO
+import LogbookTestSupport
 import Testing
 
 /// The PostgreSQL schema beside the SQLite one (issue 30 §2): every table and column of a fresh SQLite log exists on

@@ -3,6 +3,7 @@ import GRDB
 import LogbookPostgres
 import LogbookStore
 import Logging
+import LogbookTestSupport
 import Testing
 import TrackModel
 

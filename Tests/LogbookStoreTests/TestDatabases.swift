@@ -1,11 +1,15 @@
 import Foundation
 import GRDB
+import LogbookPostgres
 import LogbookStore
+import LogbookTestSupport
 import Testing
 import TrackModel
 import TripEngine
 
-/// The three kinds of database every storage test runs against (GRDB's recommended practice).
+/// The kinds of database every storage test runs against: SQLite's three (GRDB's recommended practice) and
+/// PostgreSQL (the throwaway cluster of `scripts/test-postgres`; without it that kind is left out, unless
+/// `LOGBOOK_REQUIRE_POSTGRES=1` asks for it).
 enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `DatabaseQueue` in memory.
     case memory
@@ -13,8 +17,16 @@ enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case diskQueue
     /// `AppDatabase.open(path:)`: a `DatabasePool` in WAL mode, in a directory it has to create.
     case walPool
+    /// A database of its own on the test cluster, migrated by `PostgresMigrator`, the log on `PostgresPool`.
+    case postgres
 
     var testDescription: String { rawValue }
+
+    /// The kinds this run has: PostgreSQL only where its cluster is (or is required).
+    static var allCases: [DatabaseKind] { sqlite + (TestCluster.runs ? [.postgres] : []) }
+
+    /// SQLite's kinds, for tests of what only SQLite has (its file, GRDB's raw access).
+    static let sqlite: [DatabaseKind] = [.memory, .diskQueue, .walPool]
 
     /// The fixed wall clock of the tests.
     static let now = Timestamp(secondsSince1970: 1_800_000_000.5)
@@ -36,6 +48,9 @@ enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let opened = try AppDatabase.open(path: path)
             // Same pool, fixed clock.
             return TestDatabase(database: try AppDatabase(opened.writer, clock: { Self.now }), directory: directory)
+        case .postgres:
+            let log = try TestCluster.makeLog(clock: { Self.now })
+            return TestDatabase(database: log.database, directory: nil, postgres: (log.pool, log.name))
         }
     }
 }
@@ -44,7 +59,10 @@ enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct TestDatabase {
     let database: AppDatabase
     let directory: URL?
+    /// The pool and the database's name on the test cluster, for a log on PostgreSQL.
+    var postgres: (pool: PostgresPool, name: String)?
 
+    /// SQLite's writer, for raw access in tests of SQLite's own behaviour (those run on `DatabaseKind.sqlite`).
     var writer: any DatabaseWriter { database.writer }
 
     static func makeDirectory() throws -> URL {
@@ -55,6 +73,10 @@ struct TestDatabase {
 
     func remove() {
         if let directory { try? FileManager.default.removeItem(at: directory) }
+        if let postgres {
+            postgres.pool.close()
+            try? TestCluster.dropDatabase(postgres.name)
+        }
     }
 }
 

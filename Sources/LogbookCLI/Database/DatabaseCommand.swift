@@ -152,13 +152,7 @@ struct DatabaseTarget {
             return try await PostgresLog.with(
                 address, password: password, logger: Logger(label: "logbook.database"), body)
         } catch let error as PostgresLogError {
-            Diagnostics.error("\(source): \(error.message)")
-            switch error.kind {
-            case .unavailable: throw ExitCode(69)
-            case .refused: throw ExitCode(77)
-            case .schema: throw ExitCode(65)
-            case .server: throw ExitCode(70)
-            }
+            throw PostgresLogOpener.exit(error, source: source)
         }
     }
 }

@@ -60,9 +60,9 @@ package struct ServeCommand: AsyncParsableCommand {
             leaseDuration: settings.deviceLease)
         let environment = ServerEnvironment(
             database: database,
-            databasePath: try log.databaseOptions.location(
-                configured: try file.table(DatabaseSettings.self, "database").url
-            ).path, clock: clock, settings: settings,
+            databasePath: try log.databaseOptions.sqlitePath(
+                configured: try file.table(DatabaseSettings.self, "database").url),
+            clock: clock, settings: settings,
             configuration: file,
             // Failed logins counted in the log: every server on it meets the same limit.
             throttle: LoginThrottle(store: database),

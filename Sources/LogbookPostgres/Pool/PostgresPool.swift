@@ -87,6 +87,17 @@ public final class PostgresPool: SQLBackend {
         try read(operation) { (session: PostgresSession) in try body(session) }
     }
 
+    /// Runs one statement outside any transaction (`CREATE DATABASE`, `DROP DATABASE`: for tests and upkeep).
+    public func runOutsideTransaction(_ sql: String) throws {
+        let pooled = try checkout("statement")
+        defer { checkin(pooled) }
+        do {
+            try PostgresSession(pooled: pooled, logger: logger).simple(sql)
+        } catch {
+            throw PostgresStoreError.wrap(error, operation: "statement")
+        }
+    }
+
     func transaction<T>(_ operation: String, begin: String, _ body: (PostgresSession) throws -> T) throws -> T {
         let pooled = try checkout(operation)
         defer { checkin(pooled) }

@@ -23,15 +23,20 @@ extension SQLValue {
     }
 }
 
-/// Statements are written with SQLite's `?` placeholders; PostgreSQL numbers them and takes the binds' types from
-/// the casts added here. A `?` inside a quoted literal or identifier is left alone.
+/// Statements are written with SQLite's placeholders, `?` or numbered `?N`; PostgreSQL numbers them and takes the
+/// binds' types from the casts added here. A `?` inside a quoted literal or identifier is left alone. A statement
+/// uses one style or the other, never both.
 enum Placeholders {
     static func numbered(_ sql: String, kinds: [SQLValue.Kind]) throws -> String {
         var result = ""
         result.reserveCapacity(sql.utf8.count + kinds.count * 8)
-        var index = 0
+        var next = 0
+        var used = Set<Int>()
         var quote: Character?
-        for character in sql {
+        var characters = sql.makeIterator()
+        var pending: Character? = characters.next()
+        while let character = pending {
+            pending = characters.next()
             if let open = quote {
                 if character == open { quote = nil }
                 result.append(character)
@@ -42,14 +47,27 @@ enum Placeholders {
                 quote = character
                 result.append(character)
             case "?":
-                guard index < kinds.count else { throw PlaceholderError.countMismatch }
-                index += 1
-                result += "($\(index)::\(kinds[index - 1].rawValue))"
+                var digits = ""
+                while let digit = pending, digit.isASCII, digit.isNumber {
+                    digits.append(digit)
+                    pending = characters.next()
+                }
+                let number: Int
+                if digits.isEmpty {
+                    next += 1
+                    number = next
+                } else {
+                    guard let explicit = Int(digits), explicit >= 1 else { throw PlaceholderError.countMismatch }
+                    number = explicit
+                }
+                guard number <= kinds.count else { throw PlaceholderError.countMismatch }
+                used.insert(number)
+                result += "($\(number)::\(kinds[number - 1].rawValue))"
             default:
                 result.append(character)
             }
         }
-        guard index == kinds.count else { throw PlaceholderError.countMismatch }
+        guard used.count == kinds.count else { throw PlaceholderError.countMismatch }
         return result
     }
 }

@@ -11,7 +11,8 @@ import TripEngine
 package struct ServerEnvironment: Sendable {
     package var database: AppDatabase
     /// Where the log is: the daemon's status file lies beside it.
-    package var databasePath: String
+    /// The SQLite file, beside which a vehicle box's daemon keeps its status; nil on PostgreSQL.
+    package var databasePath: String?
     package var clock: LocalClock
     package var settings: ServerSettings
     package var configuration: ConfigurationFile
@@ -23,7 +24,7 @@ package struct ServerEnvironment: Sendable {
     package var ingest: IngestService
 
     package init(
-        database: AppDatabase, databasePath: String, clock: LocalClock, settings: ServerSettings,
+        database: AppDatabase, databasePath: String?, clock: LocalClock, settings: ServerSettings,
         configuration: ConfigurationFile, throttle: LoginThrottle = LoginThrottle(),
         checklistMailer: (any ChecklistMailer)? = nil, ingest: IngestService? = nil
     ) {

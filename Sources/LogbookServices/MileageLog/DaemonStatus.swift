@@ -78,7 +78,9 @@ public struct DaemonStatus: Codable, Sendable {
     }
 
     /// The daemon's status beside the database at `databasePath`, and whether the daemon is running.
-    public static func current(databasePath: String, now: Double) -> (status: DaemonStatus?, running: Bool) {
+    /// A log on PostgreSQL (`databasePath` nil) has no daemon beside it.
+    public static func current(databasePath: String?, now: Double) -> (status: DaemonStatus?, running: Bool) {
+        guard let databasePath else { return (nil, false) }
         let status = read(from: path(forDatabase: databasePath))
         let running = status.map { now - $0.updatedAt <= staleAfter && kill($0.pid, 0) == 0 } ?? false
         return (status, running)
@@ -104,7 +106,7 @@ public struct DaemonStatusView: Encodable, Sendable {
     }
 
     /// The daemon's status for the caller (`access`): its vehicle, speed and trip only for those who may see it.
-    public static func current(databasePath: String, access: MileageLogAccess) -> DaemonStatusView {
+    public static func current(databasePath: String?, access: MileageLogAccess) -> DaemonStatusView {
         let now = Date().timeIntervalSince1970
         let (status, running) = DaemonStatus.current(databasePath: databasePath, now: now)
         let visible = status.flatMap { access.canSee(plate: $0.vehicle) ? $0 : nil }

@@ -265,13 +265,13 @@ extension AppDatabase {
         else { return }
         let personal = (try row["category_origin"] as String?).map { $0 == "manual" || $0 == "regular" } ?? false
         let texts = ["purpose", "partner", "destination", "notes", "start_label", "end_label"]
-        guard personal try || try texts.contains(where: { (try row[$0] as String?) != nil }) else { return }
+        guard try personal || texts.contains(where: { (try row[$0] as String?) != nil }) else { return }
         let before = try snapshot(trip: new, db)
         try db.execute(
             sql: """
                 UPDATE trip SET
-                    category = CASE WHEN ?1 THEN ?2 ELSE category END,
-                    category_origin = CASE WHEN ?1 THEN ?3 ELSE category_origin END,
+                    category = CASE WHEN ?1 = 1 THEN ?2 ELSE category END,
+                    category_origin = CASE WHEN ?1 = 1 THEN ?3 ELSE category_origin END,
                     purpose = coalesce(?4, purpose), partner = coalesce(?5, partner),
                     destination = coalesce(?6, destination), notes = coalesce(?7, notes),
                     start_label = coalesce(?8, start_label), end_label = coalesce(?9, end_label)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 
 extension AppDatabase {
@@ -13,7 +12,7 @@ extension AppDatabase {
         let now = clock()
         return try write("add device") { db in
             let vehicle = try Self.requireVehicle(plate, db)
-            if try Device.filter(Device.Columns.name == name).fetchOne(db) != nil {
+            if try Device.fetch(name: name, db) != nil {
                 throw StoreError(.constraint, operation: "add device", detail: "there is already a device '\(name)'")
             }
             return try Device(
@@ -25,8 +24,9 @@ extension AppDatabase {
     /// The device holding a token with this hash, revoked or not; `nil` when there is none.
     public func device(tokenHash: String) throws -> Device? {
         try read("device") { db in
-            try Device.fetchOne(
-                try db.cachedStatement(sql: "SELECT * FROM device WHERE token_hash = ?"), arguments: [tokenHash])
+            try SQLRow.fetchOne(
+                db, sql: "SELECT \(Device.columns) FROM device WHERE token_hash = ?", arguments: [tokenHash]
+            ).map(Device.init(row:))
         }
     }
 
@@ -38,19 +38,21 @@ extension AppDatabase {
     /// All devices by name, with their vehicle, stored positions and refused fixes.
     public func deviceSummaries() throws -> [DeviceSummary] {
         try read("devices") { db in
-            let devices = try Device.order(Device.Columns.name).fetchAll(db)
+            let devices = try SQLRow.fetchAll(
+                db, sql: "SELECT \(Device.columns) FROM device ORDER BY \(db.dialect.nameOrder("name"))"
+            ).map(Device.init(row:))
             var plates: [Int64: String] = [:]
             for row in try SQLRow.fetchAll(db, sql: "SELECT id, plate FROM vehicle") {
-                plates[row["id"]] = row["plate"]
+                plates[try row.int("id")] = try row.text("plate")
             }
             // Counted as they are stored (`device.position_count`): a listing never scans the positions.
             var positions: [Int64: Int] = [:]
             for row in try SQLRow.fetchAll(db, sql: "SELECT id, position_count FROM device") {
-                positions[row["id"]] = row["position_count"]
+                positions[try row.int("id")] = try row["position_count"]
             }
             var refused: [Int64: [String: Int]] = [:]
             for row in try SQLRow.fetchAll(db, sql: "SELECT device_id, reason, count FROM device_refusal") {
-                refused[row["device_id"], default: [:]][row["reason"]] = row["count"]
+                refused[try row.int("device_id"), default: [:]][try row.text("reason")] = try row["count"]
             }
             return devices.map { device in
                 let id = device.id ?? 0
@@ -86,7 +88,7 @@ extension AppDatabase {
     public func removeDevice(name: String) throws {
         try write("remove device") { db in
             let device = try Self.requireDevice(name, db)
-            _ = try Device.deleteOne(db, key: device.id)
+            try db.execute(sql: "DELETE FROM device WHERE id = ?", arguments: [device.id])
         }
     }
 
@@ -105,48 +107,47 @@ extension AppDatabase {
     /// server's group commit), each as `storePositions` would; the results in the batches' order.
     public func storePositions(_ batches: [PositionBatch]) throws -> [StoredPositions] {
         try write("store positions") { db in
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
-                        altitude_m, accuracy_m, hdop, battery, attributes, received_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (device_id, fixed_at) DO NOTHING
-                    """)
-            let refusal = try db.cachedStatement(
-                sql: """
-                    INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
-                    ON CONFLICT (device_id, reason) DO UPDATE SET count = count + excluded.count
-                    """)
-            let seen = try db.cachedStatement(
-                sql: """
-                    UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery),
-                        position_count = position_count + ?
-                    WHERE id = ?
-                    RETURNING position_count
-                    """)
+            let insert = """
+                INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
+                    altitude_m, accuracy_m, hdop, battery, attributes, received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (device_id, fixed_at) DO NOTHING
+                """
+            let refusal = """
+                INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
+                ON CONFLICT (device_id, reason) DO UPDATE SET count = device_refusal.count + excluded.count
+                """
+            let seen = """
+                UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery),
+                    position_count = position_count + ?
+                WHERE id = ?
+                RETURNING position_count
+                """
             return try batches.map { batch in
                 var stored = 0
                 var earliest: Timestamp?
                 var new: [DevicePosition] = []
                 for position in batch.positions {
-                    try insert.execute(arguments: [
+                    let changed = try db.executeCounting(
+                        sql: insert,
+                        arguments: [
                         batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
                         position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
                         position.accuracyMetres, position.hdop, position.battery, position.attributes,
-                        batch.receivedAt.secondsSince1970,
-                    ])
-                    if db.changesCount > 0 {
+                            batch.receivedAt.secondsSince1970,
+                        ])
+                    if changed > 0 {
                         stored += 1
                         new.append(position)
                         if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
                     }
                 }
                 for (reason, count) in batch.refused where count > 0 {
-                    try refusal.execute(arguments: [batch.deviceID, reason, count])
+                    try db.execute(sql: refusal, arguments: [batch.deviceID, reason, count])
                 }
                 let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
                 let count = try Int64.fetchOne(
-                    seen, arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
+                    db, sql: seen, arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
                 return StoredPositions(
                     stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new,
                     positionCount: count)
@@ -171,7 +172,7 @@ extension AppDatabase {
 
     static func requireDevice(_ name: String, _ db: any SQLSession) throws -> Device {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let device = try Device.filter(Device.Columns.name == name).fetchOne(db) else {
+        guard let device = try Device.fetch(name: name, db) else {
             throw StoreError(
                 .notFound, operation: "device",
                 detail: "unknown device '\(name)'; add it with `logbook devices add \(name) --vehicle PLATE`")

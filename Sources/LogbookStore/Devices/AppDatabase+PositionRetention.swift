@@ -1,5 +1,3 @@
-import GRDB
-
 extension AppDatabase {
     /// Deletes the devices' positions fixed before `before` (seconds since 1970), each device's count of stored
     /// positions going down by what it lost; returns how many went. `[database] position_retention_days` on SQLite:
@@ -9,11 +7,9 @@ extension AppDatabase {
         try write("delete positions") { db in
             try db.execute(
                 sql: """
-                    UPDATE device SET position_count = max(0, position_count - (
-                        SELECT count(*) FROM device_position WHERE device_id = device.id AND fixed_at < ?))
+                    UPDATE device SET position_count = \(db.dialect.greatest("0", "position_count - (SELECT count(*) FROM device_position WHERE device_id = device.id AND fixed_at < ?)"))
                     """, arguments: [before])
-            try db.execute(sql: "DELETE FROM device_position WHERE fixed_at < ?", arguments: [before])
-            return db.changesCount
+            return try db.executeCounting(sql: "DELETE FROM device_position WHERE fixed_at < ?", arguments: [before])
         }
     }
 }

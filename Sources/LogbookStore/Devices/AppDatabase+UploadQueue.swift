@@ -1,4 +1,3 @@
-import GRDB
 public import TrackModel
 
 /// A position a vehicle box keeps until the central server has it (`[upload]`).
@@ -20,16 +19,16 @@ extension AppDatabase {
             latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return }
         try write("queue upload") { db in
-            try db.cachedStatement(
+            try db.execute(
                 sql: """
                     INSERT INTO upload_queue (fixed_at, lat, lon, speed_mps, course_deg, altitude_m, eph_m, hdop)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fixed_at) DO NOTHING
-                    """
-            ).execute(arguments: [
+                    """,
+                arguments: [
                 time.secondsSince1970, latitude, longitude, fix.speed.flatMap(Self.finite),
                 fix.track.flatMap(Self.finite), fix.altitudeMSL.flatMap(Self.finite), fix.eph.flatMap(Self.finite),
                 fix.hdop.flatMap(Self.finite),
-            ])
+                ])
         }
     }
 

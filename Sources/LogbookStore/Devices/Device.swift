@@ -1,9 +1,8 @@
-public import GRDB
 public import TrackModel
 
 /// A phone or tracker that reports positions over HTTP for one vehicle. Only the SHA-256 hash of its token is
 /// stored; the token itself is shown once, when the device is added.
-public struct Device: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+public struct Device: Codable, Sendable, Hashable {
     /// The row id; `nil` until stored.
     public var id: Int64?
     /// The device's name, trimmed; unique without regard to ASCII case (OwnTracks sends it as its user).
@@ -48,46 +47,41 @@ public struct Device: Codable, FetchableRecord, PersistableRecord, Sendable, Has
 
     // MARK: Record
 
-    public static let databaseTableName = "device"
-
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let name = Column(CodingKeys.name)
-        public static let vehicleID = Column(CodingKeys.vehicleID)
-        public static let tokenHash = Column(CodingKeys.tokenHash)
-        public static let speedUnit = Column(CodingKeys.speedUnit)
-        public static let revokedAt = Column(CodingKeys.revokedAt)
-        public static let createdAt = Column(CodingKeys.createdAt)
-        public static let lastSeenAt = Column(CodingKeys.lastSeenAt)
-        public static let lastBattery = Column(CodingKeys.lastBattery)
-    }
+    static let columns = "id, name, vehicle_id, token_hash, speed_unit, revoked_at, created_at, last_seen_at, last_battery"
 
     /// Columns are read and written explicitly, so the table keeps REAL timestamps.
     public init(row: SQLRow) throws {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        vehicleID = row[Columns.vehicleID]
-        tokenHash = row[Columns.tokenHash]
-        speedUnit = row[Columns.speedUnit]
-        revokedAt = (row[Columns.revokedAt] as Double?).map(Timestamp.init(secondsSince1970:))
-        createdAt = Timestamp(secondsSince1970: row[Columns.createdAt])
-        lastSeenAt = (row[Columns.lastSeenAt] as Double?).map(Timestamp.init(secondsSince1970:))
-        lastBattery = row[Columns.lastBattery]
+        id = try row["id"]
+        name = try row["name"]
+        vehicleID = try row["vehicle_id"]
+        tokenHash = try row["token_hash"]
+        speedUnit = try row["speed_unit"]
+        revokedAt = try row.optionalDouble("revoked_at").map(Timestamp.init(secondsSince1970:))
+        createdAt = Timestamp(secondsSince1970: try row["created_at"])
+        lastSeenAt = try row.optionalDouble("last_seen_at").map(Timestamp.init(secondsSince1970:))
+        lastBattery = try row["last_battery"]
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.vehicleID] = vehicleID
-        container[Columns.tokenHash] = tokenHash
-        container[Columns.speedUnit] = speedUnit
-        container[Columns.revokedAt] = revokedAt?.secondsSince1970
-        container[Columns.createdAt] = createdAt.secondsSince1970
-        container[Columns.lastSeenAt] = lastSeenAt?.secondsSince1970
-        container[Columns.lastBattery] = lastBattery
+    /// Stores a new device; the stored one, with its id.
+    func inserted(_ db: any SQLSession) throws -> Device {
+        var device = self
+        device.id = try db.insertReturningID(
+            sql: """
+                INSERT INTO device (name, vehicle_id, token_hash, speed_unit, revoked_at, created_at, last_seen_at,
+                    last_battery)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                name, vehicleID, tokenHash, speedUnit, revokedAt?.secondsSince1970, createdAt.secondsSince1970,
+                lastSeenAt?.secondsSince1970, lastBattery,
+            ])
+        return device
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    /// The device whose `column` holds this value (a name compared without regard to case).
+    static func fetch(name: String, _ db: any SQLSession) throws -> Device? {
+        try SQLRow.fetchOne(
+            db, sql: "SELECT \(columns) FROM device WHERE \(db.dialect.sameName("name"))", arguments: [name]
+        ).map(Device.init(row:))
     }
 }

@@ -1,0 +1,44 @@
+import ArgumentParser
+import LogbookConfiguration
+package import LogbookDaemon
+import LogbookPostgres
+import LogbookStore
+import Logging
+
+/// How `logbook` opens a log on PostgreSQL for every command and `logbook serve` (`PostgresOpening`): the password
+/// from `[database] password_file`, the schema migrated by writing commands, failures as one line and their exit
+/// status.
+package enum PostgresLogOpener {
+    /// Registers the opener; `logbook`'s entry point calls this once before parsing the command line.
+    package static func register() {
+        PostgresOpening.register { request in
+            var password: String?
+            if let file = request.passwordFile {
+                do {
+                    password = try SecretFile.load(file)
+                } catch {
+                    Diagnostics.error("[database] password_file \(error.description)")
+                    throw ExitCode(78)
+                }
+            }
+            do {
+                return try PostgresLog.openLog(
+                    request.address, password: password, policy: request.policy, migrate: !request.reading,
+                    logger: Logger(label: "logbook.database"))
+            } catch let error as PostgresLogError {
+                throw exit(error, source: request.source)
+            }
+        }
+    }
+
+    /// A PostgreSQL failure told in one line, and the exit status it ends the command with.
+    static func exit(_ error: PostgresLogError, source: String) -> ExitCode {
+        Diagnostics.error("\(source): \(error.message)")
+        return switch error.kind {
+        case .unavailable: ExitCode(69)
+        case .refused: ExitCode(77)
+        case .schema: ExitCode(65)
+        case .server: ExitCode(70)
+        }
+    }
+}

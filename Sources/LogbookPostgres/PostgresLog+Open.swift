@@ -1,0 +1,47 @@
+import Foundation
+public import LogbookStore
+public import Logging
+
+extension PostgresLog {
+    /// The log on PostgreSQL as the commands and the server use it: `AppDatabase` over this process's pool of at most
+    /// `maxConnections` connections, every store method on the same code as on SQLite.
+    ///
+    /// A writing command brings the schema up to date first, as opening an SQLite file does (under the migrator's
+    /// advisory lock, so servers starting together migrate once); a reading command only checks that the schema is
+    /// current and usable. Failures are `PostgresLogError`s: unreachable, refused, or a schema this program cannot use.
+    public static func openLog(
+        _ address: PostgresAddress, password: String?, policy: LogPolicy, migrate: Bool, maxConnections: Int = 10,
+        logger: Logger
+    ) throws -> AppDatabase {
+        let pool = PostgresPool(
+            address: address, password: password, maxConnections: maxConnections, logger: logger)
+        // One connection first: a refused password or an unreachable server is told with the server's own reason.
+        do {
+            try pool.connect(id: 0).flatMap { $0.close() }.wait()
+        } catch {
+            pool.close()
+            throw PostgresLogError(error, address: address)
+        }
+        do {
+            if migrate {
+                try PostgresMigrator.migrate(pool)
+            } else {
+                let states = try PostgresMigrator.status(pool)
+                try PostgresMigrator.refuseUnusable(states)
+                if states.contains(where: { $0.state == .pending }) {
+                    throw PostgresLogError(
+                        kind: .schema,
+                        message: "the database's schema is older than this program's; a writing command or "
+                            + "`logbook database migrate` brings it up to date")
+                }
+            }
+        } catch let error as PostgresLogError {
+            pool.close()
+            throw error
+        } catch {
+            pool.close()
+            throw PostgresLogError(error, address: address)
+        }
+        return AppDatabase(migrated: pool, policy: policy)
+    }
+}
