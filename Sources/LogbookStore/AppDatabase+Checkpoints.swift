@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension AppDatabase {
     /// Saves (or replaces) a vehicle's engine checkpoint.
@@ -30,12 +29,12 @@ extension AppDatabase {
     }
 
     static func save(_ checkpoint: EngineCheckpoint, _ db: any SQLSession) throws {
-        try db.cachedStatement(
+        try db.execute(
             sql: """
                 INSERT INTO engine_checkpoint (vehicle_id, saved_at, last_fix_time, state) VALUES (?, ?, ?, ?)
                 ON CONFLICT (vehicle_id) DO UPDATE SET
                     saved_at = excluded.saved_at, last_fix_time = excluded.last_fix_time, state = excluded.state
-                """
-        ).execute(arguments: [checkpoint.vehicleID, checkpoint.savedAt, checkpoint.lastFixTime, checkpoint.state])
+                """,
+            arguments: [checkpoint.vehicleID, checkpoint.savedAt, checkpoint.lastFixTime, checkpoint.state])
     }
 }

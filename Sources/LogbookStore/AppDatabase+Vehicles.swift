@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 
 extension AppDatabase {
@@ -13,10 +12,16 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         return try write("vehicle") { db in
+            // PostgreSQL's unique index is on `lower(plate)`, as SQLite's `NOCASE` column compares.
+            let target = db.dialect == .sqlite ? "plate" : "lower(plate)"
             try db.execute(
-                sql: "INSERT INTO vehicle (plate, created_at) VALUES (?, ?) ON CONFLICT (plate) DO NOTHING",
+                sql: "INSERT INTO vehicle (plate, created_at) VALUES (?, ?) ON CONFLICT (\(target)) DO NOTHING",
                 arguments: [plate, now])
-            guard let vehicle = try Vehicle.filter(Vehicle.Columns.plate == plate).fetchOne(db) else {
+            guard
+                let vehicle = try SQLRow.fetchOne(
+                    db, sql: "SELECT * FROM vehicle WHERE \(db.dialect.sameName("plate"))", arguments: [plate]
+                ).map(Vehicle.init(row:))
+            else {
                 throw StoreError(.other, operation: "vehicle", detail: "vehicle vanished after insertion")
             }
             return vehicle
@@ -27,7 +32,10 @@ extension AppDatabase {
     public func existingVehicle(plate: String) throws -> Vehicle {
         try read("vehicle") { db in
             let id = try Self.requireVehicle(plate, db).id
-            guard let vehicle = try Vehicle.filter(Vehicle.Columns.id == id).fetchOne(db) else {
+            guard
+                let vehicle = try SQLRow.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [id])
+                    .map(Vehicle.init(row:))
+            else {
                 throw StoreError(.notFound, operation: "vehicle", detail: "there is no vehicle \(id)")
             }
             return vehicle
@@ -37,7 +45,8 @@ extension AppDatabase {
     /// All vehicles, by plate.
     public func vehicles() throws -> [Vehicle] {
         try read("vehicles") { db in
-            try Vehicle.order(Vehicle.Columns.plate).fetchAll(db)
+            try SQLRow.fetchAll(db, sql: "SELECT * FROM vehicle ORDER BY \(db.dialect.nameOrder("plate"))")
+                .map(Vehicle.init(row:))
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackFormats
 public import MileageLog
 import TrackModel
@@ -19,7 +18,8 @@ struct AuditWriter {
     let time: Timestamp
 
     init(_ db: any SQLSession, actor: String, time: Timestamp) throws {
-        if let row = try SQLRow.fetchOne(db, sql: "SELECT sequence, hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
+        if let row = try SQLRow.fetchOne(
+            db, sql: "SELECT sequence, hash FROM audit_entry ORDER BY sequence DESC LIMIT 1")
         {
             chain = AuditChain(after: AuditAnchor(sequence: try row["sequence"], hash: try row["hash"]))
         } else {
@@ -171,7 +171,8 @@ extension AppDatabase {
     /// keeps a valid chain but no longer matches the values the chain recorded.
     public func verifyAudit() throws -> AuditReport {
         try read("verifyAudit") { db in
-            let entries = try SQLRow.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence").map(Self.auditEntry)
+            let entries = try SQLRow.fetchAll(db, sql: "SELECT * FROM audit_entry ORDER BY sequence")
+                .map(Self.auditEntry)
             var trips: [AuditedTrip] = []
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM trip ORDER BY id") {
                 trips.append(AuditedTrip(id: id, values: try Self.snapshot(trip: id, db)))
@@ -193,11 +194,13 @@ extension AppDatabase {
     static func auditEntry(_ row: SQLRow) throws -> AuditEntry {
         let actionText: String = try row["action"]
         let change = AuditChange(
-            actor: try row["actor"], time: Timestamp(secondsSince1970: try row["recorded_at"]), entity: try row["entity"],
-            entityID: try row["entity_id"], action: AuditAction(rawValue: actionText) ?? .edit, field: try row["field"],
-            oldValue: try row["old_value"], newValue: try row["new_value"])
+            actor: try row["actor"], time: Timestamp(secondsSince1970: try row["recorded_at"]),
+            entity: try row["entity"], entityID: try row["entity_id"],
+            action: AuditAction(rawValue: actionText) ?? .edit,
+            field: try row["field"], oldValue: try row["old_value"], newValue: try row["new_value"])
         return AuditEntry(
-            sequence: try row["sequence"], change: change, previousHash: try row["previous_hash"], hash: try row["hash"])
+            sequence: try row["sequence"], change: change, previousHash: try row["previous_hash"],
+            hash: try row["hash"])
     }
 
     /// A trip's audited fields as the history writes them; absent values are left out.
@@ -218,8 +221,8 @@ extension AppDatabase {
         }
         texts["void_reason"] = try row["void_reason"]
         return AuditedTrip.values(
-            plate: try row["plate"], driver: try row["driver_name"], startedAt: try row["started_at"], endedAt: try row["ended_at"],
-            distanceMetres: try row["distance_m"], startOdometer: try row["start_odometer"], endOdometer: try row["end_odometer"],
-            texts: texts)
+            plate: try row["plate"], driver: try row["driver_name"], startedAt: try row["started_at"],
+            endedAt: try row["ended_at"], distanceMetres: try row["distance_m"],
+            startOdometer: try row["start_odometer"], endOdometer: try row["end_odometer"], texts: texts)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 
 /// The later trips of a vehicle whose odometer moves to make room for a trip back-filled before them, and by how
@@ -40,9 +39,11 @@ extension AppDatabase {
         var lastEnd = end
         var lastID: Int64 = 0
         for trip in later {
-            let movable =
-                (try trip["odometer_derived"] as Bool) try && !(try trip["locked"] as Bool)
-                && (reading.map { (try trip["started_at"] as Double) < (try $0["read_at"] as Double) } ?? true)
+            let derived: Bool = try trip["odometer_derived"]
+            let locked: Bool = try trip["locked"]
+            let startedAt: Double = try trip["started_at"]
+            let beforeReading = try reading.map { startedAt < (try $0["read_at"] as Double) } ?? true
+            let movable = derived && !locked && beforeReading
             guard movable, let tripEnd: Double = try trip["end_odometer"] else { break }
             shift.trips.append(try trip["id"])
             lastEnd = tripEnd + by
@@ -75,15 +76,16 @@ extension AppDatabase {
     }
 
     /// Moves the trips of `shift` up the odometer chain, each change in the audit history with the reason.
-    static func apply(_ shift: ChainShift, backFilled id: Int64, context: inout LogContext, _ db: any SQLSession) throws {
+    static func apply(_ shift: ChainShift, backFilled id: Int64, context: inout LogContext, _ db: any SQLSession) throws
+    {
         guard shift.by > 0 else { return }
         let actor = "\(context.audit.actor) (back-filled trip \(id))"
         for trip in shift.trips {
             let before = try snapshot(trip: trip, db)
             try db.execute(
                 sql:
-                    "UPDATE trip SET start_odometer = start_odometer + ?1, end_odometer = end_odometer + ?1 WHERE id = ?2",
-                arguments: [shift.by, trip])
+                    "UPDATE trip SET start_odometer = start_odometer + ?, end_odometer = end_odometer + ? WHERE id = ?",
+                arguments: [shift.by, shift.by, trip])
             try context.audit.recordEdits(db, trip: trip, from: before, to: try snapshot(trip: trip, db), actor: actor)
         }
     }

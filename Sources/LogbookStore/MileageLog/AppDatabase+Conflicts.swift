@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MileageLog
 public import TrackModel
 import TripEngine
@@ -150,7 +149,7 @@ extension AppDatabase {
         _ row: PendingTrip, vehicleID: Int64, existing: Int64, importKey: String?, now: Double, _ db: any SQLSession
     ) throws -> Int64 {
         let trip = row.trip
-        try db.execute(
+        return try db.insertReturningID(
             sql: """
                 INSERT INTO trip_conflict (
                     vehicle_id, existing_trip_id, import_key, started_at, ended_at, distance_m, idle_s, idle_periods,
@@ -163,7 +162,6 @@ extension AppDatabase {
                 trip.startCoordinate.longitude, trip.endCoordinate.latitude, trip.endCoordinate.longitude,
                 trip.fixesUsed, row.points == nil ? 0 : trip.track.count, row.points, now,
             ])
-        return db.lastInsertedRowID
     }
 
     static func pendingTrip(_ row: SQLRow) throws -> PendingTrip {
@@ -175,7 +173,8 @@ extension AppDatabase {
             }
         }
         let trip = Trip(
-            start: Timestamp(secondsSince1970: try row["started_at"]), end: Timestamp(secondsSince1970: try row["ended_at"]),
+            start: Timestamp(secondsSince1970: try row["started_at"]),
+            end: Timestamp(secondsSince1970: try row["ended_at"]),
             distance: try row["distance_m"], idleSeconds: try row["idle_s"], idlePeriods: try row["idle_periods"],
             maximumSpeed: try row["max_speed_mps"],
             startCoordinate: Coordinate(latitude: try row["start_lat"], longitude: try row["start_lon"]),
@@ -201,14 +200,15 @@ extension AppDatabase {
                 .notFound, operation: "conflict",
                 detail: "there is no conflict \(id); `logbook trips conflicts` lists them")
         }
-        return conflict(row)
+        return try conflict(row)
     }
 
-    static func conflict(_ row: SQLRow) -> TripConflict {
+    static func conflict(_ row: SQLRow) throws -> TripConflict {
         TripConflict(
             id: try row["id"], vehicle: try row["plate"], existingTripID: try row["existing_trip_id"],
             existingStart: Timestamp(secondsSince1970: try row["existing_start"]),
-            existingEnd: Timestamp(secondsSince1970: try row["existing_end"]), existingDistance: try row["existing_distance"],
+            existingEnd: Timestamp(secondsSince1970: try row["existing_end"]),
+            existingDistance: try row["existing_distance"],
             file: try row["path"], start: Timestamp(secondsSince1970: try row["started_at"]),
             end: Timestamp(secondsSince1970: try row["ended_at"]), distance: try row["distance_m"],
             createdAt: Timestamp(secondsSince1970: try row["created_at"]),

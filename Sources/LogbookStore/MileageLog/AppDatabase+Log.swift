@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TripEngine
 public import MileageLog
 public import TrackModel
@@ -132,14 +131,11 @@ extension AppDatabase {
     public func trips(_ filter: TripFilter, includeTracks: Bool = false) throws -> [StoredTrip] {
         let now = clock()
         return try read("trips") { db in
-            let (clause, arguments) = Self.whereClause(filter)
+            let (clause, arguments) = Self.whereClause(filter, db.dialect)
             let sql =
                 Self.tripSelect(includeTracks: includeTracks) + clause
                 + " ORDER BY trip.started_at, trip.vehicle_id, trip.id"
-            let cursor = try SQLRow.fetchAll(db, sql: sql, arguments: arguments)
-            var trips: [StoredTrip] = []
-            while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }
-            return trips
+            return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map { try storedTrip($0, now: now) }
         }
     }
 
@@ -148,7 +144,7 @@ extension AppDatabase {
     public func tripPage(_ filter: TripFilter, limit: Int, offset: Int) throws -> TripPage {
         let now = clock()
         return try read("tripPage") { db in
-            let (clause, arguments) = Self.whereClause(filter)
+            let (clause, arguments) = Self.whereClause(filter, db.dialect)
             // Joined only when the filter names a vehicle or a driver: the count then reads the covering index alone.
             var from = " FROM trip"
             if filter.vehicle != nil || filter.vehicles != nil {
@@ -156,39 +152,38 @@ extension AppDatabase {
             }
             if filter.driver != nil { from += " LEFT JOIN driver ON driver.id = trip.driver_id" }
             let totals = try SQLRow.fetchOne(
-                db.cachedStatement(
-                    sql:
-                        "SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0)"
-                        + " AS d" + from + clause),
+                db,
+                sql: "SELECT count(*) AS n, coalesce(sum(CASE WHEN trip.voided_at IS NULL THEN trip.distance_m END), 0)"
+                    + " AS d" + from + clause,
                 arguments: arguments)
             var pageArguments = arguments
             pageArguments += [max(0, limit), max(0, offset)]
-            let cursor = try SQLRow.fetchAll(
-                db.cachedStatement(
-                    sql: Self.tripSelect(includeTracks: false) + clause
-                        + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?"),
-                arguments: pageArguments)
-            var trips: [StoredTrip] = []
-            while let row = try cursor.next() { trips.append(try storedTrip(row, now: now)) }
-            return TripPage(trips: trips, total: totals?["n"] ?? 0, distance: totals?["d"] ?? 0)
+            let trips = try SQLRow.fetchAll(
+                db,
+                sql: Self.tripSelect(includeTracks: false) + clause
+                    + " ORDER BY trip.started_at, trip.vehicle_id, trip.id LIMIT ? OFFSET ?",
+                arguments: pageArguments
+            ).map { try storedTrip($0, now: now) }
+            let total: Int = try totals?.value("n") ?? 0
+            let distance: Double = try totals?.value("d") ?? 0
+            return TripPage(trips: trips, total: total, distance: distance)
         }
     }
 
     /// The WHERE clause (with its leading space) and arguments of a filter.
-    static func whereClause(_ filter: TripFilter) -> (String, SQLArguments) {
+    static func whereClause(_ filter: TripFilter, _ dialect: SQLDialect) -> (String, SQLArguments) {
         var conditions: [String] = []
         var arguments = SQLArguments()
         if let vehicle = filter.vehicle?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            conditions.append("vehicle.plate = ?")
+            conditions.append(dialect.sameName("vehicle.plate"))
             arguments += [vehicle]
         }
         if let plates = filter.vehicles {
-            conditions.append(
-                plates.isEmpty ? "0" : "vehicle.plate IN (" + plates.map { _ in "?" }.joined(separator: ", ") + ")")
+            conditions.append(plates.isEmpty ? "1 = 0" : sameNameIn("vehicle.plate", count: plates.count, dialect))
             for plate in plates { arguments += [plate] }
         }
         if let driver = filter.driver?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            conditions.append("driver.name = ?")
+            conditions.append(dialect.sameName("driver.name"))
             arguments += [driver]
         }
         if let category = filter.category {
@@ -206,6 +201,15 @@ extension AppDatabase {
         }
         if !filter.includeVoided { conditions.append("trip.voided_at IS NULL") }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// `column IN (?, …)` for `count` names compared without regard to case (`count` > 0), as `sameName` is for one.
+    static func sameNameIn(_ column: String, count: Int, _ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite: "\(column) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+        case .postgresql:
+            "lower(\(column)) IN (" + Array(repeating: "lower(?)", count: count).joined(separator: ", ") + ")"
+        }
     }
 
     /// The stored trips, of one vehicle (by plate) or of all, voided ones left out, ordered by start.
@@ -229,8 +233,8 @@ extension AppDatabase {
             var regularCondition = ""
             var arguments = SQLArguments()
             if let vehicles {
-                let plates = vehicles.isEmpty ? "NULL" : vehicles.map { _ in "?" }.joined(separator: ", ")
-                let among = "(SELECT id FROM vehicle WHERE plate IN (\(plates)))"
+                let plates = vehicles.isEmpty ? "1 = 0" : Self.sameNameIn("plate", count: vehicles.count, db.dialect)
+                let among = "(SELECT id FROM vehicle WHERE \(plates))"
                 tripCondition = " AND vehicle_id IN \(among)"
                 regularCondition = " AND (vehicle_id IS NULL OR vehicle_id IN \(among))"
                 arguments += SQLArguments(vehicles)
@@ -244,7 +248,8 @@ extension AppDatabase {
                         SELECT purpose FROM trip
                         WHERE purpose IS NOT NULL AND purpose <> '' AND voided_at IS NULL\(tripCondition)
                         UNION ALL
-                        SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> ''\(regularCondition))
+                        SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> ''\(regularCondition)
+                    ) AS used
                     GROUP BY purpose ORDER BY count(*) DESC, purpose LIMIT ?
                     """,
                 arguments: arguments)
@@ -318,7 +323,7 @@ extension AppDatabase {
                 throw StoreError(.invalidData, operation: "trips", detail: "\(error) (trip \(id))")
             }
         }
-        func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
+        func coordinate(_ lat: String, _ lon: String) throws -> Coordinate? {
             guard let latitude: Double = try row[lat], let longitude: Double = try row[lon] else { return nil }
             return Coordinate(latitude: latitude, longitude: longitude)
         }
@@ -329,10 +334,13 @@ extension AppDatabase {
         return StoredTrip(
             id: id, vehicle: try row["plate"], driver: try row["driver_name"],
             start: Timestamp(secondsSince1970: try row["started_at"]), end: end, distance: try row["distance_m"],
-            idleSeconds: try row["idle_s"], idlePeriods: try row["idle_periods"], maximumSpeed: try row["max_speed_mps"],
-            startCoordinate: coordinate("start_lat", "start_lon"), endCoordinate: coordinate("end_lat", "end_lon"),
+            idleSeconds: try row["idle_s"], idlePeriods: try row["idle_periods"],
+            maximumSpeed: try row["max_speed_mps"],
+            startCoordinate: try coordinate("start_lat", "start_lon"),
+            endCoordinate: try coordinate("end_lat", "end_lon"),
             fixesUsed: try row["fixes_used"], track: track, source: try decoded("source", as: TripSource.self) ?? .gps,
-            importKey: try row["import_key"], startOdometer: try row["start_odometer"], endOdometer: try row["end_odometer"],
+            importKey: try row["import_key"], startOdometer: try row["start_odometer"],
+            endOdometer: try row["end_odometer"],
             odometerUnit: try decoded("odometer_unit", as: OdometerUnit.self) ?? .km,
             category: try decoded("category", as: TripCategory.self),
             categoryOrigin: try decoded("category_origin", as: CategoryOrigin.self), purpose: try row["purpose"],
@@ -381,7 +389,8 @@ extension AppDatabase {
             try db.execute(
                 sql: """
                     UPDATE trip SET locked = 1
-                    WHERE locked = 0 AND voided_at IS NULL AND max(ended_at, created_at) + ? <= ?
+                    WHERE locked = 0 AND voided_at IS NULL
+                    AND \(db.dialect.greatest("ended_at", "created_at")) + ? <= ?
                     """, arguments: [Double(days) * 86_400, now])
         }
     }
@@ -473,7 +482,7 @@ extension AppDatabase {
                 category: category, purpose: new.purpose, partner: new.partner, destination: new.destination,
                 startLabel: new.startLabel, endLabel: new.endLabel, startOdometer: startOdometer,
                 endOdometer: endOdometer, distance: distance, plate: vehicle.plate, policy: policy)
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: """
                     INSERT INTO trip (
                         vehicle_id, driver_id, started_at, ended_at, distance_m, start_lat, start_lon, end_lat,
@@ -491,7 +500,6 @@ extension AppDatabase {
                     Self.clean(new.notes), Self.clean(new.startLabel), Self.clean(new.endLabel), regularID,
                     derived && startOdometer != nil,
                 ])
-            let id = db.lastInsertedRowID
             try context.audit.recordCreation(db, trip: id)
             try Self.apply(shift, backFilled: id, context: &context, db)
             return try Self.fetchTrip(id, now: context.now, policy: policy, db)
@@ -574,7 +582,10 @@ extension AppDatabase {
 
     static func requireVehicle(_ plate: String, _ db: any SQLSession) throws -> VehicleRow {
         let plate = plate.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM vehicle WHERE plate = ?", arguments: [plate]) else {
+        guard
+            let row = try SQLRow.fetchOne(
+                db, sql: "SELECT * FROM vehicle WHERE \(db.dialect.sameName("plate"))", arguments: [plate])
+        else {
             throw StoreError(
                 .notFound, operation: "vehicle",
                 detail: "unknown vehicle '\(plate)'; add it with `logbook vehicles add --plate \(plate)`")
@@ -586,7 +597,10 @@ extension AppDatabase {
 
     static func requireDriver(_ name: String, _ db: any SQLSession) throws -> Int64 {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM driver WHERE name = ?", arguments: [name]) else {
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM driver WHERE \(db.dialect.sameName("name"))", arguments: [name])
+        else {
             throw StoreError(
                 .notFound, operation: "driver",
                 detail: "unknown driver '\(name)'; add them with `logbook drivers add \"\(name)\"`")
@@ -643,7 +657,7 @@ extension AppDatabase {
                 SELECT read_at, reading FROM odometer_reading WHERE vehicle_id = ? AND read_at <= ?
                 AND voided_at IS NULL ORDER BY read_at DESC LIMIT 1
                 """, arguments: [vehicleID, time.secondsSince1970])
-        if let reading, (try trip.map { (try $0["ended_at"] as Double) <= try reading["read_at"] } ?? true) {
+        if let reading, try trip.map({ (try $0["ended_at"] as Double) <= (try reading["read_at"] as Double) }) ?? true {
             let at = Timestamp(secondsSince1970: try reading["read_at"]).iso8601
             return (try reading["reading"], "the reading of \(at)")
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MileageLog
 public import TrackModel
 import TripEngine
@@ -174,9 +173,10 @@ extension AppDatabase {
         let vehicle = try requireVehicle(trip.vehicle, db)
         let driverID = try trip.driver.map { try requireDriver($0, db) }
         let regularID = try trip.regularName.flatMap {
-            try Int64.fetchOne(db, sql: "SELECT id FROM regular_trip WHERE name = ?", arguments: [$0])
+            try Int64.fetchOne(
+                db, sql: "SELECT id FROM regular_trip WHERE \(db.dialect.sameName("name"))", arguments: [$0])
         }
-        try db.execute(
+        let id = try db.insertReturningID(
             sql: """
                 INSERT INTO trip (
                     vehicle_id, driver_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
@@ -189,12 +189,11 @@ extension AppDatabase {
                 vehicle.id, driverID, trip.start.secondsSince1970, trip.end.secondsSince1970, trip.distance,
                 max(0, trip.idleSeconds), max(0, trip.idlePeriods), trip.maximumSpeed, trip.startCoordinate?.latitude,
                 trip.startCoordinate?.longitude, trip.endCoordinate?.latitude, trip.endCoordinate?.longitude,
-                trip.fixesUsed, trip.source.rawValue, trip.source == .gps ? trip.importKey : nil,
+                trip.fixesUsed, trip.source.rawValue, trip.source == .gps ? trip.importKey : nil as String?,
                 createdAt.secondsSince1970, trip.startOdometer, trip.endOdometer, trip.category?.rawValue,
                 trip.categoryOrigin?.rawValue, trip.purpose, trip.partner, trip.destination, clean(trip.notes),
                 trip.startLabel, trip.endLabel, regularID,
             ])
-        let id = db.lastInsertedRowID
         if !trip.track.isEmpty {
             let bytes = try TrackEncoding.encode(trip.track)
             try db.execute(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import MileageLog
 public import TrackModel
 
@@ -66,7 +65,7 @@ extension AppDatabase {
                     .refused, operation: "recordOdometer",
                     detail: problems.map(\.message).joined(separator: "; ") + "; record it anyway with --force")
             }
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: """
                     INSERT INTO odometer_reading (vehicle_id, read_at, reading, note, created_at, forced)
                     VALUES (?, ?, ?, ?, ?, ?)
@@ -75,7 +74,6 @@ extension AppDatabase {
                     vehicle.id, time.secondsSince1970, reading, Self.clean(note), context.now.secondsSince1970,
                     problems.isEmpty ? 0 : 1,
                 ])
-            let id = db.lastInsertedRowID
             try context.audit.recordReadingCreation(db, reading: id)
             return try Self.fetchReading(id, db)
         }
@@ -150,12 +148,12 @@ extension AppDatabase {
             var arguments = SQLArguments()
             if let plate {
                 _ = try Self.requireVehicle(plate, db)
-                conditions.append("vehicle.plate = ?")
+                conditions.append(db.dialect.sameName("vehicle.plate"))
                 arguments += [plate.trimmingCharacters(in: .whitespacesAndNewlines)]
             }
             if !includeVoided { conditions.append("odometer_reading.voided_at IS NULL") }
             if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-            sql += " ORDER BY vehicle.plate, read_at, odometer_reading.id"
+            sql += " ORDER BY \(db.dialect.nameOrder("vehicle.plate")), read_at, odometer_reading.id"
             return try SQLRow.fetchAll(db, sql: sql, arguments: arguments).map(Self.reading)
         }
     }
@@ -176,13 +174,14 @@ extension AppDatabase {
                 .notFound, operation: "odometer",
                 detail: "there is no odometer reading \(id); see `logbook odometer list`")
         }
-        return reading(row)
+        return try reading(row)
     }
 
-    static func reading(_ row: SQLRow) -> StoredReading {
+    static func reading(_ row: SQLRow) throws -> StoredReading {
         StoredReading(
             id: try row["id"], vehicle: try row["plate"], time: Timestamp(secondsSince1970: try row["read_at"]),
-            reading: try row["reading"], unit: OdometerUnit(rawValue: try row["odometer_unit"]) ?? .km, note: try row["note"],
+            reading: try row["reading"], unit: OdometerUnit(rawValue: try row["odometer_unit"]) ?? .km,
+            note: try row["note"],
             forced: (try row["forced"] as Int?) == 1,
             voidedAt: (try row["voided_at"] as Double?).map(Timestamp.init(secondsSince1970:)),
             voidReason: try row["void_reason"])
@@ -327,7 +326,9 @@ extension AppDatabase {
         return OdometerCalibration.ratioOfSums(try calibrationSamples(vehicleID: vehicleID, unit: unit, db))
     }
 
-    static func calibrationSamples(vehicleID: Int64, unit: OdometerUnit, _ db: any SQLSession) throws -> [DistanceSample] {
+    static func calibrationSamples(vehicleID: Int64, unit: OdometerUnit, _ db: any SQLSession) throws
+        -> [DistanceSample]
+    {
         let readings = try SQLRow.fetchAll(
             db,
             sql: """
@@ -349,7 +350,8 @@ extension AppDatabase {
                 """, arguments: [vehicleID]
         ).map {
             TripDistance(
-                start: Timestamp(secondsSince1970: try $0["started_at"]), end: Timestamp(secondsSince1970: try $0["ended_at"]),
+                start: Timestamp(secondsSince1970: try $0["started_at"]),
+                end: Timestamp(secondsSince1970: try $0["ended_at"]),
                 gpsMetres: try $0["distance_m"])
         }
         return OdometerCalibration.samples(readings: readings, trips: trips)
@@ -402,10 +404,10 @@ extension AppDatabase {
                 db,
                 sql: Self.readingSelect + """
                      WHERE odometer_reading.voided_at IS NULL AND odometer_reading.forced = 1
-                    ORDER BY vehicle.plate, read_at
+                    ORDER BY \(db.dialect.nameOrder("vehicle.plate")), read_at
                     """)
             for row in forced {
-                let reading = Self.reading(row)
+                let reading = try Self.reading(row)
                 if let plate, reading.vehicle.caseInsensitiveCompare(plate) != .orderedSame { continue }
                 let vehicle = try Self.requireVehicle(reading.vehicle, db)
                 let km = vehicle.unit.metres / 1_000

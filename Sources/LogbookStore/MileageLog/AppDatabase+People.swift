@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 
 /// The person keeping the log, as reports print it.
@@ -54,8 +53,9 @@ extension AppDatabase {
                 sql: """
                     INSERT INTO profile (id, name, company, employee_id, updated_at)
                     VALUES (1, coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), ?)
-                    ON CONFLICT (id) DO UPDATE SET name = coalesce(?, name), company = coalesce(?, company),
-                        employee_id = coalesce(?, employee_id), updated_at = excluded.updated_at
+                    ON CONFLICT (id) DO UPDATE SET name = coalesce(?, profile.name),
+                        company = coalesce(?, profile.company), employee_id = coalesce(?, profile.employee_id),
+                        updated_at = excluded.updated_at
                     """,
                 arguments: [name, company, employeeID, now, name, company, employeeID])
         }
@@ -71,7 +71,10 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         try write("addDriver") { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM driver WHERE name = ?", arguments: [name]) != nil {
+            if try Int64.fetchOne(
+                db, sql: "SELECT id FROM driver WHERE \(db.dialect.sameName("name"))", arguments: [name])
+                != nil
+            {
                 throw StoreError(.refused, operation: "addDriver", detail: "there is already a driver '\(name)'")
             }
             try db.execute(sql: "INSERT INTO driver (name, created_at) VALUES (?, ?)", arguments: [name, now])
@@ -79,7 +82,9 @@ extension AppDatabase {
     }
 
     public func drivers() throws -> [String] {
-        try read("drivers") { db in try String.fetchAll(db, sql: "SELECT name FROM driver ORDER BY name") }
+        try read("drivers") { db in
+            try String.fetchAll(db, sql: "SELECT name FROM driver ORDER BY \(db.dialect.nameOrder("name"))")
+        }
     }
 
     // MARK: Vehicles
@@ -98,7 +103,9 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         try write("addVehicle") { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM vehicle WHERE plate = ?", arguments: [plate]) != nil {
+            if try Int64.fetchOne(
+                db, sql: "SELECT id FROM vehicle WHERE \(db.dialect.sameName("plate"))", arguments: [plate]) != nil
+            {
                 throw StoreError(.refused, operation: "addVehicle", detail: "there is already a vehicle '\(plate)'")
             }
             let driverID = try details.driver.map { try Self.requireDriver($0, db) }
@@ -124,7 +131,9 @@ extension AppDatabase {
 
     public func allVehicleDetails() throws -> [VehicleDetails] {
         try read("vehicles") { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM vehicle ORDER BY plate").map { try Self.details($0, db) }
+            try Int64.fetchAll(db, sql: "SELECT id FROM vehicle ORDER BY \(db.dialect.nameOrder("plate"))").map {
+                try Self.details($0, db)
+            }
         }
     }
 

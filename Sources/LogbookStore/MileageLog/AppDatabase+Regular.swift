@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import MileageLog
 public import TrackModel
 
@@ -45,7 +44,9 @@ extension AppDatabase {
                         "trip \(id) has no category yet; classify it first with `logbook trips edit \(id) --category …`"
                 )
             }
-            if try Int64.fetchOne(db, sql: "SELECT id FROM regular_trip WHERE name = ?", arguments: [name]) != nil {
+            if try Int64.fetchOne(
+                db, sql: "SELECT id FROM regular_trip WHERE \(db.dialect.sameName("name"))", arguments: [name]) != nil
+            {
                 throw StoreError(.refused, operation: "addRegular", detail: "there is already a regular trip '\(name)'")
             }
             let vehicle = try Self.requireVehicle(trip.vehicle, db)
@@ -76,7 +77,8 @@ extension AppDatabase {
 
     public func regulars() throws -> [RegularTrip] {
         try read("regulars") { db in
-            try SQLRow.fetchAll(db, sql: Self.regularSelect + " ORDER BY regular_trip.name").map(Self.regularTrip)
+            try SQLRow.fetchAll(db, sql: Self.regularSelect + " ORDER BY \(db.dialect.nameOrder("regular_trip.name"))")
+                .map(Self.regularTrip)
         }
     }
 
@@ -113,7 +115,9 @@ extension AppDatabase {
 
     static func regular(named name: String, _ db: any SQLSession) throws -> (id: Int64, trip: RegularTrip) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let row = try SQLRow.fetchOne(db, sql: regularSelect + " WHERE regular_trip.name = ?", arguments: [name])
+        guard
+            let row = try SQLRow.fetchOne(
+                db, sql: regularSelect + " WHERE \(db.dialect.sameName("regular_trip.name"))", arguments: [name])
         else {
             throw StoreError(
                 .notFound, operation: "regular",
@@ -123,7 +127,7 @@ extension AppDatabase {
     }
 
     static func regularTrip(_ row: SQLRow) throws -> RegularTrip {
-        func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
+        func coordinate(_ lat: String, _ lon: String) throws -> Coordinate? {
             guard let latitude: Double = try row[lat], let longitude: Double = try row[lon] else { return nil }
             return Coordinate(latitude: latitude, longitude: longitude)
         }
@@ -132,9 +136,11 @@ extension AppDatabase {
         }
         return RegularTrip(
             name: try row["name"], vehicle: try row["plate"], driver: try row["driver_name"], category: category,
-            purpose: try row["purpose"], partner: try row["partner"], destination: try row["destination"], notes: try row["notes"],
+            purpose: try row["purpose"], partner: try row["partner"], destination: try row["destination"],
+            notes: try row["notes"],
             startLabel: try row["start_label"], endLabel: try row["end_label"],
-            startCoordinate: coordinate("start_lat", "start_lon"), endCoordinate: coordinate("end_lat", "end_lon"),
+            startCoordinate: try coordinate("start_lat", "start_lon"),
+            endCoordinate: try coordinate("end_lat", "end_lon"),
             distance: try row["distance_m"], startMinute: try row["start_minute"], duration: try row["duration_s"])
     }
 }

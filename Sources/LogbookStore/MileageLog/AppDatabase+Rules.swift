@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import MileageLog
 import TrackModel
 
@@ -29,7 +28,10 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         try write("addPlace") { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ?", arguments: [name]) != nil {
+            if try Int64.fetchOne(
+                db, sql: "SELECT id FROM place WHERE \(db.dialect.sameName("name"))", arguments: [name])
+                != nil
+            {
                 throw StoreError(.refused, operation: "addPlace", detail: "there is already a place '\(name)'")
             }
             try db.execute(
@@ -40,7 +42,9 @@ extension AppDatabase {
     }
 
     public func places() throws -> [Place] {
-        try read("places") { db in try SQLRow.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map(Self.place) }
+        try read("places") { db in
+            try SQLRow.fetchAll(db, sql: "SELECT * FROM place ORDER BY \(db.dialect.nameOrder("name"))").map(Self.place)
+        }
     }
 
     public func removePlace(named name: String) throws {
@@ -56,7 +60,7 @@ extension AppDatabase {
         }
     }
 
-    static func place(_ row: SQLRow) -> Place {
+    static func place(_ row: SQLRow) throws -> Place {
         Place(
             name: try row["name"], centre: Coordinate(latitude: try row["lat"], longitude: try row["lon"]),
             radiusMetres: try row["radius_m"])
@@ -64,7 +68,10 @@ extension AppDatabase {
 
     static func placeID(_ name: String, _ db: any SQLSession) throws -> Int64 {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ?", arguments: [name]) else {
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM place WHERE \(db.dialect.sameName("name"))", arguments: [name])
+        else {
             throw StoreError(
                 .notFound, operation: "place", detail: "there is no place '\(name)'; add it with `logbook places add`")
         }
@@ -87,7 +94,10 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         try write("addRule") { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM rule WHERE name = ?", arguments: [name]) != nil {
+            if try Int64.fetchOne(
+                db, sql: "SELECT id FROM rule WHERE \(db.dialect.sameName("name"))", arguments: [name])
+                != nil
+            {
                 throw StoreError(.refused, operation: "addRule", detail: "there is already a rule '\(name)'")
             }
             try db.execute(
@@ -112,8 +122,9 @@ extension AppDatabase {
 
     public func removeRule(named name: String) throws {
         try write("removeRule") { db in
-            try db.execute(sql: "DELETE FROM rule WHERE name = ?", arguments: [name])
-            if db.changesCount == 0 {
+            let removed = try db.executeCounting(
+                sql: "DELETE FROM rule WHERE \(db.dialect.sameName("name"))", arguments: [name])
+            if removed == 0 {
                 throw StoreError(.notFound, operation: "removeRule", detail: "there is no rule '\(name)'")
             }
         }
@@ -164,7 +175,7 @@ extension AppDatabase {
     static func storedRules(_ db: any SQLSession) throws -> [StoredRule] {
         let places = Dictionary(
             uniqueKeysWithValues: try SQLRow.fetchAll(db, sql: "SELECT * FROM place").map {
-                (try $0["id"] as Int64, place($0))
+                (try $0["id"] as Int64, try place($0))
             })
         return try SQLRow.fetchAll(
             db,

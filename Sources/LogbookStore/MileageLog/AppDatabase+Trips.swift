@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MileageLog
 import TrackModel
 public import TripEngine
@@ -122,20 +121,21 @@ extension AppDatabase {
     /// Whether the vehicle has this drive already: a live trip, or an imported trip kept aside or resolved, whose
     /// start and end both lie within `sameDriveTolerance` of the trip's.
     static func sameDrive(_ trip: Trip, vehicleID: Int64, _ db: any SQLSession) throws -> Bool {
-        let arguments: SQLArguments = [
-            vehicleID, trip.start.secondsSince1970, trip.end.secondsSince1970, sameDriveTolerance,
+        // Plain `?`s (PostgreSQL has no `?NNN`), the values repeated for the second look-up.
+        let values: [any SQLBindable] = [
+            vehicleID, trip.start.secondsSince1970, sameDriveTolerance, trip.end.secondsSince1970, sameDriveTolerance,
         ]
         return try Bool.fetchOne(
             db,
             sql: """
                 SELECT EXISTS (
-                    SELECT 1 FROM trip WHERE vehicle_id = ?1 AND voided_at IS NULL
-                    AND abs(started_at - ?2) <= ?4 AND abs(ended_at - ?3) <= ?4
+                    SELECT 1 FROM trip WHERE vehicle_id = ? AND voided_at IS NULL
+                    AND abs(started_at - ?) <= ? AND abs(ended_at - ?) <= ?
                 ) OR EXISTS (
-                    SELECT 1 FROM trip_conflict WHERE vehicle_id = ?1
-                    AND abs(started_at - ?2) <= ?4 AND abs(ended_at - ?3) <= ?4
+                    SELECT 1 FROM trip_conflict WHERE vehicle_id = ?
+                    AND abs(started_at - ?) <= ? AND abs(ended_at - ?) <= ?
                 )
-                """, arguments: arguments) ?? false
+                """, arguments: SQLArguments(values + values)) ?? false
     }
 
     /// Two recordings of one drive: start and end within a minute of each other.
@@ -172,12 +172,15 @@ extension AppDatabase {
     ) throws -> Int64? {
         let trip = row.trip
         let vehicle = try SQLRow.fetchOne(db, sql: "SELECT * FROM vehicle WHERE id = ?", arguments: [vehicleID])
-        let unit = OdometerUnit(rawValue: try vehicle?["odometer_unit"] ?? "km") ?? .km
+        let unitName: String? = try vehicle?.value("odometer_unit")
+        let unit = OdometerUnit(rawValue: unitName ?? "km") ?? .km
+        let initialOdometer: Double? = try vehicle?.value("initial_odometer")
+        let plate: String? = try vehicle?.value("plate")
+        let driverID: Int64? = try vehicle?.value("driver_id")
         var startOdometer: Double?
         var endOdometer: Double?
         if voidReason == nil,
-            let before = try odometer(
-                before: trip.start, vehicleID: vehicleID, initial: vehicle?["initial_odometer"], db)
+            let before = try odometer(before: trip.start, vehicleID: vehicleID, initial: initialOdometer, db)
         {
             let factor = policy.applyOdometerCalibration ? try calibrationFactor(vehicleID: vehicleID, db) ?? 1 : 1
             startOdometer = before.value
@@ -185,9 +188,11 @@ extension AppDatabase {
         }
         let facts = TripFacts(
             start: trip.start, utcOffsetSeconds: policy.utcOffset(trip.start), startCoordinate: trip.startCoordinate,
-            endCoordinate: trip.endCoordinate, vehiclePlate: try vehicle?["plate"])
+            endCoordinate: trip.endCoordinate, vehiclePlate: plate)
         let classification = rules.classify(facts)
-        let statement = try db.cachedStatement(
+        // Returns no row when the vehicle already has a trip with this start.
+        let inserted = try Int64.fetchOne(
+            db,
             sql: """
                 INSERT INTO trip (
                     vehicle_id, driver_id, started_at, ended_at, distance_m, idle_s, idle_periods, max_speed_mps,
@@ -196,21 +201,22 @@ extension AppDatabase {
                     estimated)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (vehicle_id, started_at) WHERE voided_at IS NULL DO NOTHING
-                """)
-        try statement.execute(arguments: [
-            vehicleID, vehicle?["driver_id"] as Int64?, trip.start.secondsSince1970, trip.end.secondsSince1970,
-            trip.distance, trip.idleSeconds, trip.idlePeriods, trip.maximumSpeed, trip.startCoordinate.latitude,
-            trip.startCoordinate.longitude, trip.endCoordinate.latitude, trip.endCoordinate.longitude, trip.fixesUsed,
-            source.rawValue, importKey, context.now.secondsSince1970, startOdometer, endOdometer,
-            classification?.category.rawValue, classification.map { _ in CategoryOrigin.rule.rawValue },
-            classification?.purpose, voidReason.map { _ in context.now.secondsSince1970 }, voidReason,
-            trip.estimated.isEmpty ? nil : trip.estimated.names.joined(separator: " "),
-        ])
-        guard db.changesCount == 1 else { return nil }
-        let id = db.lastInsertedRowID
+                RETURNING id
+                """,
+            arguments: [
+                vehicleID, driverID, trip.start.secondsSince1970, trip.end.secondsSince1970, trip.distance,
+                trip.idleSeconds, trip.idlePeriods, trip.maximumSpeed, trip.startCoordinate.latitude,
+                trip.startCoordinate.longitude, trip.endCoordinate.latitude, trip.endCoordinate.longitude,
+                trip.fixesUsed, source.rawValue, importKey, context.now.secondsSince1970, startOdometer, endOdometer,
+                classification?.category.rawValue, classification.map { _ in CategoryOrigin.rule.rawValue },
+                classification?.purpose, voidReason.map { _ in context.now.secondsSince1970 }, voidReason,
+                trip.estimated.isEmpty ? nil as String? : trip.estimated.names.joined(separator: " "),
+            ])
+        guard let id = inserted else { return nil }
         if let points = row.points {
-            try db.cachedStatement(sql: "INSERT INTO trip_track (trip_id, point_count, points) VALUES (?, ?, ?)")
-                .execute(arguments: [id, trip.track.count, points])
+            try db.execute(
+                sql: "INSERT INTO trip_track (trip_id, point_count, points) VALUES (?, ?, ?)",
+                arguments: [id, trip.track.count, points])
         }
         if let voidReason {
             // Entered void: its creation, then the void with its reason, as two entries of its history.

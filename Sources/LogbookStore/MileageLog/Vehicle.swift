@@ -1,8 +1,7 @@
-public import GRDB
 public import TrackModel
 
 /// A vehicle of the logbook, identified by its number plate.
-public struct Vehicle: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+public struct Vehicle: Codable, Sendable, Hashable {
     /// The row id; `nil` until stored. Get stored vehicles from `AppDatabase.vehicle(plate:)`.
     public var id: Int64?
     /// The number plate, trimmed; unique without regard to ASCII case.
@@ -24,31 +23,14 @@ public struct Vehicle: Codable, FetchableRecord, PersistableRecord, Sendable, Ha
         case createdAt = "created_at"
     }
 
-    // MARK: Record
+    // MARK: Row
 
     public static let databaseTableName = "vehicle"
 
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let plate = Column(CodingKeys.plate)
-        public static let createdAt = Column(CodingKeys.createdAt)
-    }
-
-    /// Columns are read and written explicitly, so the table keeps REAL timestamps whatever
-    /// `Codable` does.
+    /// Columns are read explicitly, so the table keeps REAL timestamps whatever `Codable` does.
     public init(row: SQLRow) throws {
-        id = row[Columns.id]
-        plate = row[Columns.plate]
-        createdAt = Timestamp(secondsSince1970: row[Columns.createdAt])
-    }
-
-    public func encode(to container: inout PersistenceContainer) throws {
-        container[Columns.id] = id
-        container[Columns.plate] = plate
-        container[Columns.createdAt] = createdAt.secondsSince1970
-    }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+        id = try row["id"]
+        plate = try row["plate"]
+        createdAt = Timestamp(secondsSince1970: try row["created_at"])
     }
 }

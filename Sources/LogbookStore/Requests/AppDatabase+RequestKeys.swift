@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 
 /// A change sent with an idempotency key, as far as the log knows it.

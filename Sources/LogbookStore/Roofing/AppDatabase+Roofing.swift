@@ -1,11 +1,10 @@
 import CalendarDays
 import Foundation
-public import GRDB
 public import Roofing
 import TrackModel
 
 /// A catalogue in the list: what `roofing catalogue list` shows.
-public struct RoofingCatalogueSummary: Sendable, Hashable, Decodable, FetchableRecord {
+public struct RoofingCatalogueSummary: Sendable, Hashable, Decodable {
     public var name: String
     public var currency: String
     public var activities: Int
@@ -15,7 +14,7 @@ public struct RoofingCatalogueSummary: Sendable, Hashable, Decodable, FetchableR
 
 /// A project in the list: what `roofing project list` shows (`status` may be `revising`: a submitted account
 /// reopened for its next version).
-public struct RoofingProjectSummary: Sendable, Hashable, Decodable, FetchableRecord {
+public struct RoofingProjectSummary: Sendable, Hashable, Decodable {
     public var name: String
     public var customer: String
     public var address: String
@@ -25,6 +24,30 @@ public struct RoofingProjectSummary: Sendable, Hashable, Decodable, FetchableRec
     public var lines: Int
     public var versions: Int
     public var selected: Bool
+}
+
+extension RoofingCatalogueSummary {
+    init(row: SQLRow) throws {
+        name = try row["name"]
+        currency = try row["currency"]
+        activities = try row["activities"]
+        supplements = try row["supplements"]
+        indexings = try row["indexings"]
+    }
+}
+
+extension RoofingProjectSummary {
+    init(row: SQLRow) throws {
+        name = try row["name"]
+        customer = try row["customer"]
+        address = try row["address"]
+        status = try row["status"]
+        catalogue = try row["catalogue"]
+        roofers = try row["roofers"]
+        lines = try row["lines"]
+        versions = try row["versions"]
+        selected = try row["selected"]
+    }
 }
 
 /// A stored project: the project (its status `.open` while a revision is under way), whether a revision is under
@@ -49,11 +72,10 @@ extension AppDatabase {
                     .refused, operation: "importCatalogue",
                     detail: "a catalogue named \"\(catalogue.name)\" exists already (import it with another --name)")
             }
-            var record = RoofingCatalogueRecord(
+            let record = RoofingCatalogueRecord(
                 name: catalogue.name, nameKey: Self.nameKey(catalogue.name), currency: catalogue.currency,
                 createdAt: now)
-            try record.insert(db)
-            let id = try Self.rowID(record.id, operation: "importCatalogue")
+            let id = try record.insertReturningID(db)
             for (ordinal, activity) in catalogue.activities.enumerated() {
                 try RoofingActivityRecord(catalogueID: id, ordinal: ordinal, activity: activity).insert(db)
             }
@@ -64,7 +86,7 @@ extension AppDatabase {
     /// Every catalogue, by name.
     public func roofingCatalogues() throws -> [RoofingCatalogueSummary] {
         try read("catalogues") { db in
-            try RoofingCatalogueSummary.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT c.name, c.currency,
@@ -73,8 +95,9 @@ extension AppDatabase {
                         (SELECT count(*) FROM roofing_activity a WHERE a.catalogue_id = c.id AND a.unit = '%')
                             AS supplements,
                         (SELECT count(*) FROM roofing_indexing i WHERE i.catalogue_id = c.id) AS indexings
-                    FROM roofing_catalogue c ORDER BY c.name
-                    """)
+                    FROM roofing_catalogue c ORDER BY \(db.dialect.nameOrder("c.name"))
+                    """
+            ).map(RoofingCatalogueSummary.init(row:))
         }
     }
 
@@ -90,7 +113,7 @@ extension AppDatabase {
             let id = try Self.rowID(record.id, operation: "indexCatalogue")
             var catalogue = try Self.loadCatalogue(record, db)
             catalogue.add(indexing)
-            try RoofingIndexingRecord.filter(RoofingIndexingRecord.Columns.catalogueID == id).deleteAll(db)
+            try db.execute(sql: "DELETE FROM roofing_indexing WHERE catalogue_id = ?", arguments: [id])
             try Self.writeIndexings(catalogue.indexings, id: id, db)
         }
     }
@@ -105,16 +128,15 @@ extension AppDatabase {
                 throw StoreError(
                     .refused, operation: "createProject", detail: "a project named \"\(project.name)\" exists already")
             }
-            var record = RoofingProjectRecord(project, now: now)
-            try record.insert(db)
-            try RoofingProjectEntries(project).write(project: try Self.rowID(record.id, operation: "createProject"), db)
+            let id = try RoofingProjectRecord(project, now: now).insertReturningID(db)
+            try RoofingProjectEntries(project).write(project: id, db)
         }
     }
 
     /// Every project, the last changed first.
     public func roofingProjects() throws -> [RoofingProjectSummary] {
         try read("projects") { db in
-            try RoofingProjectSummary.fetchAll(
+            try SQLRow.fetchAll(
                 db,
                 sql: """
                     SELECT p.name, p.customer, p.address, p.status, p.catalogue,
@@ -123,7 +145,8 @@ extension AppDatabase {
                         (SELECT count(*) FROM roofing_version v WHERE v.project_id = p.id) AS versions,
                         EXISTS (SELECT 1 FROM roofing_selection s WHERE s.project_id = p.id) AS selected
                     FROM roofing_project p ORDER BY p.updated_at DESC, p.id DESC
-                    """)
+                    """
+            ).map(RoofingProjectSummary.init(row:))
         }
     }
 
@@ -254,7 +277,9 @@ extension AppDatabase {
                     .refused, operation: "deleteProject",
                     detail: "\(name) is \(record.status): a submitted account is kept, not deleted")
             }
-            try record.delete(db)
+            try db.execute(
+                sql: "DELETE FROM roofing_project WHERE id = ?",
+                arguments: [try Self.rowID(record.id, operation: "deleteProject")])
         }
     }
 
@@ -262,16 +287,22 @@ extension AppDatabase {
     public func selectRoofingProject(named name: String) throws {
         try write("selectProject") { db in
             let record = try Self.requireProject(name, db)
-            try RoofingSelectionRecord(projectID: try Self.rowID(record.id, operation: "selectProject")).insert(
-                db, onConflict: .replace)
+            let selection = RoofingSelectionRecord(projectID: try Self.rowID(record.id, operation: "selectProject"))
+            try db.execute(
+                sql: """
+                    INSERT INTO roofing_selection (id, project_id) VALUES (?, ?)
+                    ON CONFLICT (id) DO UPDATE SET project_id = excluded.project_id
+                    """,
+                arguments: [selection.id, selection.projectID])
         }
     }
 
     /// The selected project's name, if any.
     public func selectedRoofingProject() throws -> String? {
         try read("selectedProject") { db in
-            guard let selection = try RoofingSelectionRecord.fetchOne(db) else { return nil }
-            return try RoofingProjectRecord.fetchOne(db, key: selection.projectID)?.name
+            guard let selection = try RoofingSelectionRecord.fetchAll(db).first else { return nil }
+            return try String.fetchOne(
+                db, sql: "SELECT name FROM roofing_project WHERE id = ?", arguments: [selection.projectID])
         }
     }
 
@@ -287,7 +318,7 @@ extension AppDatabase {
     }
 
     static func catalogueRecord(_ name: String, _ db: any SQLSession) throws -> RoofingCatalogueRecord? {
-        try RoofingCatalogueRecord.filter(RoofingCatalogueRecord.Columns.nameKey == nameKey(name)).fetchOne(db)
+        try RoofingCatalogueRecord.fetchOne(db, where: "name_key = ?", [nameKey(name)])
     }
 
     static func requireCatalogue(_ name: String, _ db: any SQLSession) throws -> RoofingCatalogueRecord {
@@ -298,7 +329,7 @@ extension AppDatabase {
     }
 
     static func projectRecord(_ name: String, _ db: any SQLSession) throws -> RoofingProjectRecord? {
-        try RoofingProjectRecord.filter(RoofingProjectRecord.Columns.nameKey == nameKey(name)).fetchOne(db)
+        try RoofingProjectRecord.fetchOne(db, where: "name_key = ?", [nameKey(name)])
     }
 
     static func requireProject(_ name: String, _ db: any SQLSession) throws -> RoofingProjectRecord {
@@ -321,10 +352,9 @@ extension AppDatabase {
 
     static func loadCatalogue(_ record: RoofingCatalogueRecord, _ db: any SQLSession) throws -> Catalogue {
         let id = try rowID(record.id, operation: "catalogue")
-        let activityRows = try RoofingActivityRecord.filter(RoofingActivityRecord.Columns.catalogueID == id)
-            .order(RoofingActivityRecord.Columns.ordinal).fetchAll(db)
-        let indexings = try RoofingIndexingRecord.filter(RoofingIndexingRecord.Columns.catalogueID == id)
-            .order(RoofingIndexingRecord.Columns.ordinal).fetchAll(db).map(\.indexing)
+        let activityRows = try RoofingActivityRecord.fetchAll(db, where: "catalogue_id = ?", [id], orderBy: "ordinal")
+        let indexings = try RoofingIndexingRecord.fetchAll(db, where: "catalogue_id = ?", [id], orderBy: "ordinal")
+            .map(\.indexing)
         do throws(RoofingError) {
             var activities: [Activity] = []
             for row in activityRows { activities.append(try row.activity()) }
@@ -337,8 +367,7 @@ extension AppDatabase {
 
     static func loadProject(_ record: RoofingProjectRecord, _ db: any SQLSession) throws -> StoredRoofingProject {
         let id = try rowID(record.id, operation: "project")
-        let versionRows = try RoofingVersionRecord.filter(RoofingVersionRecord.Columns.projectID == id)
-            .order(RoofingVersionRecord.Columns.number).fetchAll(db)
+        let versionRows = try RoofingVersionRecord.fetchAll(db, where: "project_id = ?", [id], orderBy: "number")
         do {
             let project = try record.project(try RoofingProjectEntries.load(project: id, db))
             var versions: [ProjectVersion] = []

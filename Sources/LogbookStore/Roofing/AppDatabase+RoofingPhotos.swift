@@ -1,9 +1,8 @@
 import Foundation
-public import GRDB
 import TrackModel
 
 /// A photo on a project: what `roofing photo list` shows.
-public struct RoofingPhoto: Sendable, Hashable, Decodable, FetchableRecord {
+public struct RoofingPhoto: Sendable, Hashable, Decodable {
     /// The photo's number (unique in the log; `photo remove` takes it).
     public var id: Int64
     /// The SHA-256 of the photo's bytes, 64 lower-case hexadecimal digits.
@@ -21,6 +20,19 @@ public struct RoofingPhoto: Sendable, Hashable, Decodable, FetchableRecord {
         case id, hash, kind, caption, orientation, size
         case originalName = "original_name"
         case addedAt = "added_at"
+    }
+}
+
+extension RoofingPhoto {
+    init(row: SQLRow) throws {
+        id = try row["id"]
+        hash = try row["hash"]
+        kind = try row["kind"]
+        caption = try row["caption"]
+        originalName = try row["original_name"]
+        orientation = try row["orientation"]
+        size = try row["size"]
+        addedAt = try row["added_at"]
     }
 }
 
@@ -64,22 +76,21 @@ extension AppDatabase {
             try Self.requireChangeable(project, name, operation: "addPhotos")
             var attached: [AttachedRoofingPhoto] = []
             for photo in photos {
-                let known = try RoofingPhotoBlobRecord.exists(db, key: photo.hash)
+                let known =
+                    try Int64.fetchOne(
+                        db, sql: "SELECT 1 FROM roofing_photo_blob WHERE hash = ?", arguments: [photo.hash]) != nil
                 if !known {
                     try RoofingPhotoBlobRecord(hash: photo.hash, kind: photo.kind, bytes: photo.bytes, createdAt: now)
                         .insert(db)
                 }
-                let existing = try RoofingProjectPhotoRecord.filter(
-                    RoofingProjectPhotoRecord.Columns.projectID == id
-                        && RoofingProjectPhotoRecord.Columns.hash
-                            == photo.hash
-                ).fetchOne(db)
+                let existing = try RoofingProjectPhotoRecord.fetchOne(
+                    db, where: "project_id = ? AND hash = ?", [id, photo.hash])
                 var row =
                     existing
                     ?? RoofingProjectPhotoRecord(
                         projectID: id, hash: photo.hash, caption: photo.caption, originalName: photo.originalName,
                         orientation: photo.orientation, addedAt: now)
-                if existing == nil { try row.insert(db) }
+                if existing == nil { row.id = try row.insertReturningID(db) }
                 let rowID = try Self.rowID(row.id, operation: "addPhotos")
                 guard let stored = try Self.photos(sql: "p.id = ?", [rowID], db).first else {
                     throw StoreError(.invalidData, operation: "addPhotos", detail: "photo \(rowID) vanished")
@@ -101,7 +112,7 @@ extension AppDatabase {
     /// The bytes of a stored photo.
     public func roofingPhotoBytes(hash: String) throws -> Data {
         try read("photoBytes") { db in
-            guard let blob = try RoofingPhotoBlobRecord.fetchOne(db, key: hash) else {
+            guard let blob = try RoofingPhotoBlobRecord.fetchOne(db, where: "hash = ?", [hash]) else {
                 throw StoreError(.notFound, operation: "photoBytes", detail: "no photo with hash \(hash)")
             }
             return blob.bytes
@@ -114,20 +125,22 @@ extension AppDatabase {
             let project = try Self.requireProject(name, db)
             let id = try Self.rowID(project.id, operation: "removePhoto")
             guard
-                let row = try RoofingProjectPhotoRecord.filter(
-                    RoofingProjectPhotoRecord.Columns.id == photo && RoofingProjectPhotoRecord.Columns.projectID == id
-                ).fetchOne(db)
+                try Int64.fetchOne(
+                    db, sql: "SELECT id FROM roofing_project_photo WHERE id = ? AND project_id = ?",
+                    arguments: [photo, id]) != nil
             else {
                 throw StoreError(.notFound, operation: "removePhoto", detail: "\(name) has no photo \(photo)")
             }
             try Self.requireChangeable(project, name, operation: "removePhoto")
-            try row.delete(db)
+            try db.execute(sql: "DELETE FROM roofing_project_photo WHERE id = ?", arguments: [photo])
         }
     }
 
     /// How many photo blobs the log stores (for tests and `photo list`'s footnote).
     public func roofingPhotoBlobCount() throws -> Int {
-        try read("photoBlobs") { db in try RoofingPhotoBlobRecord.fetchCount(db) }
+        try read("photoBlobs") { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM roofing_photo_blob") ?? 0
+        }
     }
 
     static func requireChangeable(_ project: RoofingProjectRecord, _ name: String, operation: String) throws {
@@ -142,7 +155,7 @@ extension AppDatabase {
     static func photos(sql condition: String, _ arguments: SQLArguments, _ db: any SQLSession) throws
         -> [RoofingPhoto]
     {
-        try RoofingPhoto.fetchAll(
+        try SQLRow.fetchAll(
             db,
             sql: """
                 SELECT p.id, p.hash, b.kind, p.caption, p.original_name, p.orientation, length(b.bytes) AS size,
@@ -150,6 +163,7 @@ extension AppDatabase {
                 FROM roofing_project_photo p JOIN roofing_photo_blob b ON b.hash = p.hash
                 WHERE \(condition) ORDER BY p.id
                 """,
-            arguments: arguments)
+            arguments: arguments
+        ).map(RoofingPhoto.init(row:))
     }
 }

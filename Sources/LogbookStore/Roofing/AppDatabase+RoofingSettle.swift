@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import Roofing
 import TrackModel
 

@@ -1,9 +1,8 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_activity`: one activity of a catalogue, a measured one with its price or a supplement with its
 /// percentage and base.
-struct RoofingActivityRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoofingActivityRecord: SQLRecord {
     static let databaseTableName = "roofing_activity"
 
     var catalogueID: Int64
@@ -21,11 +20,6 @@ struct RoofingActivityRecord: Codable, FetchableRecord, PersistableRecord {
         case catalogueID = "catalogue_id"
         case priceOre = "price_ore"
         case percentMilli = "percent_milli"
-    }
-
-    enum Columns {
-        static let catalogueID = Column(CodingKeys.catalogueID)
-        static let ordinal = Column(CodingKeys.ordinal)
     }
 
     init(catalogueID: Int64, ordinal: Int, activity: Activity) {

@@ -1,9 +1,8 @@
 import CalendarDays
-import GRDB
 import Roofing
 
 /// A row of `roofing_advance`: an amount paid to the team on account, and the day.
-struct RoofingAdvanceRecord: Codable, RoofingEntryRecord {
+struct RoofingAdvanceRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_advance"
 
     var projectID: Int64

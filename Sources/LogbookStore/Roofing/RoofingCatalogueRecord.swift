@@ -1,7 +1,5 @@
-import GRDB
-
 /// A row of `roofing_catalogue`: a catalogue's name, the key its name is compared by (any case), its currency.
-struct RoofingCatalogueRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct RoofingCatalogueRecord: SQLRecord {
     static let databaseTableName = "roofing_catalogue"
 
     var id: Int64?
@@ -15,10 +13,4 @@ struct RoofingCatalogueRecord: Codable, FetchableRecord, MutablePersistableRecor
         case nameKey = "name_key"
         case createdAt = "created_at"
     }
-
-    enum Columns {
-        static let nameKey = Column(CodingKeys.nameKey)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

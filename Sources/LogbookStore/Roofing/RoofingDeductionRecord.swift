@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_deduction`: an amount taken off a project's account.
-struct RoofingDeductionRecord: Codable, RoofingEntryRecord {
+struct RoofingDeductionRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_deduction"
 
     var projectID: Int64

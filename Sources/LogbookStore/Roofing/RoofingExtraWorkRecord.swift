@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_extra_work`: work outside the catalogue, hours at a rate or a fixed amount.
-struct RoofingExtraWorkRecord: Codable, RoofingEntryRecord {
+struct RoofingExtraWorkRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_extra_work"
 
     var projectID: Int64

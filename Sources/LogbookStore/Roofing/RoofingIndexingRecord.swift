@@ -1,9 +1,8 @@
 import CalendarDays
-import GRDB
 import Roofing
 
 /// A row of `roofing_indexing`: a dated percentage raising a catalogue's prices.
-struct RoofingIndexingRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoofingIndexingRecord: SQLRecord {
     static let databaseTableName = "roofing_indexing"
 
     var catalogueID: Int64
@@ -16,11 +15,6 @@ struct RoofingIndexingRecord: Codable, FetchableRecord, PersistableRecord {
         case catalogueID = "catalogue_id"
         case fromDay = "from_day"
         case percentMilli = "percent_milli"
-    }
-
-    enum Columns {
-        static let catalogueID = Column(CodingKeys.catalogueID)
-        static let ordinal = Column(CodingKeys.ordinal)
     }
 
     init(catalogueID: Int64, ordinal: Int, indexing: PriceIndexing) {

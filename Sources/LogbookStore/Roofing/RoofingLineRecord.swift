@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_line`: a measured line with the activity, unit and unit price it was accounted at.
-struct RoofingLineRecord: Codable, RoofingEntryRecord {
+struct RoofingLineRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_line"
 
     var projectID: Int64

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A row of `roofing_photo_blob`: a photo's bytes, stored once by their SHA-256 however many projects show them.
-struct RoofingPhotoBlobRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoofingPhotoBlobRecord: SQLRecord {
     static let databaseTableName = "roofing_photo_blob"
 
     var hash: String
@@ -13,10 +12,5 @@ struct RoofingPhotoBlobRecord: Codable, FetchableRecord, PersistableRecord {
     enum CodingKeys: String, CodingKey {
         case hash, kind, bytes
         case createdAt = "created_at"
-    }
-
-    enum Columns {
-        static let hash = Column(CodingKeys.hash)
-        static let bytes = Column(CodingKeys.bytes)
     }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import Roofing
 
 /// A project's entries as its rows hold them: read together when the project is loaded, replaced together when it
@@ -24,14 +23,14 @@ struct RoofingProjectEntries {
 
     /// The entries of project `id`; a stored value the model refuses is a `RoofingError`.
     static func load(project id: Int64, _ db: any SQLSession) throws -> RoofingProjectEntries {
-        let lineRows = try RoofingLineRecord.of(project: id).fetchAll(db)
-        let supplementRows = try RoofingSupplementRecord.of(project: id).fetchAll(db)
+        let lineRows = try RoofingLineRecord.of(project: id, db)
+        let supplementRows = try RoofingSupplementRecord.of(project: id, db)
         var entries = RoofingProjectEntries()
-        entries.roofers = try RoofingRooferRecord.of(project: id).fetchAll(db).map(\.roofer)
-        entries.extraWork = try RoofingExtraWorkRecord.of(project: id).fetchAll(db).map(\.work)
-        entries.deductions = try RoofingDeductionRecord.of(project: id).fetchAll(db).map(\.deduction)
-        entries.advances = try RoofingAdvanceRecord.of(project: id).fetchAll(db).map(\.advance)
-        entries.agreedSplit = RoofingSplitRecord.split(try RoofingSplitRecord.split(project: id).fetchAll(db))
+        entries.roofers = try RoofingRooferRecord.of(project: id, db).map(\.roofer)
+        entries.extraWork = try RoofingExtraWorkRecord.of(project: id, db).map(\.work)
+        entries.deductions = try RoofingDeductionRecord.of(project: id, db).map(\.deduction)
+        entries.advances = try RoofingAdvanceRecord.of(project: id, db).map(\.advance)
+        entries.agreedSplit = RoofingSplitRecord.split(try RoofingSplitRecord.split(project: id, db))
         for row in lineRows { entries.lines.append(try row.line()) }
         for row in supplementRows { entries.supplements.append(try row.supplement()) }
         return entries

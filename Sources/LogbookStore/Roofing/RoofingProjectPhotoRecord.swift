@@ -1,8 +1,6 @@
-import GRDB
-
 /// A row of `roofing_project_photo`: a photo on a project (its bytes by hash), its caption, the file's original
 /// name, its EXIF orientation and when it was added.
-struct RoofingProjectPhotoRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct RoofingProjectPhotoRecord: SQLRecord {
     static let databaseTableName = "roofing_project_photo"
 
     var id: Int64?
@@ -19,12 +17,4 @@ struct RoofingProjectPhotoRecord: Codable, FetchableRecord, MutablePersistableRe
         case originalName = "original_name"
         case addedAt = "added_at"
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let projectID = Column(CodingKeys.projectID)
-        static let hash = Column(CodingKeys.hash)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

@@ -1,10 +1,9 @@
 import CalendarDays
-import GRDB
 import Roofing
 
 /// A row of `roofing_project`: a project's own columns (its entries are rows of their own tables), its status
 /// (`open`, `submitted`, `revising`, `settled`), the number of versions recorded and why a revision is under way.
-struct RoofingProjectRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct RoofingProjectRecord: SQLRecord {
     static let databaseTableName = "roofing_project"
 
     var id: Int64?
@@ -32,11 +31,6 @@ struct RoofingProjectRecord: Codable, FetchableRecord, MutablePersistableRecord 
         case revisionReason = "revision_reason"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-    }
-
-    enum Columns {
-        static let nameKey = Column(CodingKeys.nameKey)
-        static let status = Column(CodingKeys.status)
     }
 
     /// The columns a change of the project writes (its status, versions and creation are the store's own).
@@ -86,6 +80,4 @@ struct RoofingProjectRecord: Codable, FetchableRecord, MutablePersistableRecord 
             lines: entries.lines, supplements: entries.supplements, extraWork: entries.extraWork,
             deductions: entries.deductions, advances: entries.advances, agreedSplit: entries.agreedSplit)
     }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_roofer`: a roofer on a project and the hours they worked.
-struct RoofingRooferRecord: Codable, RoofingEntryRecord {
+struct RoofingRooferRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_roofer"
 
     var projectID: Int64

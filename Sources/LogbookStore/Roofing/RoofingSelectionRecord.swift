@@ -1,7 +1,5 @@
-import GRDB
-
 /// The one row of `roofing_selection`: the project the command line uses when none is named.
-struct RoofingSelectionRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoofingSelectionRecord: SQLRecord {
     static let databaseTableName = "roofing_selection"
 
     var id: Int64 = 1

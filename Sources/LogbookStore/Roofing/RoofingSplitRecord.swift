@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_split`: one roofer's part of an agreed split, a percentage or an amount.
-struct RoofingSplitRecord: Codable, RoofingEntryRecord {
+struct RoofingSplitRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_split"
 
     var projectID: Int64
@@ -18,8 +17,8 @@ struct RoofingSplitRecord: Codable, RoofingEntryRecord {
     }
 
     /// The project's rows, by roofer.
-    static func split(project id: Int64) -> QueryInterfaceRequest<Self> {
-        filter(projectID == id).order(Column(CodingKeys.roofer))
+    static func split(project id: Int64, _ db: any SQLSession) throws -> [Self] {
+        try fetchAll(db, where: "project_id = ?", [id], orderBy: "roofer")
     }
 
     /// The rows of an agreed split.

@@ -1,8 +1,7 @@
-import GRDB
 import Roofing
 
 /// A row of `roofing_supplement`: a supplement on a project's account, its percentage and its base.
-struct RoofingSupplementRecord: Codable, RoofingEntryRecord {
+struct RoofingSupplementRecord: RoofingEntryRecord {
     static let databaseTableName = "roofing_supplement"
 
     var projectID: Int64

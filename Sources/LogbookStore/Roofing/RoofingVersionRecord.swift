@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import Roofing
 
 /// A row of `roofing_version`: one version of a submitted account, with who, when, why, what changed (a JSON array)
 /// and the whole project as it then stood (a JSON object). Never changed once written.
-struct RoofingVersionRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoofingVersionRecord: SQLRecord {
     static let databaseTableName = "roofing_version"
 
     var projectID: Int64
@@ -19,11 +18,6 @@ struct RoofingVersionRecord: Codable, FetchableRecord, PersistableRecord {
         case number, author, reason, changes, snapshot
         case projectID = "project_id"
         case createdAt = "created_at"
-    }
-
-    enum Columns {
-        static let projectID = Column(CodingKeys.projectID)
-        static let number = Column(CodingKeys.number)
     }
 
     init(projectID: Int64, version: ProjectVersion, createdAt: Double) throws {

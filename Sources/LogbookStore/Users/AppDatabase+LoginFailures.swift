@@ -1,5 +1,3 @@
-import GRDB
-
 extension AppDatabase {
     /// The times of the failed logins counted under each of `keys` (hashes) since `since`, oldest first.
     public func loginFailures(keys: [String], since: Double) throws -> [String: [Double]] {

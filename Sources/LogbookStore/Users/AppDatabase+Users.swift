@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import TrackModel
 
 /// Users, their vehicles, API tokens and web sessions. Secrets arrive here already hashed: the caller
@@ -16,20 +15,20 @@ extension AppDatabase {
             if try Self.userRow(name, db) != nil {
                 throw StoreError(.refused, operation: "addUser", detail: "there is already a user '\(name)'")
             }
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: "INSERT INTO app_user (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [name, role.rawValue, passwordHash, now])
-            let id = db.lastInsertedRowID
             for plate in vehicles {
                 let vehicle = try Self.requireVehicle(plate, db)
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO app_user_vehicle (user_id, vehicle_id) VALUES (?, ?)",
+                    sql: "INSERT INTO app_user_vehicle (user_id, vehicle_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                     arguments: [id, vehicle.id])
             }
             for restaurant in restaurants {
                 let restaurantID = try Self.requireRestaurant(restaurant, db)
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?)",
+                    sql:
+                        "INSERT INTO app_user_restaurant (user_id, restaurant_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                     arguments: [id, restaurantID])
             }
             return try Self.user(id: id, db, now: now)
@@ -40,7 +39,7 @@ extension AppDatabase {
     public func users() throws -> [AppUser] {
         let now = clock().secondsSince1970
         return try read("users") { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM app_user ORDER BY name").map {
+            try Int64.fetchAll(db, sql: "SELECT id FROM app_user ORDER BY \(db.dialect.nameOrder("name"))").map {
                 try Self.user(id: $0, db, now: now)
             }
         }
@@ -72,8 +71,10 @@ extension AppDatabase {
         try write("setPassword") { db in
             guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
             try db.execute(sql: "UPDATE app_user SET password_hash = ? WHERE id = ?", arguments: [hash, id])
+            // Every session of the user but `sessionHash` (all of them when it is nil).
             try db.execute(
-                sql: "DELETE FROM web_session WHERE user_id = ? AND id_hash IS NOT ?", arguments: [id, sessionHash])
+                sql: "DELETE FROM web_session WHERE user_id = ? AND (? IS NULL OR id_hash <> ?)",
+                arguments: [id, sessionHash, sessionHash])
         }
     }
 
@@ -82,10 +83,9 @@ extension AppDatabase {
         let now = clock().secondsSince1970
         return try write("addToken") { db in
             guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
-            try db.execute(
+            return try db.insertReturningID(
                 sql: "INSERT INTO api_token (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [id, tokenHash, now, expiresAt?.secondsSince1970])
-            return db.lastInsertedRowID
         }
     }
 
@@ -95,13 +95,12 @@ extension AppDatabase {
         let now = clock().secondsSince1970
         return try write("revokeTokens") { db in
             guard let id = try Self.userRow(name, db) else { throw Self.unknownUser(name) }
-            try db.execute(
+            let count = try db.executeCounting(
                 sql: """
                     UPDATE api_token SET revoked_at = ?
                     WHERE user_id = ? AND revoked_at IS NULL AND (? IS NULL OR id = ?)
                     """,
                 arguments: [now, id, token, token])
-            let count = db.changesCount
             if token == nil { try db.execute(sql: "DELETE FROM web_session WHERE user_id = ?", arguments: [id]) }
             return count
         }
@@ -113,11 +112,11 @@ extension AppDatabase {
         return try read("tokenUser") { db in
             guard
                 let id = try Int64.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT user_id FROM api_token
-                            WHERE token_hash = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-                            """),
+                    db,
+                    sql: """
+                        SELECT user_id FROM api_token
+                        WHERE token_hash = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                        """,
                     arguments: [tokenHash, now])
             else { return nil }
             return try Self.user(id: id, db, now: now)
@@ -147,7 +146,7 @@ extension AppDatabase {
                     arguments: [idHash, now])
             else { return nil }
             return WebSession(
-                user: try Self.user(id: row["user_id"], db, now: now), csrfToken: try row["csrf_token"],
+                user: try Self.user(id: try row["user_id"], db, now: now), csrfToken: try row["csrf_token"],
                 expiresAt: Timestamp(secondsSince1970: try row["expires_at"]))
         }
     }
@@ -163,7 +162,8 @@ extension AppDatabase {
 
     static func userRow(_ name: String, _ db: any SQLSession) throws -> Int64? {
         try Int64.fetchOne(
-            db, sql: "SELECT id FROM app_user WHERE name = ?", arguments: [name.trimmingCharacters(in: .whitespaces)])
+            db, sql: "SELECT id FROM app_user WHERE \(db.dialect.sameName("name"))",
+            arguments: [name.trimmingCharacters(in: .whitespaces)])
     }
 
     static func unknownUser(_ name: String) -> StoreError {
@@ -180,30 +180,30 @@ extension AppDatabase {
                 arguments: [id])
         else { throw StoreError(.notFound, operation: "user", detail: "there is no user \(id)") }
         let plates = try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT v.plate FROM app_user_vehicle uv JOIN vehicle v ON v.id = uv.vehicle_id
-                    WHERE uv.user_id = ? ORDER BY v.plate
-                    """),
+            db,
+            sql: """
+                SELECT v.plate FROM app_user_vehicle uv JOIN vehicle v ON v.id = uv.vehicle_id
+                WHERE uv.user_id = ? ORDER BY \(db.dialect.nameOrder("v.plate"))
+                """,
             arguments: [id])
         let tokens =
             try Int.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT count(*) FROM api_token
-                        WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-                        """),
+                db,
+                sql: """
+                    SELECT count(*) FROM api_token
+                    WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                    """,
                 arguments: [id, now]) ?? 0
         let restaurants = try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT r.name FROM app_user_restaurant ur JOIN checklist_restaurant r ON r.id = ur.restaurant_id
-                    WHERE ur.user_id = ? ORDER BY r.name
-                    """),
+            db,
+            sql: """
+                SELECT r.name FROM app_user_restaurant ur JOIN checklist_restaurant r ON r.id = ur.restaurant_id
+                WHERE ur.user_id = ? ORDER BY \(db.dialect.nameOrder("r.name"))
+                """,
             arguments: [id])
         return AppUser(
-            id: id, name: row["name"], role: UserRole(rawValue: row["role"]) ?? .driver, vehicles: plates,
-            hasPassword: row["has_password"], createdAt: Timestamp(secondsSince1970: row["created_at"]),
+            id: id, name: try row["name"], role: UserRole(rawValue: try row["role"]) ?? .driver, vehicles: plates,
+            hasPassword: try row["has_password"], createdAt: Timestamp(secondsSince1970: try row["created_at"]),
             activeTokens: tokens, restaurants: restaurants)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 public import ValueStreams
 
@@ -30,8 +29,8 @@ extension AppDatabase {
                 throw StoreError(.refused, operation: "createMap", detail: "a map named \"\(map.name)\" exists already")
             }
             let futureOf = try map.futureOf.map { try Self.requireMapID($0, db) }
-            try ValueStreamMapRecord(map, futureOf: futureOf).insert(db)
-            try Self.writeContents(map, id: db.lastInsertedRowID, db)
+            let id = try ValueStreamMapRecord(map, futureOf: futureOf).insertReturningID(db)
+            try Self.writeContents(map, id: id, db)
         }
     }
 
@@ -55,7 +54,8 @@ extension AppDatabase {
             ).map { row in
                 let record = try ValueStreamMapRecord(row: row)
                 return ValueStreamMapSummary(
-                    name: record.name, state: record.state, futureOf: try row["future_name"], sections: try row["sections"],
+                    name: record.name, state: record.state, futureOf: try row["future_name"],
+                    sections: try row["sections"],
                     stickers: try row["stickers"], created: Date(timeIntervalSince1970: record.createdAt),
                     updated: Date(timeIntervalSince1970: record.updatedAt))
             }
@@ -89,8 +89,8 @@ extension AppDatabase {
             var record = ValueStreamMapRecord(map, id: id, futureOf: futureOf)
             record.createdAt = before.created.timeIntervalSince1970
             try record.update(db)
-            try ValueStreamStickerRecord.filter(ValueStreamStickerRecord.Columns.mapID == id).deleteAll(db)
-            try ValueStreamSectionRecord.filter(ValueStreamSectionRecord.Columns.mapID == id).deleteAll(db)
+            try db.execute(sql: "DELETE FROM vsm_sticker WHERE map_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM vsm_section WHERE map_id = ?", arguments: [id])
             try Self.writeContents(map, id: id, db)
             return map
         }
@@ -100,7 +100,7 @@ extension AppDatabase {
     public func deleteValueStreamMap(named name: String) throws {
         try valueStreamWrite("deleteMap") { db in
             let id = try Self.requireMapID(name, db)
-            _ = try ValueStreamMapRecord.deleteOne(db, key: id)
+            try db.execute(sql: "DELETE FROM vsm_map WHERE id = ?", arguments: [id])
         }
     }
 
@@ -128,7 +128,7 @@ extension AppDatabase {
     // MARK: Rows
 
     static func mapID(_ name: String, _ db: any SQLSession) throws -> Int64? {
-        try ValueStreamMapRecord.filter(ValueStreamMapRecord.Columns.name == name).fetchOne(db)?.id
+        try Int64.fetchOne(db, sql: "SELECT id FROM vsm_map WHERE \(db.dialect.sameName("name"))", arguments: [name])
     }
 
     static func requireMapID(_ name: String, _ db: any SQLSession) throws -> Int64 {
@@ -139,7 +139,7 @@ extension AppDatabase {
     }
 
     static func mapRecord(_ id: Int64, _ db: any SQLSession) throws -> ValueStreamMapRecord {
-        guard let record = try ValueStreamMapRecord.fetchOne(db, key: id) else {
+        guard let record = try ValueStreamMapRecord.fetchOne(db, where: "id = ?", [id]) else {
             throw StoreError(.notFound, operation: "map", detail: "there is no map \(id)")
         }
         return record
@@ -147,12 +147,13 @@ extension AppDatabase {
 
     static func loadMap(_ id: Int64, _ db: any SQLSession) throws -> ValueStreamMap {
         let record = try mapRecord(id, db)
-        let futureName = try record.futureOf.flatMap { try ValueStreamMapRecord.fetchOne(db, key: $0)?.name }
-        var sections = try ValueStreamSectionRecord.filter(ValueStreamSectionRecord.Columns.mapID == id)
-            .order(ValueStreamSectionRecord.Columns.position).fetchAll(db).map { MapSection(name: $0.name) }
-        let stickers = try ValueStreamStickerRecord.filter(ValueStreamStickerRecord.Columns.mapID == id)
-            .order(ValueStreamStickerRecord.Columns.sectionPosition, ValueStreamStickerRecord.Columns.position)
-            .fetchAll(db)
+        let futureName = try record.futureOf.flatMap {
+            try String.fetchOne(db, sql: "SELECT name FROM vsm_map WHERE id = ?", arguments: [$0])
+        }
+        var sections = try ValueStreamSectionRecord.fetchAll(db, where: "map_id = ?", [id], orderBy: "position")
+            .map { MapSection(name: $0.name) }
+        let stickers = try ValueStreamStickerRecord.fetchAll(
+            db, where: "map_id = ?", [id], orderBy: "section_position, position")
         for row in stickers {
             sections[row.sectionPosition].stickers.append(row.sticker)
         }

@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import ValueStreams
 
 /// A row of `vsm_map`: a map's own fields. Its sections and stickers are rows of their own tables; the map it
 /// improves is referred to by row.
-struct ValueStreamMapRecord: FetchableRecord, PersistableRecord, Sendable, Hashable {
+struct ValueStreamMapRecord: SQLRecord, Sendable, Hashable {
     var id: Int64?
     var name: String
     var description: String
@@ -19,17 +18,14 @@ struct ValueStreamMapRecord: FetchableRecord, PersistableRecord, Sendable, Hasha
 
     static let databaseTableName = "vsm_map"
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let description = Column("description")
-        static let state = Column("state")
-        static let futureOf = Column("future_of")
-        static let demandPerDay = Column("demand_per_day")
-        static let availableSeconds = Column("available_s")
-        static let nextSticker = Column("next_sticker")
-        static let createdAt = Column("created_at")
-        static let updatedAt = Column("updated_at")
+    enum CodingKeys: String, CodingKey {
+        case id, name, description, state
+        case futureOf = "future_of"
+        case demandPerDay = "demand_per_day"
+        case availableSeconds = "available_s"
+        case nextSticker = "next_sticker"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
     }
 
     /// The row for `map`, which improves the map of row `futureOf`.
@@ -46,30 +42,32 @@ struct ValueStreamMapRecord: FetchableRecord, PersistableRecord, Sendable, Hasha
         updatedAt = map.updated.timeIntervalSince1970
     }
 
-    init(row: SQLRow) throws {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        description = row[Columns.description]
-        state = MapState(rawValue: row[Columns.state]) ?? .current
-        futureOf = row[Columns.futureOf]
-        demandPerDay = row[Columns.demandPerDay]
-        availableSeconds = row[Columns.availableSeconds]
-        nextSticker = row[Columns.nextSticker]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
+    init(from decoder: any Decoder) throws {
+        let row = try decoder.container(keyedBy: CodingKeys.self)
+        id = try row.decodeIfPresent(Int64.self, forKey: .id)
+        name = try row.decode(String.self, forKey: .name)
+        description = try row.decode(String.self, forKey: .description)
+        state = MapState(rawValue: try row.decode(String.self, forKey: .state)) ?? .current
+        futureOf = try row.decodeIfPresent(Int64.self, forKey: .futureOf)
+        demandPerDay = try row.decodeIfPresent(Double.self, forKey: .demandPerDay)
+        availableSeconds = try row.decodeIfPresent(Double.self, forKey: .availableSeconds)
+        nextSticker = try row.decode(Int.self, forKey: .nextSticker)
+        createdAt = try row.decode(Double.self, forKey: .createdAt)
+        updatedAt = try row.decode(Double.self, forKey: .updatedAt)
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.description] = description
-        container[Columns.state] = state.rawValue
-        container[Columns.futureOf] = futureOf
-        container[Columns.demandPerDay] = demandPerDay
-        container[Columns.availableSeconds] = availableSeconds
-        container[Columns.nextSticker] = nextSticker
-        container[Columns.createdAt] = createdAt
-        container[Columns.updatedAt] = updatedAt
+    func encode(to encoder: any Encoder) throws {
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encodeIfPresent(id, forKey: .id)
+        try row.encode(name, forKey: .name)
+        try row.encode(description, forKey: .description)
+        try row.encode(state.rawValue, forKey: .state)
+        try row.encodeIfPresent(futureOf, forKey: .futureOf)
+        try row.encodeIfPresent(demandPerDay, forKey: .demandPerDay)
+        try row.encodeIfPresent(availableSeconds, forKey: .availableSeconds)
+        try row.encode(nextSticker, forKey: .nextSticker)
+        try row.encode(createdAt, forKey: .createdAt)
+        try row.encode(updatedAt, forKey: .updatedAt)
     }
 
     /// The map of this row with its sections, naming the map it improves by `futureName`.

@@ -1,8 +1,7 @@
-import GRDB
 import ValueStreams
 
 /// A row of `vsm_sticker`: a sticker, by its number in its map, at its place (0-based) in its section (0-based).
-struct ValueStreamStickerRecord: FetchableRecord, PersistableRecord, Sendable, Hashable {
+struct ValueStreamStickerRecord: SQLRecord, Sendable, Hashable {
     var mapID: Int64
     var sectionPosition: Int
     var position: Int
@@ -10,20 +9,12 @@ struct ValueStreamStickerRecord: FetchableRecord, PersistableRecord, Sendable, H
 
     static let databaseTableName = "vsm_sticker"
 
-    enum Columns {
-        static let mapID = Column("map_id")
-        static let number = Column("number")
-        static let sectionPosition = Column("section_position")
-        static let position = Column("position")
-        static let text = Column("text")
-        static let kind = Column("kind")
-        static let background = Column("background")
-        static let font = Column("font")
-        static let size = Column("size")
-        static let processSeconds = Column("process_s")
-        static let waitSeconds = Column("wait_s")
-        static let ca = Column("ca")
-        static let inventory = Column("inventory")
+    enum CodingKeys: String, CodingKey {
+        case number, position, text, kind, background, font, size, ca, inventory
+        case mapID = "map_id"
+        case sectionPosition = "section_position"
+        case processSeconds = "process_s"
+        case waitSeconds = "wait_s"
     }
 
     init(mapID: Int64, sectionPosition: Int, position: Int, sticker: Sticker) {
@@ -33,33 +24,38 @@ struct ValueStreamStickerRecord: FetchableRecord, PersistableRecord, Sendable, H
         self.sticker = sticker
     }
 
-    init(row: SQLRow) throws {
-        mapID = row[Columns.mapID]
-        sectionPosition = row[Columns.sectionPosition]
-        position = row[Columns.position]
-        let background: String? = row[Columns.background]
+    init(from decoder: any Decoder) throws {
+        let row = try decoder.container(keyedBy: CodingKeys.self)
+        mapID = try row.decode(Int64.self, forKey: .mapID)
+        sectionPosition = try row.decode(Int.self, forKey: .sectionPosition)
+        position = try row.decode(Int.self, forKey: .position)
+        let background = try row.decodeIfPresent(String.self, forKey: .background)
         sticker = Sticker(
-            id: row[Columns.number], text: row[Columns.text],
-            kind: StickerKind(rawValue: row[Columns.kind]) ?? .waste,
+            id: try row.decode(Int.self, forKey: .number), text: try row.decode(String.self, forKey: .text),
+            kind: StickerKind(rawValue: try row.decode(String.self, forKey: .kind)) ?? .waste,
             style: StickerStyle(
-                background: background.flatMap(Colour.init(parsing:)), font: row[Columns.font], size: row[Columns.size]),
-            processSeconds: row[Columns.processSeconds], waitSeconds: row[Columns.waitSeconds], ca: row[Columns.ca],
-            inventory: row[Columns.inventory])
+                background: background.flatMap(Colour.init(parsing:)), font: try row.decode(String.self, forKey: .font),
+                size: try row.decode(Double.self, forKey: .size)),
+            processSeconds: try row.decode(Double.self, forKey: .processSeconds),
+            waitSeconds: try row.decode(Double.self, forKey: .waitSeconds),
+            ca: try row.decodeIfPresent(Double.self, forKey: .ca),
+            inventory: try row.decodeIfPresent(Int.self, forKey: .inventory))
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container[Columns.mapID] = mapID
-        container[Columns.number] = sticker.id
-        container[Columns.sectionPosition] = sectionPosition
-        container[Columns.position] = position
-        container[Columns.text] = sticker.text
-        container[Columns.kind] = sticker.kind.rawValue
-        container[Columns.background] = sticker.style.background?.description
-        container[Columns.font] = sticker.style.font
-        container[Columns.size] = sticker.style.size
-        container[Columns.processSeconds] = sticker.processSeconds
-        container[Columns.waitSeconds] = sticker.waitSeconds
-        container[Columns.ca] = sticker.ca
-        container[Columns.inventory] = sticker.inventory
+    func encode(to encoder: any Encoder) throws {
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encode(mapID, forKey: .mapID)
+        try row.encode(sticker.id, forKey: .number)
+        try row.encode(sectionPosition, forKey: .sectionPosition)
+        try row.encode(position, forKey: .position)
+        try row.encode(sticker.text, forKey: .text)
+        try row.encode(sticker.kind.rawValue, forKey: .kind)
+        try row.encodeIfPresent(sticker.style.background?.description, forKey: .background)
+        try row.encode(sticker.style.font, forKey: .font)
+        try row.encode(sticker.style.size, forKey: .size)
+        try row.encode(sticker.processSeconds, forKey: .processSeconds)
+        try row.encode(sticker.waitSeconds, forKey: .waitSeconds)
+        try row.encodeIfPresent(sticker.ca, forKey: .ca)
+        try row.encodeIfPresent(sticker.inventory, forKey: .inventory)
     }
 }
