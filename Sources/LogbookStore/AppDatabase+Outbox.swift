@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import TrackModel
 
 /// A message in the outbox.
@@ -73,7 +72,7 @@ extension AppDatabase: MailDeliveryStore {
         report: (vehicle: String, period: String)? = nil
     ) throws -> Int64? {
         let now = clock().secondsSince1970
-        return try write("enqueueMail") { db in
+        return try write("enqueueMail") { db -> Int64? in
             var vehicleID: Int64?
             if let report {
                 vehicleID = try Self.requireVehicle(report.vehicle, db).id
@@ -84,14 +83,13 @@ extension AppDatabase: MailDeliveryStore {
                     return nil
                 }
             }
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: """
                     INSERT INTO mail_outbox (
                         created_at, sender, recipients, message_id, subject, message, next_attempt_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [now, sender, recipients.joined(separator: ", "), messageID, subject, Data(message), now])
-            let id = db.lastInsertedRowID
             if let report, let vehicleID {
                 try db.execute(
                     sql: "INSERT INTO report_delivery (vehicle_id, period, mail_id, created_at) VALUES (?, ?, ?, ?)",
@@ -152,14 +150,17 @@ extension AppDatabase: MailDeliveryStore {
                 sql += " AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))"
                 arguments += SQLArguments(ids.sorted())
             }
-            sql += " ORDER BY id LIMIT ?"
+            // On PostgreSQL the rows are locked as they are chosen, passing over those another server is claiming.
+            sql += " ORDER BY id LIMIT ?" + db.dialect.claimingRows()
             arguments += [limit]
             let chosen = try Int64.fetchAll(db, sql: sql, arguments: arguments)
             guard !chosen.isEmpty else { return [] }
             let marks = chosen.map { _ in "?" }.joined(separator: ", ")
+            var claim: SQLArguments = [worker, now + duration]
+            claim += SQLArguments(chosen)
             try db.execute(
-                sql: "UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
-                arguments: [worker, now + duration] + SQLArguments(chosen))
+                sql: "UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))", arguments: claim
+            )
             return try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM mail_outbox WHERE id IN (\(marks)) ORDER BY id",
                 arguments: SQLArguments(chosen)
@@ -186,7 +187,10 @@ extension AppDatabase: MailDeliveryStore {
         try write("markFailed") { db in
             guard
                 let attempts = try Int.fetchOne(
-                    db, sql: "SELECT attempts FROM mail_outbox WHERE id = ? AND status = 'pending'", arguments: [id])
+                    db,
+                    sql: "SELECT attempts FROM mail_outbox WHERE id = ? AND status = 'pending'"
+                        + db.dialect.lockingRows,
+                    arguments: [id])
             else { return }
             let made = attempts + 1
             let status = made >= retry.maximumAttempts ? "failed" : "pending"
@@ -206,7 +210,7 @@ extension AppDatabase: MailDeliveryStore {
         try write("retryMail") { db in
             guard
                 let status = try String.fetchOne(
-                    db, sql: "SELECT status FROM mail_outbox WHERE id = ?", arguments: [id])
+                    db, sql: "SELECT status FROM mail_outbox WHERE id = ?" + db.dialect.lockingRows, arguments: [id])
             else { throw StoreError(.notFound, operation: "retryMail", detail: "there is no message \(id)") }
             guard status != "sent" else {
                 throw StoreError(.refused, operation: "retryMail", detail: "message \(id) was sent already")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import Checklists
 import TrackModel
 
@@ -31,11 +30,10 @@ extension AppDatabase {
                     detail: "there is no \(dayPart.rawValue) pre-shift checklist for this restaurant; import one "
                         + "(`logbook checklists templates import FILE`)")
             }
-            try db.execute(
+            let shiftID = try db.insertReturningID(
                 sql:
                     "INSERT INTO checklist_shift (restaurant_id, day_part, manager_id, started_at) VALUES (?, ?, ?, ?)",
                 arguments: [restaurantID, dayPart.rawValue, userID, at])
-            let shiftID = db.lastInsertedRowID
             for kind in ChecklistKind.allCases {
                 guard let template = try Self.latestTemplate(restaurantID, dayPart, kind, db) else { continue }
                 try db.execute(
@@ -104,12 +102,11 @@ extension AppDatabase {
     ) throws -> Todo {
         try checklistWrite("addTodo") { db in
             guard !(try Self.checklistShift(id, db)).isEnded else { throw Self.archived(id) }
-            try db.execute(
+            let todoID = try db.insertReturningID(
                 sql: """
                     INSERT INTO checklist_todo (shift_id, task, section, area, priority, source, created_at)
                     VALUES (?, ?, ?, ?, ?, 'added', ?)
                     """, arguments: [id, task, section, area.rawValue, priority, at])
-            let todoID = db.lastInsertedRowID
             return try Self.checklistShift(id, db).todos.first { $0.id == todoID }!
         }
     }
@@ -123,7 +120,7 @@ extension AppDatabase {
             else { throw StoreError(.notFound, operation: "settleTodo", detail: "there is no to-do \(todoID)") }
             try db.execute(
                 sql: "UPDATE checklist_todo SET done = ?, note = coalesce(?, note), done_at = ? WHERE id = ?",
-                arguments: [done ? 1 : 0, note, done ? at : nil, todoID])
+                arguments: [done ? 1 : 0, note, done ? at : nil as Double?, todoID])
         }
     }
 
@@ -150,9 +147,10 @@ extension AppDatabase {
             return try SQLRow.fetchAll(
                 db,
                 sql: """
-                    SELECT t.* FROM checklist_todo t JOIN checklist_shift s ON s.id = t.shift_id
-                    WHERE s.restaurant_id = ? AND t.source = 'added'
-                    GROUP BY lower(t.task), lower(t.section) HAVING t.id = max(t.id) ORDER BY t.id DESC LIMIT ?
+                    SELECT t.* FROM checklist_todo t WHERE t.id IN (
+                        SELECT max(a.id) FROM checklist_todo a JOIN checklist_shift s ON s.id = a.shift_id
+                        WHERE s.restaurant_id = ? AND a.source = 'added' GROUP BY lower(a.task), lower(a.section))
+                    ORDER BY t.id DESC LIMIT ?
                     """, arguments: [id, limit]
             ).map(Self.todo)
         }
@@ -181,7 +179,7 @@ extension AppDatabase {
         restaurant: String?, manager: String?, from: Double?, to: Double?, includeOpen: Bool = false
     ) throws -> [ChecklistShift] {
         try read("archive") { db in
-            var sql = "SELECT s.id FROM checklist_shift s JOIN app_user u ON u.id = s.manager_id WHERE 1"
+            var sql = "SELECT s.id FROM checklist_shift s JOIN app_user u ON u.id = s.manager_id WHERE 1 = 1"
             var arguments = SQLArguments()
             if !includeOpen { sql += " AND s.ended_at IS NOT NULL" }
             if let restaurant {
@@ -189,7 +187,7 @@ extension AppDatabase {
                 arguments += [try Self.requireRestaurant(restaurant, db)]
             }
             if let manager {
-                sql += " AND u.name = ?"
+                sql += " AND " + db.dialect.sameName("u.name")
                 arguments += [manager]
             }
             if let from {
@@ -221,7 +219,8 @@ extension AppDatabase {
         try checklistWrite("scheduleReminders") { db in
             for occurrence in occurrences {
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO checklist_reminder (shift_id, name, due_at) VALUES (?, ?, ?)",
+                    sql:
+                        "INSERT INTO checklist_reminder (shift_id, name, due_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     arguments: [id, occurrence.name, occurrence.due])
             }
         }
@@ -244,21 +243,24 @@ extension AppDatabase {
     @discardableResult
     public func acknowledgeReminder(shift id: Int64, name: String, at: Double) throws -> StoredReminder? {
         try checklistWrite("acknowledgeReminder") { db in
-            let ended = try SQLRow.fetchOne(db, sql: "SELECT ended_at FROM checklist_shift WHERE id = ?", arguments: [id])
+            let ended = try SQLRow.fetchOne(
+                db, sql: "SELECT ended_at FROM checklist_shift WHERE id = ?", arguments: [id])
             if let ended, (try ended["ended_at"] as Double?) != nil { throw Self.archived(id) }
             guard
                 let row = try SQLRow.fetchOne(
                     db,
                     sql: """
-                        SELECT * FROM checklist_reminder WHERE shift_id = ? AND name = ? COLLATE NOCASE
+                        SELECT * FROM checklist_reminder WHERE shift_id = ? AND \(db.dialect.equalIgnoringCase("name"))
                         AND acknowledged_at IS NULL AND due_at <= ? ORDER BY due_at DESC LIMIT 1
                         """, arguments: [id, name, at])
             else { return nil }
             let reminderID: Int64 = try row["id"]
             try db.execute(
                 sql: "UPDATE checklist_reminder SET acknowledged_at = ? WHERE id = ?", arguments: [at, reminderID])
-            return try SQLRow.fetchOne(db, sql: "SELECT * FROM checklist_reminder WHERE id = ?", arguments: [reminderID])
-                .map(Self.reminder)
+            return try SQLRow.fetchOne(
+                db, sql: "SELECT * FROM checklist_reminder WHERE id = ?", arguments: [reminderID]
+            )
+            .map(Self.reminder)
         }
     }
 
@@ -300,7 +302,8 @@ extension AppDatabase {
             versions[kind] = version.version
         }
         for mark in try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_mark WHERE shift_id = ?", arguments: [id]) {
-            guard let kind = ChecklistKind(rawValue: try mark["kind"]), let state = TaskState(rawValue: try mark["state"])
+            guard let kind = ChecklistKind(rawValue: try mark["kind"]),
+                let state = TaskState(rawValue: try mark["state"])
             else { continue }
             runs[kind]?.marks[try mark["path"]] = TaskMark(state: state, note: try mark["note"], at: try mark["at"])
         }
@@ -309,18 +312,23 @@ extension AppDatabase {
             try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_todo WHERE shift_id = ?", arguments: [id]).map(todo),
             sectionOrder: preShift?.sectionOrder ?? [])
         let reminders = try SQLRow.fetchAll(
-            db, sql: "SELECT * FROM checklist_reminder WHERE shift_id = ? ORDER BY due_at, name", arguments: [id]
+            db,
+            sql:
+                "SELECT * FROM checklist_reminder WHERE shift_id = ? ORDER BY due_at, \(db.dialect.binaryOrder("name"))",
+            arguments: [id]
         ).map(reminder)
         return ChecklistShift(
             id: id, restaurant: try restaurant(row["restaurant_id"], db),
             dayPart: DayPart(rawValue: try row["day_part"]) ?? .day, manager: try row["manager_name"],
-            startedAt: try row["started_at"], endedAt: try row["ended_at"], runs: runs, versions: versions, todos: todos,
+            startedAt: try row["started_at"], endedAt: try row["ended_at"], runs: runs, versions: versions,
+            todos: todos,
             reminders: reminders)
     }
 
     static func todo(_ row: SQLRow) throws -> Todo {
         Todo(
-            id: try row["id"], task: try row["task"], section: try row["section"], area: Area(rawValue: try row["area"]) ?? .manager,
+            id: try row["id"], task: try row["task"], section: try row["section"],
+            area: Area(rawValue: try row["area"]) ?? .manager,
             priority: try row["priority"], done: (try row["done"] as Int) == 1, note: try row["note"],
             source: TodoSource(rawValue: try row["source"]) ?? .added, path: try row["path"])
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import Checklists
 import TrackModel
 
@@ -18,10 +17,9 @@ extension AppDatabase {
                 throw StoreError(
                     .refused, operation: "addRestaurant", detail: "there is already a restaurant '\(name)'")
             }
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: "INSERT INTO checklist_restaurant (name, email, timezone, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [name.trimmingCharacters(in: .whitespaces), email, timezone, now])
-            let id = db.lastInsertedRowID
             if let staff {
                 guard let user = try Self.userRow(staff, db) else { throw Self.unknownUser(staff) }
                 try db.execute(
@@ -34,7 +32,9 @@ extension AppDatabase {
 
     public func restaurants() throws -> [Restaurant] {
         try read("restaurants") { db in
-            try SQLRow.fetchAll(db, sql: "SELECT * FROM checklist_restaurant ORDER BY name").map(Self.restaurant)
+            try SQLRow.fetchAll(
+                db, sql: "SELECT * FROM checklist_restaurant ORDER BY \(db.dialect.nameOrder("name"))"
+            ).map(Self.restaurant)
         }
     }
 
@@ -68,14 +68,13 @@ extension AppDatabase {
                     sql: """
                         SELECT max(version) FROM checklist_template WHERE restaurant_id = ? AND day_part = ? AND kind = ?
                         """, arguments: [restaurantID, template.dayPart.rawValue, template.kind.rawValue]) ?? 0) + 1
-            try db.execute(
+            let id = try db.insertReturningID(
                 sql: """
                     INSERT INTO checklist_template (restaurant_id, day_part, kind, version, body, created_at, created_by)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [restaurantID, template.dayPart.rawValue, template.kind.rawValue, version, body, now, actor])
-            return TemplateVersion(
-                id: db.lastInsertedRowID, version: version, template: stored, createdAt: now, createdBy: actor)
+            return TemplateVersion(id: id, version: version, template: stored, createdAt: now, createdBy: actor)
         }
     }
 
@@ -140,7 +139,7 @@ extension AppDatabase {
 
     static func restaurantRow(_ name: String, _ db: any SQLSession) throws -> Int64? {
         try Int64.fetchOne(
-            db, sql: "SELECT id FROM checklist_restaurant WHERE name = ?",
+            db, sql: "SELECT id FROM checklist_restaurant WHERE \(db.dialect.sameName("name"))",
             arguments: [name.trimmingCharacters(in: .whitespaces)])
     }
 
@@ -156,7 +155,7 @@ extension AppDatabase {
     static func restaurant(_ id: Int64, _ db: any SQLSession) throws -> Restaurant {
         guard let row = try SQLRow.fetchOne(db, sql: "SELECT * FROM checklist_restaurant WHERE id = ?", arguments: [id])
         else { throw StoreError(.notFound, operation: "restaurant", detail: "there is no restaurant \(id)") }
-        return restaurant(row)
+        return try restaurant(row)
     }
 
     static func restaurant(_ row: SQLRow) throws -> Restaurant {

@@ -1,6 +1,5 @@
 import CalendarDays
 import Foundation
-import GRDB
 import TrackModel
 public import Hours
 
@@ -18,16 +17,16 @@ extension AppDatabase {
             let vehicleID = try entry.vehicle.map { try Self.requireVehicle($0, db).id }
             try Self.refuseOverlap(entry, driverID: driverID, excluding: nil, now: now, db)
             try Self.refuseSubmitted(driverID: driverID, day: entry.day, db)
-            try db.execute(
+            var arguments = Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
+            arguments += [pausedAt?.seconds, now, now]
+            let number = try db.insertReturningID(
                 sql: """
                     INSERT INTO hours_shift (
-                        uuid, driver_id, day, raw_start, raw_end, start, end, entered_break_minutes, break_minutes,
+                        uuid, driver_id, day, raw_start, raw_end, start, "end", entered_break_minutes, break_minutes,
                         worked_minutes, net_minutes, message, vehicle_id, paused_at, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
-                    + [pausedAt?.seconds, now, now])
-            let number = db.lastInsertedRowID
+                arguments: arguments)
             if let submission = HoursPayrollEntry(entry, zone: zone) {
                 try Self.queue(.put, entry: entry.id, body: submission.json, now: now, db)
             }
@@ -51,15 +50,16 @@ extension AppDatabase {
             try Self.refuseOverlap(entry, driverID: driverID, excluding: number, now: now, db)
             try Self.refuseSubmitted(driverID: try Self.requireDriver(old.entry.driver, db), day: old.entry.day, db)
             try Self.refuseSubmitted(driverID: driverID, day: entry.day, db)
+            var arguments = Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
+            arguments += [pausedAt?.seconds, now, number]
             try db.execute(
                 sql: """
                     UPDATE hours_shift SET uuid = ?, driver_id = ?, day = ?, raw_start = ?, raw_end = ?, start = ?,
-                        end = ?, entered_break_minutes = ?, break_minutes = ?, worked_minutes = ?, net_minutes = ?,
+                        "end" = ?, entered_break_minutes = ?, break_minutes = ?, worked_minutes = ?, net_minutes = ?,
                         message = ?, vehicle_id = ?, paused_at = ?, updated_at = ?
                     WHERE id = ?
                     """,
-                arguments: Self.entryArguments(entry, driverID: driverID, vehicleID: vehicleID)
-                    + [pausedAt?.seconds, now, number])
+                arguments: arguments)
             if let submission = HoursPayrollEntry(entry, zone: zone) {
                 try Self.queue(.put, entry: entry.id, body: submission.json, now: now, db)
             }
@@ -106,7 +106,7 @@ extension AppDatabase {
         try read("runningHoursEntry") { db in
             let driverID = try Self.requireDriver(driver, db)
             return try SQLRow.fetchOne(
-                db, sql: Self.entrySelect + " WHERE s.driver_id = ? AND s.end IS NULL", arguments: [driverID]
+                db, sql: Self.entrySelect + " WHERE s.driver_id = ? AND s.\"end\" IS NULL", arguments: [driverID]
             ).map(Self.storedEntry)
         }
     }
@@ -191,16 +191,17 @@ extension AppDatabase {
             let taken =
                 try Bool.fetchOne(
                     db,
-                    sql:
-                        "SELECT EXISTS (SELECT 1 FROM hours_link WHERE ifnull(driver_id, 0) = ? AND name = ? COLLATE NOCASE)",
+                    sql: """
+                        SELECT EXISTS (
+                            SELECT 1 FROM hours_link WHERE COALESCE(driver_id, 0) = ? AND \(db.dialect.equalIgnoringCase("name")))
+                        """,
                     arguments: [driverID ?? 0, link.name]) ?? false
             guard !taken else {
                 throw StoreError(.refused, operation: "addLink", detail: "there is a link named '\(link.name)' already")
             }
-            try db.execute(
+            return try db.insertReturningID(
                 sql: "INSERT INTO hours_link (driver_id, name, url, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [driverID, link.name, link.url.absoluteString, now])
-            return db.lastInsertedRowID
         }
     }
 
@@ -212,7 +213,8 @@ extension AppDatabase {
                 db,
                 sql: """
                     SELECT l.*, d.name AS driver_name FROM hours_link l LEFT JOIN driver d ON d.id = l.driver_id
-                    WHERE l.driver_id IS NULL OR l.driver_id = ? ORDER BY l.driver_id IS NOT NULL, l.id
+                    WHERE l.driver_id IS NULL OR l.driver_id = ?
+                    ORDER BY CASE WHEN l.driver_id IS NULL THEN 0 ELSE 1 END, l.id
                     """, arguments: [driverID ?? -1]
             ).compactMap { row in
                 guard let link = try? WebLink(name: row["name"], url: row["url"]) else { return nil }
@@ -224,10 +226,11 @@ extension AppDatabase {
     public func removeLink(named name: String, driver: String?) throws {
         try hoursWrite("removeLink") { db in
             let driverID = try driver.map { try Self.requireDriver($0, db) }
-            try db.execute(
-                sql: "DELETE FROM hours_link WHERE ifnull(driver_id, 0) = ? AND name = ? COLLATE NOCASE",
+            let removed = try db.executeCounting(
+                sql:
+                    "DELETE FROM hours_link WHERE COALESCE(driver_id, 0) = ? AND \(db.dialect.equalIgnoringCase("name"))",
                 arguments: [driverID ?? 0, name])
-            guard db.changesCount > 0 else {
+            guard removed > 0 else {
                 throw StoreError(.notFound, operation: "removeLink", detail: "there is no link named '\(name)'")
             }
         }
@@ -250,12 +253,13 @@ extension AppDatabase {
     static let entrySelect = """
         SELECT s.*, d.name AS driver_name, v.plate AS vehicle_plate,
             CASE WHEN s."end" IS NULL THEN 'pending' ELSE
-            (SELECT CASE WHEN count(*) = 0 THEN 'pending' WHEN max(o.status = 'failed') = 1 THEN 'failed'
-                WHEN max(o.status = 'pending') = 1 THEN 'pending' ELSE 'sent' END
+            (SELECT CASE WHEN count(*) = 0 THEN 'pending'
+                WHEN max(CASE WHEN o.status = 'failed' THEN 1 ELSE 0 END) = 1 THEN 'failed'
+                WHEN max(CASE WHEN o.status = 'pending' THEN 1 ELSE 0 END) = 1 THEN 'pending' ELSE 'sent' END
              FROM hours_outbox o WHERE o.shift_uuid = s.uuid) END AS sync,
             (SELECT o.last_error FROM hours_outbox o
              WHERE o.shift_uuid = s.uuid AND o.status != 'sent' AND o.last_error IS NOT NULL
-             ORDER BY o.status = 'failed' DESC, o.id LIMIT 1) AS sync_error
+             ORDER BY CASE WHEN o.status = 'failed' THEN 1 ELSE 0 END DESC, o.id LIMIT 1) AS sync_error
         FROM hours_shift s JOIN driver d ON d.id = s.driver_id LEFT JOIN vehicle v ON v.id = s.vehicle_id
         """
 
@@ -271,7 +275,8 @@ extension AppDatabase {
         let entry = HoursEntry(
             id: UUID(uuidString: try row["uuid"]) ?? UUID(), driver: try row["driver_name"],
             day: CalendarDay(parsing: try row["day"] as String) ?? CalendarDay(dayNumber: 0),
-            rawStart: Moment(seconds: try row["raw_start"]), rawEnd: (try row["raw_end"] as Double?).map(Moment.init(seconds:)),
+            rawStart: Moment(seconds: try row["raw_start"]),
+            rawEnd: (try row["raw_end"] as Double?).map(Moment.init(seconds:)),
             start: Moment(seconds: try row["start"]), end: (try row["end"] as Double?).map(Moment.init(seconds:)),
             enteredBreakMinutes: try row["entered_break_minutes"], breakMinutes: try row["break_minutes"],
             workedMinutes: try row["worked_minutes"], netMinutes: try row["net_minutes"], message: try row["message"],
@@ -286,18 +291,21 @@ extension AppDatabase {
         guard let row = try SQLRow.fetchOne(db, sql: entrySelect + " WHERE s.id = ?", arguments: [number]) else {
             throw StoreError(.notFound, operation: "hoursEntry", detail: "there is no shift \(number)")
         }
-        return storedEntry(row)
+        return try storedEntry(row)
     }
 
-    static func refuseOverlap(_ entry: HoursEntry, driverID: Int64, excluding: Int64?, now: Double, _ db: any SQLSession)
-        throws
-    {
+    static func refuseOverlap(
+        _ entry: HoursEntry, driverID: Int64, excluding: Int64?, now: Double, _ db: any SQLSession
+    ) throws {
         let end = entry.end?.seconds ?? max(now, entry.start.seconds + 1)
+        // A running shift ends, for the comparison, at the later of now and a second after its start (the scalar
+        // `max` of SQLite, `GREATEST` of PostgreSQL: neither value is NULL here).
+        let runningEnd = db.dialect == .sqlite ? "max(?, start + 1)" : "GREATEST(?, start + 1)"
         if let other = try SQLRow.fetchOne(
             db,
             sql: """
-                SELECT id, start, end FROM hours_shift
-                WHERE driver_id = ? AND id != ? AND start < ? AND ? < ifnull(end, max(?, start + 1))
+                SELECT id, start, "end" FROM hours_shift
+                WHERE driver_id = ? AND id != ? AND start < ? AND ? < COALESCE("end", \(runningEnd))
                 ORDER BY start LIMIT 1
                 """,
             arguments: [driverID, excluding ?? -1, end, entry.start.seconds, now])
@@ -317,7 +325,7 @@ extension AppDatabase {
             sql: """
                 SELECT start_day, end_day, status FROM hours_period
                 WHERE (driver_id = ? OR driver_id IS NULL) AND ? BETWEEN start_day AND end_day
-                ORDER BY status = 'locked' DESC LIMIT 1
+                ORDER BY CASE WHEN status = 'locked' THEN 1 ELSE 0 END DESC LIMIT 1
                 """, arguments: [driverID, day.description])
         {
             let status: String = try row["status"]
@@ -334,7 +342,7 @@ extension AppDatabase {
         if let number = try Int64.fetchOne(
             db,
             sql: """
-                SELECT id FROM hours_shift WHERE end IS NULL AND day BETWEEN ? AND ?
+                SELECT id FROM hours_shift WHERE "end" IS NULL AND day BETWEEN ? AND ?
                 AND (? IS NULL OR driver_id = ?) LIMIT 1
                 """, arguments: [period.start.description, period.end.description, driverID, driverID])
         {
@@ -363,7 +371,8 @@ extension AppDatabase {
         return status
     }
 
-    static func queue(_ method: HoursChange.Method, entry: UUID, body: Data?, now: Double, _ db: any SQLSession) throws {
+    static func queue(_ method: HoursChange.Method, entry: UUID, body: Data?, now: Double, _ db: any SQLSession) throws
+    {
         try db.execute(
             sql: """
                 INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)

@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 
 extension AppDatabase {
     /// The number of the entry with this id (the UUID the API and the payroll system know it by).
@@ -24,7 +23,7 @@ extension AppDatabase {
         return try read("hoursEntryNumbers") { db in
             var numbers: [String: Int64] = [:]
             let rows = try SQLRow.fetchAll(
-                db, sql: "SELECT uuid, id FROM hours_shift WHERE uuid IN (SELECT value FROM json_each(?))",
+                db, sql: "SELECT uuid, id FROM hours_shift WHERE uuid IN (SELECT value FROM \(db.dialect.jsonTexts()))",
                 arguments: [String(decoding: try JSONEncoder().encode(Array(uuids)), as: UTF8.self)])
             for row in rows { numbers[try row["uuid"]] = try row["id"] }
             return numbers

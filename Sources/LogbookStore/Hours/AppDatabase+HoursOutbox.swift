@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TrackModel
 public import Hours
 
@@ -10,12 +9,17 @@ extension AppDatabase: HoursDeliveryStore {
     {
         try write("claimHoursChanges") { db in
             try Self.freeAbandonedClaims(in: "hours_outbox", now: now, db)
-            let chosen = try Int64.fetchAll(db, sql: HoursClaims.claimableSQL, arguments: [dueOnly ? 1 : 0, now, now])
+            // On PostgreSQL the changes are locked as they are chosen, passing over those another server is claiming.
+            let chosen = try Int64.fetchAll(
+                db, sql: HoursClaims.claimableSQL + db.dialect.claimingRows(of: "o"),
+                arguments: [dueOnly ? 1 : 0, now, now])
             guard !chosen.isEmpty else { return [] }
             let marks = chosen.map { _ in "?" }.joined(separator: ", ")
+            var claim: SQLArguments = [worker, now + duration]
+            claim += SQLArguments(chosen)
             try db.execute(
                 sql: "UPDATE hours_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (\(marks))",
-                arguments: [worker, now + duration] + SQLArguments(chosen))
+                arguments: claim)
             return try SQLRow.fetchAll(
                 db, sql: "SELECT * FROM hours_outbox WHERE id IN (\(marks)) ORDER BY id",
                 arguments: SQLArguments(chosen)
@@ -26,11 +30,13 @@ extension AppDatabase: HoursDeliveryStore {
     public func releaseHoursChanges(_ ids: [Int64], worker: String) throws {
         guard !ids.isEmpty else { return }
         try write("releaseHoursChanges") { db in
+            var arguments: SQLArguments = [worker]
+            arguments += SQLArguments(ids)
             try db.execute(
                 sql: """
                     UPDATE hours_outbox SET claimed_by = NULL, claimed_until = NULL
                     WHERE claimed_by = ? AND status = 'pending' AND id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
-                    """, arguments: [worker] + SQLArguments(ids))
+                    """, arguments: arguments)
         }
     }
 
@@ -127,7 +133,7 @@ extension AppDatabase: HoursDeliveryStore {
         try write("retryHoursChange") { db in
             guard
                 let status = try String.fetchOne(
-                    db, sql: "SELECT status FROM hours_outbox WHERE id = ?", arguments: [id])
+                    db, sql: "SELECT status FROM hours_outbox WHERE id = ?" + db.dialect.lockingRows, arguments: [id])
             else { throw StoreError(.notFound, operation: "retryHoursChange", detail: "there is no change \(id)") }
             guard status != "sent" else {
                 throw StoreError(.refused, operation: "retryHoursChange", detail: "change \(id) was sent already")
@@ -155,7 +161,7 @@ extension AppDatabase: HoursDeliveryStore {
         }
     }
 
-    static func change(_ row: SQLRow) -> HoursChange {
+    static func change(_ row: SQLRow) throws -> HoursChange {
         HoursChange(
             id: try row["id"], changeUUID: try row["change_uuid"], entryUUID: try row["shift_uuid"],
             method: HoursChange.Method(rawValue: try row["method"]) ?? .put, body: try row["body"],
