@@ -3,19 +3,22 @@ public enum SQLDialect: String, Sendable, Hashable {
     case sqlite
     case postgresql
 
-    /// The larger of two values (`max(a, b)` in SQLite, `GREATEST(a, b)` in PostgreSQL; both skip no `NULL`).
+    /// The larger of two values, `NULL` when either is: SQLite's scalar `max(a, b)`. PostgreSQL's `GREATEST` skips
+    /// `NULL`s, so there the two go through a `VALUES` list, each written once (a `?` among them stays one placeholder).
     public func greatest(_ first: String, _ second: String) -> String {
         switch self {
         case .sqlite: "max(\(first), \(second))"
-        case .postgresql: "(CASE WHEN \(first) IS NULL OR \(second) IS NULL THEN NULL ELSE GREATEST(\(first), \(second)) END)"
+        case .postgresql:
+            "(SELECT CASE WHEN count(v) < 2 THEN NULL ELSE max(v) END FROM (VALUES (\(first)), (\(second))) AS pair(v))"
         }
     }
 
-    /// The smaller of two values.
+    /// The smaller of two values, `NULL` when either is: SQLite's scalar `min(a, b)`.
     public func least(_ first: String, _ second: String) -> String {
         switch self {
         case .sqlite: "min(\(first), \(second))"
-        case .postgresql: "(CASE WHEN \(first) IS NULL OR \(second) IS NULL THEN NULL ELSE LEAST(\(first), \(second)) END)"
+        case .postgresql:
+            "(SELECT CASE WHEN count(v) < 2 THEN NULL ELSE min(v) END FROM (VALUES (\(first)), (\(second))) AS pair(v))"
         }
     }
 
