@@ -1,6 +1,8 @@
 import Foundation
 public import LogbookStore
 public import Logging
+import NIOCore
+import PostgresNIO
 
 extension PostgresLog {
     /// The log on PostgreSQL as the commands and the server use it: `AppDatabase` over this process's pool of at most

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import LogbookStore
 import PostgresNIO
 
 /// A migration as the log has it: applied (when), pending, changed since it was applied, or unknown to this program.

@@ -45,6 +45,48 @@ public enum TestCluster {
         }
     }
 
+    /// Whether the PostgreSQL variants of the store tests run: where the cluster is, or where it is required (and
+    /// its absence then fails them).
+    public static var runs: Bool { isAvailable || isRequired }
+
+    /// A new, empty database on the cluster, made without Swift's concurrency (for synchronous tests): its address,
+    /// the password and its name, for `dropDatabase`.
+    public static func createDatabase() throws -> (address: PostgresAddress, password: String, name: String) {
+        let (admin, password) = try admin()
+        let name = "logbook_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        let pool = PostgresPool(address: admin, password: password, maxConnections: 1, logger: logger)
+        defer { pool.close() }
+        try pool.runOutsideTransaction("CREATE DATABASE \(name)")
+        var address = admin
+        address.database = String(name)
+        return (address, password, String(name))
+    }
+
+    /// Drops a database `createDatabase` made.
+    public static func dropDatabase(_ name: String) throws {
+        let (admin, password) = try admin()
+        let pool = PostgresPool(address: admin, password: password, maxConnections: 1, logger: logger)
+        defer { pool.close() }
+        try pool.runOutsideTransaction("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// A new log on its own database, migrated, over a pool of `connections`; remove it with `dropDatabase(name)`
+    /// after closing the pool.
+    public static func makeLog(
+        policy: LogPolicy = LogPolicy(), connections: Int = 4, clock: @escaping @Sendable () -> Timestamp
+    ) throws -> (database: AppDatabase, pool: PostgresPool, name: String) {
+        let (address, password, name) = try createDatabase()
+        let pool = PostgresPool(address: address, password: password, maxConnections: connections, logger: logger)
+        do {
+            try PostgresMigrator.migrate(pool)
+        } catch {
+            pool.close()
+            try? dropDatabase(name)
+            throw error
+        }
+        return (AppDatabase(migrated: pool, policy: policy, clock: clock), pool, name)
+    }
+
     public static func drop(_ name: String, admin: PostgresAddress, password: String) async throws {
         try await PostgresLog.with(admin, password: password, logger: logger) { log in
             try await log.client.query(

@@ -51,7 +51,7 @@ import Testing
     /// The harness's log, written through the real `logbook` binary; the CLI's JSON of `arguments`.
     static func cli(_ h: ServerHarness, _ arguments: [String], config: String) throws -> Any {
         let result = try CLIRunner.run(
-            arguments + ["--database", h.environment.databasePath, "--timezone", "UTC"],
+            arguments + ["--database", h.environment.databasePath!, "--timezone", "UTC"],
             environment: ["LOGBOOK_CONFIG": config, "LOGBOOK_ACTOR": "units"])
         guard result.status == 0 else { throw TestFailure("\(arguments): \(result.status) \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
@@ -69,7 +69,7 @@ import Testing
         let config = try h.directory.write("none.toml", Array("".utf8))
         func run(_ arguments: [String]) throws {
             let result = try CLIRunner.run(
-                arguments + ["--database", h.environment.databasePath, "--timezone", "UTC"],
+                arguments + ["--database", h.environment.databasePath!, "--timezone", "UTC"],
                 environment: ["LOGBOOK_CONFIG": config, "LOGBOOK_ACTOR": "units"])
             guard result.status == 0 else { throw TestFailure("\(arguments): \(result.status) \(result.stderr)") }
         }

@@ -199,7 +199,7 @@ final class RoleFixture: @unchecked Sendable {
              "speed_mps": 12.5, "trip": {"start": \(now - 900), "distance": 4321.0}}
             """
         try Data(status.utf8).write(
-            to: URL(fileURLWithPath: DaemonStatus.path(forDatabase: environment.databasePath)), options: .atomic)
+            to: URL(fileURLWithPath: DaemonStatus.path(forDatabase: environment.databasePath!)), options: .atomic)
     }
 
     private func checklists() throws {

@@ -56,7 +56,7 @@ import Testing
         BadValue(column: "estimated", value: "middle"),  // only 'start', 'end' or 'start end'
     ]
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func theGoodRowIsAccepted(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }
@@ -72,7 +72,7 @@ import Testing
         #expect(row["avg_speed_mps"] == 10.0)
     }
 
-    @Test(arguments: DatabaseKind.allCases, badTripValues)
+    @Test(arguments: DatabaseKind.sqlite, badTripValues)
     func badTripRowsAreRefused(kind: DatabaseKind, bad: BadValue) throws {
         let test = try kind.make()
         defer { test.remove() }
@@ -86,7 +86,7 @@ import Testing
         #expect(try test.database.count("trip") == 0)
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func otherTablesRefuseBadRows(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }
@@ -117,7 +117,7 @@ import Testing
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func foreignKeysAreEnforced(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }
@@ -168,7 +168,7 @@ import Testing
         #expect(try test.database.count("engine_checkpoint") == 0)
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func errorsDoNotQuoteArguments(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }

@@ -7,7 +7,7 @@ import TripEngine
 
 /// The ends of a GPS trip the engine estimated (issue 26) are stored with the trip and read back.
 @Suite struct EstimatedEndsTests {
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func estimatedEndsAreStoredAndReadBack(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }

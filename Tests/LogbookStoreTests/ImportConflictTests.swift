@@ -35,7 +35,7 @@ import TripEngine
             ])
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func anOverlappingImportedTripIsKeptAsideAsAConflict(kind: DatabaseKind) throws {
         let (test, vehicle) = try Self.make(kind)
         defer { test.remove() }
@@ -89,7 +89,7 @@ import TripEngine
         #expect(try db.conflicts().count == 1)
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func keepingTheImportedTripVoidsTheExistingOne(kind: DatabaseKind) throws {
         let (test, vehicle) = try Self.make(kind)
         defer { test.remove() }

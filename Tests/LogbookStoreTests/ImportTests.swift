@@ -5,7 +5,7 @@ import TripEngine
 import Testing
 
 @Suite struct ImportTests {
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.sqlite)
     func importingTheSameFileTwiceAddsNothing(kind: DatabaseKind) throws {
         let test = try kind.make()
         defer { test.remove() }

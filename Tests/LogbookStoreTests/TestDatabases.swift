@@ -63,7 +63,12 @@ struct TestDatabase {
     var postgres: (pool: PostgresPool, name: String)?
 
     /// SQLite's writer, for raw access in tests of SQLite's own behaviour (those run on `DatabaseKind.sqlite`).
-    var writer: any DatabaseWriter { database.writer }
+    /// On PostgreSQL it is an empty database of its own, so that a test that reaches for it fails instead of crashing.
+    var writer: any DatabaseWriter { database.sqliteWriter ?? Self.noSQLite }
+
+    private static let noSQLite: DatabaseQueue = {
+        do { return try DatabaseQueue() } catch { preconditionFailure("an empty SQLite database in memory: \(error)") }
+    }()
 
     static func makeDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("logbook-store-\(UUID().uuidString)")
@@ -101,8 +106,8 @@ func sampleTrip(start: Double = 1_763_710_200.25, trackPoints: Int = 0) -> Trip 
 }
 
 extension AppDatabase {
-    /// Row count of a table, read through the database's reader.
+    /// Row count of a table, read on whichever database the log is.
     func count(_ table: String) throws -> Int {
-        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
+        try backend.read("count") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
     }
 }

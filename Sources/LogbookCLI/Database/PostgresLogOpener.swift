@@ -1,6 +1,6 @@
 import ArgumentParser
 import LogbookConfiguration
-package import LogbookDaemon
+import LogbookDaemon
 import LogbookPostgres
 import LogbookStore
 import Logging
@@ -14,7 +14,7 @@ package enum PostgresLogOpener {
         PostgresOpening.register { request in
             var password: String?
             if let file = request.passwordFile {
-                do {
+                do throws(SecretFile.Refusal) {
                     password = try SecretFile.load(file)
                 } catch {
                     Diagnostics.error("[database] password_file \(error.description)")
