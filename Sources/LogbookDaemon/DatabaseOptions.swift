@@ -77,7 +77,8 @@ package struct DatabaseOptions: ParsableArguments {
     package func open(policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil) throws
         -> AppDatabase
     {
-        if let log = try openPostgres(policy: policy, configured: configured, passwordFile: passwordFile, reading: false)
+        if let log = try openPostgres(
+            policy: policy, configured: configured, passwordFile: passwordFile, reading: false)
         {
             return log
         }

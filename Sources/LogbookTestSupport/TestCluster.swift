@@ -99,4 +99,3 @@ public struct TestClusterError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
-

@@ -62,10 +62,18 @@ import Testing
             let exposed = try CLIRunner.run(["database", "status", "--config", config])
             #expect(exposed.status == 78, "\(exposed.stderr)")
             #expect(exposed.stderr.contains("password_file") && !exposed.stderr.contains(password))
-            // The log's other commands say that they run on SQLite files only, rather than making a file.
+            // The log's other commands work on it as on an SQLite file, and make no file.
             chmod(secret, 0o600)
-            let trips = try CLIRunner.run(["trips", "list", "--config", config], currentDirectory: dir.url)
-            #expect(trips.status == 69, "\(trips.stderr)")
+            let added = try CLIRunner.run(
+                ["vehicles", "add", "--plate", "PG-1", "--config", config], currentDirectory: dir.url)
+            #expect(added.status == 0, "\(added.stderr)")
+            let trips = try CLIRunner.run(
+                ["vehicles", "list", "--config", config, "--format", "json"], currentDirectory: dir.url)
+            #expect(trips.status == 0 && trips.stdout.contains("PG-1"), "\(trips.stderr)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == [
+                    "logbook.toml", "pg-password",
+                ])
         }
     }
 }

@@ -27,14 +27,19 @@ extension AppDatabase: DeviceLeaseStore {
     ) throws -> DeviceLease? {
         try SQLRow.fetchOne(db, sql: DeviceLeaseRules.acquireSQL, arguments: [deviceID, holder, now + duration, now])
             .map {
-                DeviceLease(deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"])
+                DeviceLease(
+                    deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"],
+                    expiresAt: try $0["expires_at"])
             }
     }
 
     static func lease(_ deviceID: Int64, _ db: any SQLSession) throws -> DeviceLease? {
         try SQLRow.fetchOne(
             db, sql: "SELECT holder, epoch, expires_at FROM device_lease WHERE device_id = ?", arguments: [deviceID]
-        ).map { DeviceLease(deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"]) }
+        ).map {
+            DeviceLease(
+                deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"])
+        }
     }
 
     /// Inside a commit: the lease the commit was made under must still be the device's.

@@ -90,7 +90,8 @@ extension AppDatabase {
                 arguments: [deviceID]
             ).map {
                 DeviceEngineState(
-                    lastFixTime: try $0["last_fix_time"], closedSilently: try $0["closed_silently"], state: try $0["state"])
+                    lastFixTime: try $0["last_fix_time"], closedSilently: try $0["closed_silently"],
+                    state: try $0["state"])
             }
         }
     }
@@ -110,7 +111,10 @@ extension AppDatabase {
                     SELECT last_fix_time, trip_end, state FROM device_snapshot
                     WHERE device_id = ? AND last_fix_time < ? ORDER BY last_fix_time DESC LIMIT 1
                     """, arguments: [deviceID, time]
-            ).map { DeviceSnapshot(lastFixTime: try $0["last_fix_time"], tripEnd: try $0["trip_end"], state: try $0["state"]) }
+            ).map {
+                DeviceSnapshot(
+                    lastFixTime: try $0["last_fix_time"], tripEnd: try $0["trip_end"], state: try $0["state"])
+            }
         }
     }
 
@@ -126,7 +130,8 @@ extension AppDatabase {
             ).map { row in
                 DevicePosition(
                     fixedAt: Timestamp(secondsSince1970: try row["fixed_at"]), latitude: try row["lat"],
-                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"], courseDegrees: try row["course_deg"],
+                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"],
+                    courseDegrees: try row["course_deg"],
                     altitudeMetres: try row["altitude_m"], accuracyMetres: try row["accuracy_m"], hdop: try row["hdop"])
             }
         }
@@ -142,8 +147,10 @@ extension AppDatabase {
     /// The devices that have reported, with when each last did (the wall clock of the request), by id.
     public func reportingDevices() throws -> [(id: Int64, lastSeenAt: Double)] {
         try read("devices") { db in
-            try SQLRow.fetchAll(db, sql: "SELECT id, last_seen_at FROM device WHERE last_seen_at IS NOT NULL ORDER BY id")
-                .map { (id: try $0["id"], lastSeenAt: try $0["last_seen_at"]) }
+            try SQLRow.fetchAll(
+                db, sql: "SELECT id, last_seen_at FROM device WHERE last_seen_at IS NOT NULL ORDER BY id"
+            )
+            .map { (id: try $0["id"], lastSeenAt: try $0["last_seen_at"]) }
         }
     }
 
@@ -201,7 +208,8 @@ extension AppDatabase {
                         """, arguments: [deviceID, recomputation.tripEnd])
                 for row in rows {
                     let trip = (
-                        id: try row["id"] as Int64, start: try row["started_at"] as Double, end: try row["ended_at"] as Double
+                        id: try row["id"] as Int64, start: try row["started_at"] as Double,
+                        end: try row["ended_at"] as Double
                     )
                     if try row["locked"] as Bool {
                         locked.append((trip.start, trip.end))
@@ -285,7 +293,8 @@ extension AppDatabase {
         try context.audit.recordEdits(db, trip: new, from: before, to: try snapshot(trip: new, db))
     }
 
-    static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: any SQLSession) throws {
+    static func saveDeviceEngine(_ engine: DeviceEngineState, deviceID: Int64, now: Double, _ db: any SQLSession) throws
+    {
         try db.execute(
             sql: """
                 INSERT INTO device_engine (device_id, last_fix_time, closed_silently, saved_at, state)

@@ -123,6 +123,13 @@ extension AppDatabase {
                 WHERE id = ?
                 RETURNING position_count
                 """
+            if db.dialect == .postgresql {
+                // Positions are partitioned by month there: each month's partition is made before its positions come
+                // (the default partition would take them, but would then have to give them up to a later partition).
+                for month in Self.months(batches.flatMap { $0.positions.map(\.fixedAt.secondsSince1970) }) {
+                    try db.execute(sql: "SELECT logbook_position_partition(?)", arguments: [month])
+                }
+            }
             return try batches.map { batch in
                 var stored = 0
                 var earliest: Timestamp?
@@ -131,9 +138,9 @@ extension AppDatabase {
                     let changed = try db.executeCounting(
                         sql: insert,
                         arguments: [
-                        batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
-                        position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
-                        position.accuracyMetres, position.hdop, position.battery, position.attributes,
+                            batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
+                            position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
+                            position.accuracyMetres, position.hdop, position.battery, position.attributes,
                             batch.receivedAt.secondsSince1970,
                         ])
                     if changed > 0 {
@@ -163,7 +170,8 @@ extension AppDatabase {
             ).map { row in
                 DevicePosition(
                     fixedAt: Timestamp(secondsSince1970: try row["fixed_at"]), latitude: try row["lat"],
-                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"], courseDegrees: try row["course_deg"],
+                    longitude: try row["lon"], speedMetresPerSecond: try row["speed_mps"],
+                    courseDegrees: try row["course_deg"],
                     altitudeMetres: try row["altitude_m"], accuracyMetres: try row["accuracy_m"], hdop: try row["hdop"],
                     battery: try row["battery"], attributes: try row["attributes"])
             }
@@ -178,5 +186,21 @@ extension AppDatabase {
                 detail: "unknown device '\(name)'; add it with `logbook devices add \(name) --vehicle PLATE`")
         }
         return device
+    }
+
+    /// The first second (UTC) of each month the times fall in, once each, in order.
+    static func months(_ times: [Double]) -> [Double] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        var starts: Set<Double> = []
+        var last: ClosedRange<Double>?
+        for time in times where time.isFinite && time >= 0 && time < 32_503_680_000 {
+            if let last, last.contains(time) { continue }
+            let date = Date(timeIntervalSince1970: time)
+            guard let month = calendar.dateInterval(of: .month, for: date) else { continue }
+            starts.insert(month.start.timeIntervalSince1970)
+            last = month.start.timeIntervalSince1970...(month.end.timeIntervalSince1970 - 0.001)
+        }
+        return starts.sorted()
     }
 }

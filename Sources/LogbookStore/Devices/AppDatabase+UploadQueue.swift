@@ -25,9 +25,9 @@ extension AppDatabase {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fixed_at) DO NOTHING
                     """,
                 arguments: [
-                time.secondsSince1970, latitude, longitude, fix.speed.flatMap(Self.finite),
-                fix.track.flatMap(Self.finite), fix.altitudeMSL.flatMap(Self.finite), fix.eph.flatMap(Self.finite),
-                fix.hdop.flatMap(Self.finite),
+                    time.secondsSince1970, latitude, longitude, fix.speed.flatMap(Self.finite),
+                    fix.track.flatMap(Self.finite), fix.altitudeMSL.flatMap(Self.finite), fix.eph.flatMap(Self.finite),
+                    fix.hdop.flatMap(Self.finite),
                 ])
         }
     }

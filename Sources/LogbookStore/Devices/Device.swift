@@ -47,7 +47,8 @@ public struct Device: Codable, Sendable, Hashable {
 
     // MARK: Record
 
-    static let columns = "id, name, vehicle_id, token_hash, speed_unit, revoked_at, created_at, last_seen_at, last_battery"
+    static let columns =
+        "id, name, vehicle_id, token_hash, speed_unit, revoked_at, created_at, last_seen_at, last_battery"
 
     /// Columns are read and written explicitly, so the table keeps REAL timestamps.
     public init(row: SQLRow) throws {

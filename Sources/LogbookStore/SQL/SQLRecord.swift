@@ -64,9 +64,12 @@ extension SQLRecord {
     }
 
     /// The first record of `SELECT * FROM table WHERE condition`, if any.
-    static func fetchOne(_ db: any SQLSession, where condition: String, _ arguments: SQLArguments = []) throws -> Self? {
-        try SQLRow.fetchOne(db, sql: "SELECT * FROM \(databaseTableName) WHERE \(condition) LIMIT 1", arguments: arguments)
-            .map(Self.init(row:))
+    static func fetchOne(_ db: any SQLSession, where condition: String, _ arguments: SQLArguments = []) throws -> Self?
+    {
+        try SQLRow.fetchOne(
+            db, sql: "SELECT * FROM \(databaseTableName) WHERE \(condition) LIMIT 1", arguments: arguments
+        )
+        .map(Self.init(row:))
     }
 }
 
