@@ -26,7 +26,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .memory:
             try body(
-                TestLog(sqlite: try AppDatabase(DatabaseQueue(configuration: AppDatabase.configuration()), clock: now)))
+                TestLog(try AppDatabase(DatabaseQueue(configuration: AppDatabase.configuration()), clock: now)))
         case .disk, .wal:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("logbook-store-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,17 +36,14 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 self == .wal
                 ? try DatabasePool(path: path, configuration: AppDatabase.configuration())
                 : try DatabaseQueue(path: path, configuration: AppDatabase.configuration())
-            try body(TestLog(sqlite: try AppDatabase(writer, clock: now)))
+            try body(TestLog(try AppDatabase(writer, clock: now)))
         case .postgres:
-            try await TestCluster.withDatabase { address, password in
-                try await PostgresLog.with(address, password: password, logger: TestCluster.logger) { log in
-                    try await PostgresMigrator.migrate(log)
-                }
-                let pool = PostgresPool(
-                    address: address, password: password, maxConnections: 4, logger: TestCluster.logger)
-                defer { pool.close() }
-                try body(TestLog(postgres: PostgresStores(pool: pool, clock: now)))
+            let log = try TestCluster.makeLog(clock: now)
+            defer {
+                log.pool.close()
+                try? TestCluster.dropDatabase(log.name)
             }
+            try body(TestLog(log.database))
         }
     }
 }
@@ -70,7 +67,8 @@ struct TestLog {
     /// Adds a restaurant of the checklists.
     var addRestaurant: (String) throws -> Void
 
-    init(sqlite database: AppDatabase) {
+    /// The log's stores, on whichever database `database` is (the same store code runs on both).
+    init(_ database: AppDatabase) {
         users = database
         loginFailures = database
         requestKeys = database
@@ -78,20 +76,19 @@ struct TestLog {
         mailDelivery = database
         hoursDelivery = database
         addHoursChange = { shift, due in
-            try database.writer.write { db in
-                try db.execute(
+            try database.backend.write("addHoursChange") { db in
+                try db.insertReturningID(
                     sql: """
                         INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
-                        VALUES (?, ?, 'PUT', X'7B7D', 0, ?)
-                        """, arguments: [UUID().uuidString.lowercased(), shift, due])
-                return db.lastInsertedRowID
+                        VALUES (?, ?, 'PUT', ?, 0, ?)
+                        """, arguments: [UUID().uuidString.lowercased(), shift, Array("{}".utf8), due])
             }
         }
         addMail = { subject, due in
             let id = try database.enqueueMail(
                 sender: "log@example.org", recipients: ["a@example.org", "b@example.org"], subject: subject,
                 message: Array("Subject: \(subject)\r\n\r\nbody".utf8))!
-            try database.writer.write { db in
+            try database.backend.write("addMail") { db in
                 try db.execute(sql: "UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?", arguments: [due, id])
             }
             return id
@@ -103,60 +100,6 @@ struct TestLog {
         }
         addVehicle = { plate in try database.addVehicle(VehicleDetails(plate: plate)) }
         addRestaurant = { name in _ = try database.addRestaurant(name: name, email: nil, timezone: "Europe/Berlin") }
-    }
-
-    init(postgres stores: PostgresStores) {
-        users = stores.users
-        loginFailures = stores.loginFailures
-        requestKeys = stores.requestKeys
-        deviceLeases = stores.deviceLeases
-        mailDelivery = stores.mailDelivery
-        hoursDelivery = stores.hoursDelivery
-        addHoursChange = { shift, due in
-            try stores.pool.write("addHoursChange") { session in
-                try session.row(
-                    """
-                    INSERT INTO hours_outbox (change_uuid, shift_uuid, method, body, created_at, next_attempt_at)
-                    VALUES (?, ?, 'PUT', ?, 0, ?) RETURNING id
-                    """, [.text(UUID().uuidString.lowercased()), .text(shift), .bytes(Array("{}".utf8)), .double(due)])!
-                    .int("id")
-            }
-        }
-        addMail = { subject, due in
-            try stores.pool.write("addMail") { session in
-                try session.row(
-                    """
-                    INSERT INTO mail_outbox (created_at, sender, recipients, message_id, subject, message, next_attempt_at)
-                    VALUES (0, 'log@example.org', 'a@example.org, b@example.org', '', ?, ?, ?) RETURNING id
-                    """, [.text(subject), .bytes(Array("Subject: \(subject)\r\n\r\nbody".utf8)), .double(due)])!
-                    .int("id")
-            }
-        }
-        addDevice = { name in
-            try stores.pool.write("addDevice") { session in
-                let vehicle = try session.row(
-                    "INSERT INTO vehicle (plate, created_at) VALUES (?, 0) RETURNING id", [.text("V-" + name)])!.int(
-                        "id")
-                let hash = String(repeating: "0", count: 56) + String(format: "%08x", abs(name.hashValue) % 0x7fff_ffff)
-                return try session.row(
-                    """
-                    INSERT INTO device (name, vehicle_id, token_hash, speed_unit, created_at)
-                    VALUES (?, ?, ?, 'km/h', 0) RETURNING id
-                    """, [.text(name), .int(vehicle), .text(hash)])!.int("id")
-            }
-        }
-        addVehicle = { plate in
-            try stores.pool.write("addVehicle") { session in
-                try session.execute("INSERT INTO vehicle (plate, created_at) VALUES (?, 0)", [.text(plate)])
-            }
-        }
-        addRestaurant = { name in
-            try stores.pool.write("addRestaurant") { session in
-                try session.execute(
-                    "INSERT INTO checklist_restaurant (name, timezone, created_at) VALUES (?, 'Europe/Berlin', 0)",
-                    [.text(name)])
-            }
-        }
     }
 }
 

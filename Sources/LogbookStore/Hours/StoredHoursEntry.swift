@@ -96,8 +96,8 @@ public struct HoursChange: Sendable, Hashable {
 
 /// Delivering the changes of hours to the payroll system from several servers at once: each entry's oldest change
 /// not yet sent is claimed by one server at a time, so the receiver never gets an entry's changes twice at once or
-/// out of order; a claim that ran out (its server stopped) is taken over. `AppDatabase` and LogbookPostgres'
-/// `PostgresHoursDeliveryStore`.
+/// out of order; a claim that ran out (its server stopped) is taken over. `AppDatabase`, on SQLite and on PostgreSQL
+/// (there the rows a server claims are locked and the others' skipped: `FOR UPDATE SKIP LOCKED`).
 public protocol HoursDeliveryStore: Sendable {
     /// Claims, for `worker` until `now + duration`, every entry's oldest unsent change that is pending (with
     /// `dueOnly`: whose backoff has passed at `now`) and not under a running claim; oldest first.

@@ -1,8 +1,8 @@
 /// Delivering the mail outbox from several servers at once: each due message is claimed by one of them for the
 /// time a delivery may take; a claim that ran out (its server stopped mid-delivery) is taken over by another.
 ///
-/// Two implementations: `AppDatabase` (SQLite: its one writer makes every claim in turn) and LogbookPostgres'
-/// `PostgresMailDeliveryStore` (`FOR UPDATE SKIP LOCKED`: servers claiming at once pass over each other's rows).
+/// Implemented by `AppDatabase` on both databases: on SQLite its one writer makes every claim in turn; on PostgreSQL
+/// the claim also locks the rows it takes and skips those another server is taking (`FOR UPDATE SKIP LOCKED`).
 public protocol MailDeliveryStore: Sendable {
     /// Claims up to `limit` pending messages due at `now` and not under a running claim, for `worker` until
     /// `now + duration`; oldest first. With `only`, just those messages.

@@ -2,8 +2,8 @@ public import TrackModel
 
 /// The users of `logbook serve`, their API tokens and web sessions: what every domain's pages and API share.
 ///
-/// Two implementations: `AppDatabase` (SQLite) and LogbookPostgres' `PostgresUserStore`; `UserStoreContractTests`
-/// runs one suite against both. Secrets arrive already hashed (bcrypt for passwords, SHA-256 for tokens and session
+/// Implemented by `AppDatabase`, whose one store code runs on SQLite and on PostgreSQL (`SQLBackend`);
+/// `UserStoreContractTests` runs one suite against SQLite in memory, on disk, in WAL mode and PostgreSQL. Secrets arrive already hashed (bcrypt for passwords, SHA-256 for tokens and session
 /// ids). Every method throws `StoreError`, worded alike on both.
 public protocol UserStore: Sendable {
     /// Adds a user; a driver is given the vehicles they may see, a checklist role its restaurants (which must exist).
