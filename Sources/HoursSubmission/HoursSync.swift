@@ -42,8 +42,11 @@ public struct HoursSync: Sendable {
     public var jitter: @Sendable () -> Double
     /// This process's name in the claims.
     public var worker = ProcessName.current
-    /// How long a change stays claimed: longer than a delivery may take.
+    /// How long a change stays claimed: longer than `claimBatch` deliveries may take.
     public var claimDuration: Double = 300
+    /// How many changes a pass claims at a time: other servers deliver the rest meanwhile, and a claim need only
+    /// outlast this many deliveries.
+    public var claimBatch = 20
 
     public init(
         database: AppDatabase, client: PayrollClient, backoff: SubmissionBackoff = SubmissionBackoff(),
@@ -63,7 +66,8 @@ public struct HoursSync: Sendable {
         var held: Set<String> = []
         while !Task.isCancelled {
             let claimed = try database.claimHoursChanges(
-                worker: worker, now: database.now.secondsSince1970, duration: claimDuration, dueOnly: dueOnly)
+                worker: worker, now: database.now.secondsSince1970, duration: claimDuration, dueOnly: dueOnly,
+                limit: claimBatch)
             // An entry held back in this pass waits for the next one: its change is given back unsent.
             let batch = claimed.filter { !held.contains($0.entryUUID) }
             let skipped = claimed.filter { held.contains($0.entryUUID) }.map(\.id)

@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    @Test(
+        "claims in groups: at most the limit, oldest first; the next server takes the next ones",
+        arguments: StoreBackend.available)
+    func limited(backend: StoreBackend) async throws {
+        try await backend.withLog(clock: TestClock(1_000)) { log in
+            let hours = log.hoursDelivery
+            let shifts = (1...5).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+            let ids = try shifts.map { try log.addHoursChange($0, 900) }
+            let first = try hours.claimHoursChanges(worker: "x", now: 1_000, duration: 300, dueOnly: true, limit: 2)
+            #expect(first.map(\.id) == Array(ids[0..<2]))
+            let second = try hours.claimHoursChanges(worker: "y", now: 1_000, duration: 300, dueOnly: true, limit: 2)
+            #expect(second.map(\.id) == Array(ids[2..<4]))
+            let rest = try hours.claimHoursChanges(worker: "z", now: 1_000, duration: 300, dueOnly: true, limit: 2)
+            #expect(rest.map(\.id) == [ids[4]])
+            #expect(try hours.claimHoursChanges(worker: "z", now: 1_001, duration: 300, dueOnly: true).isEmpty)
+        }
+    }
+
     @Test("a claim of a process of this host that has stopped is given up at once", arguments: StoreBackend.available)
     func abandoned(backend: StoreBackend) async throws {
         let gone = try Self.stoppedProcessName()

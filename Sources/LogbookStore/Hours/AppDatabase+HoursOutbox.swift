@@ -4,7 +4,7 @@ public import Hours
 
 extension AppDatabase: HoursDeliveryStore {
     /// Claims the changes to send for one server (`HoursDeliveryStore`).
-    public func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool) throws
+    public func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool, limit: Int) throws
         -> [HoursChange]
     {
         try write("claimHoursChanges") { db in
@@ -12,7 +12,7 @@ extension AppDatabase: HoursDeliveryStore {
             // On PostgreSQL the changes are locked as they are chosen, passing over those another server is claiming.
             let chosen = try Int64.fetchAll(
                 db, sql: HoursClaims.claimableSQL + db.dialect.claimingRows(of: "o"),
-                arguments: [dueOnly ? 1 : 0, now, now])
+                arguments: [dueOnly ? 1 : 0, now, now, max(1, limit)])
             guard !chosen.isEmpty else { return [] }
             let marks = chosen.map { _ in "?" }.joined(separator: ", ")
             var claim: SQLArguments = [worker, now + duration]

@@ -99,9 +99,11 @@ public struct HoursChange: Sendable, Hashable {
 /// out of order; a claim that ran out (its server stopped) is taken over. `AppDatabase`, on SQLite and on PostgreSQL
 /// (there the rows a server claims are locked and the others' skipped: `FOR UPDATE SKIP LOCKED`).
 public protocol HoursDeliveryStore: Sendable {
-    /// Claims, for `worker` until `now + duration`, every entry's oldest unsent change that is pending (with
-    /// `dueOnly`: whose backoff has passed at `now`) and not under a running claim; oldest first.
-    func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool) throws -> [HoursChange]
+    /// Claims, for `worker` until `now + duration`, each entry's oldest unsent change that is pending (with
+    /// `dueOnly`: whose backoff has passed at `now`) and not under a running claim; oldest first, at most `limit` (so
+    /// that a claim need only outlast that many deliveries, and other servers take the rest meanwhile).
+    func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool, limit: Int) throws
+        -> [HoursChange]
     /// The receiver took the change; ends the claim.
     func markHoursChangeSent(_ id: Int64) throws
     /// A try that may work later: counted, due again at `nextAttempt`; ends the claim.
@@ -112,8 +114,17 @@ public protocol HoursDeliveryStore: Sendable {
     func releaseHoursChanges(_ ids: [Int64], worker: String) throws
 }
 
-/// The statement that picks each entry's change to claim, the same on both implementations. Values: due-only flag
-/// (0 or 1), now, now.
+extension HoursDeliveryStore {
+    /// Every claimable change at once.
+    public func claimHoursChanges(worker: String, now: Double, duration: Double, dueOnly: Bool) throws
+        -> [HoursChange]
+    {
+        try claimHoursChanges(worker: worker, now: now, duration: duration, dueOnly: dueOnly, limit: Int(Int32.max))
+    }
+}
+
+/// The statement that picks each entry's change to claim, on both databases. Values: due-only flag (0 or 1), now,
+/// now, the most to claim.
 public enum HoursClaims {
     public static let claimableSQL = """
         SELECT o.id FROM hours_outbox o
@@ -121,7 +132,7 @@ public enum HoursClaims {
         AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
         AND NOT EXISTS (
             SELECT 1 FROM hours_outbox p WHERE p.shift_uuid = o.shift_uuid AND p.id < o.id AND p.status != 'sent')
-        ORDER BY o.id
+        ORDER BY o.id LIMIT ?
         """
 }
 
