@@ -27,27 +27,11 @@ public struct RoofingProjectSummary: Sendable, Hashable, Decodable {
 }
 
 extension RoofingCatalogueSummary {
-    init(row: SQLRow) throws {
-        name = try row["name"]
-        currency = try row["currency"]
-        activities = try row["activities"]
-        supplements = try row["supplements"]
-        indexings = try row["indexings"]
-    }
+    init(row: SQLRow) throws { self = try row.decode() }
 }
 
 extension RoofingProjectSummary {
-    init(row: SQLRow) throws {
-        name = try row["name"]
-        customer = try row["customer"]
-        address = try row["address"]
-        status = try row["status"]
-        catalogue = try row["catalogue"]
-        roofers = try row["roofers"]
-        lines = try row["lines"]
-        versions = try row["versions"]
-        selected = try row["selected"]
-    }
+    init(row: SQLRow) throws { self = try row.decode() }
 }
 
 /// A stored project: the project (its status `.open` while a revision is under way), whether a revision is under

@@ -24,16 +24,7 @@ public struct RoofingPhoto: Sendable, Hashable, Decodable {
 }
 
 extension RoofingPhoto {
-    init(row: SQLRow) throws {
-        id = try row["id"]
-        hash = try row["hash"]
-        kind = try row["kind"]
-        caption = try row["caption"]
-        originalName = try row["original_name"]
-        orientation = try row["orientation"]
-        size = try row["size"]
-        addedAt = try row["added_at"]
-    }
+    init(row: SQLRow) throws { self = try row.decode() }
 }
 
 /// A photo to attach: its checked bytes and what is kept with it.

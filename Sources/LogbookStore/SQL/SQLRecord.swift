@@ -73,6 +73,13 @@ extension SQLRecord {
     }
 }
 
+extension SQLRow {
+    /// A `Decodable` value read from the row's columns by its coding keys (a summary a query puts together).
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try T(from: RowDecoder(row: self))
+    }
+}
+
 // MARK: Encoding a record into columns
 
 private final class ColumnStorage {
