@@ -62,7 +62,7 @@ extension AppDatabase {
                 let hash = try String.fetchOne(
                     db, sql: "SELECT password_hash FROM app_user WHERE id = ?", arguments: [id])
             else { return nil }
-            return (try Self.user(id: id, db, now: now), hash)
+            return try Self.signedInUser(id: id, db, now: now).map { ($0, hash) }
         }
     }
 
@@ -119,7 +119,7 @@ extension AppDatabase {
                         """,
                     arguments: [tokenHash, now])
             else { return nil }
-            return try Self.user(id: id, db, now: now)
+            return try Self.signedInUser(id: id, db, now: now)
         }
     }
 
@@ -145,8 +145,9 @@ extension AppDatabase {
                     sql: "SELECT user_id, csrf_token, expires_at FROM web_session WHERE id_hash = ? AND expires_at > ?",
                     arguments: [idHash, now])
             else { return nil }
+            guard let user = try Self.signedInUser(id: try row["user_id"], db, now: now) else { return nil }
             return WebSession(
-                user: try Self.user(id: try row["user_id"], db, now: now), csrfToken: try row["csrf_token"],
+                user: user, csrfToken: try row["csrf_token"],
                 expiresAt: Timestamp(secondsSince1970: try row["expires_at"]))
         }
     }
@@ -171,6 +172,16 @@ extension AppDatabase {
     }
 
     /// A user as stored; `now` (the log's clock) decides which tokens are still active.
+    /// The user who signs in with a password, token or session; nobody when the stored role is one this program does
+    /// not know (a newer logbook's), so that such a user gets no rights rather than guessed ones.
+    static func signedInUser(id: Int64, _ db: any SQLSession, now: Double) throws -> AppUser? {
+        do {
+            return try user(id: id, db, now: now)
+        } catch let error as StoreError where error.code == .invalidData && error.field == "role" {
+            return nil
+        }
+    }
+
     static func user(id: Int64, _ db: any SQLSession, now: Double) throws -> AppUser {
         guard
             let row = try SQLRow.fetchOne(
@@ -201,8 +212,17 @@ extension AppDatabase {
                 WHERE ur.user_id = ? ORDER BY \(db.dialect.nameOrder("r.name"))
                 """,
             arguments: [id])
+        let roleText: String = try row["role"]
+        guard let role = UserRole(rawValue: roleText) else {
+            // A role of a newer logbook: no rights are guessed for it (an allow-list grants nothing unknown).
+            throw StoreError(
+                .invalidData, operation: "user",
+                detail:
+                    "the user '\(try row["name"] as String)' has the role '\(roleText)', which this logbook does not "
+                    + "know; use the logbook that gave it", field: "role")
+        }
         return AppUser(
-            id: id, name: try row["name"], role: UserRole(rawValue: try row["role"]) ?? .driver, vehicles: plates,
+            id: id, name: try row["name"], role: role, vehicles: plates,
             hasPassword: try row["has_password"], createdAt: Timestamp(secondsSince1970: try row["created_at"]),
             activeTokens: tokens, restaurants: restaurants)
     }
