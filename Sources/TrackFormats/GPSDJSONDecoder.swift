@@ -206,6 +206,7 @@ public struct GPSDJSONDecoder: TrackDecoder {
         counted.recordsRead += 1
         if range.count > maximumLineLength {
             counted.reject("overlong")
+            counted.noteRejected(line: lineNumber, reason: "overlong")
             return
         }
         var report = GPSDJSONReport()
@@ -214,10 +215,12 @@ public struct GPSDJSONDecoder: TrackDecoder {
         }
         guard wellFormed else {
             counted.reject("malformed-json")
+            counted.noteRejected(line: lineNumber, reason: "malformed-json")
             return
         }
         if report.invalidClass {
             counted.reject("invalid-value")
+            counted.noteRejected(line: lineNumber, reason: "invalid-value", field: "class")
             return
         }
         switch report.kind {
@@ -226,15 +229,17 @@ public struct GPSDJSONDecoder: TrackDecoder {
         case .other:
             counted.skip("other-class")
         case .tpv:
-            guard report.invalidTPVField == nil else {
+            if let field = report.invalidTPVField {
                 counted.reject("invalid-value")
+                counted.noteRejected(line: lineNumber, reason: "invalid-value", field: "\(field)")
                 return
             }
             counted.recordsDecoded += 1
             assembler.tpv(Self.fix(report, line: lineNumber), device: deviceName(report.device, lineStart: lo))
         case .sky:
-            guard report.invalidSKYField == nil else {
+            if let field = report.invalidSKYField {
                 counted.reject("invalid-value")
+                counted.noteRejected(line: lineNumber, reason: "invalid-value", field: "\(field)")
                 return
             }
             counted.recordsDecoded += 1

@@ -81,6 +81,13 @@ public struct NMEADecoder: TrackDecoder {
     var head = 0
     /// Where the search for the current line's terminator resumes (avoids rescanning).
     var scanned = 0
+    /// Notes the first refused sentence's place.
+    mutating func noteRejected(line: Int, reason: StaticString, field: StaticString? = nil) {
+        if firstRejected == nil {
+            firstRejected = RejectedRecord(line: line, reason: "\(reason)", field: field.map { "\($0)" })
+        }
+    }
+
     /// Inside an overlong line: drop bytes up to the next terminator.
     var discarding = false
     /// The last line ended with CR at the end of the buffer: a following LF belongs to it.
@@ -120,6 +127,8 @@ public struct NMEADecoder: TrackDecoder {
     var rejectedMalformed = 0
     var rejectedOverlong = 0
     var rejectedBadField = 0
+    /// The first sentence refused, for the message of a file that gives no fix.
+    var firstRejected: RejectedRecord?
     var skippedUnknown = 0
     var skippedProprietary = 0
     var skippedAIS = 0
@@ -151,6 +160,7 @@ public struct NMEADecoder: TrackDecoder {
         put(&s.rejected, "malformed", rejectedMalformed)
         put(&s.rejected, "overlong", rejectedOverlong)
         put(&s.rejected, "bad-field", rejectedBadField)
+        s.firstRejected = firstRejected
         put(&s.skipped, "unknown-sentence", skippedUnknown)
         put(&s.skipped, "proprietary", skippedProprietary)
         put(&s.skipped, "ais", skippedAIS)
@@ -362,6 +372,7 @@ public struct NMEADecoder: TrackDecoder {
                 skippedComment += 1
             } else {
                 rejectedMalformed += 1
+                noteRejected(line: line, reason: "malformed")
             }
             return
         }
@@ -377,6 +388,7 @@ public struct NMEADecoder: TrackDecoder {
             let at = bodyStart + UnsafeRawPointer(base + bodyStart).distance(to: UnsafeRawPointer(hit))
             guard at + 2 < end else {
                 rejectedMalformed += 1
+                noteRejected(line: line, reason: "malformed")
                 return
             }
             star = at
@@ -384,6 +396,7 @@ public struct NMEADecoder: TrackDecoder {
         } else {
             guard !configuration.requireChecksum else {
                 rejectedMissingChecksum += 1
+                noteRejected(line: line, reason: "missing-checksum")
                 return
             }
             bodyEnd = end
@@ -396,10 +409,12 @@ public struct NMEADecoder: TrackDecoder {
             if let star {
                 guard let high = Self.hexValue(base[star + 1]), let low = Self.hexValue(base[star + 2]) else {
                     rejectedMalformed += 1
+                    noteRejected(line: line, reason: "malformed")
                     return
                 }
                 guard high << 4 | low == checksum else {
                     rejectedChecksum += 1
+                    noteRejected(line: line, reason: "checksum")
                     return
                 }
             } else {
@@ -410,6 +425,7 @@ public struct NMEADecoder: TrackDecoder {
             let tagLength = tagEnd - bodyStart
             guard tagLength > 0 else {
                 rejectedMalformed += 1
+                noteRejected(line: line, reason: "malformed")
                 return
             }
             if base[bodyStart] == 80 {  // 'P'

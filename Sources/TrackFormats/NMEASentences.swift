@@ -14,14 +14,14 @@ extension NMEADecoder {
         return d
     }
 
-    @inline(__always)
-    private mutating func rejectBadField() {
+    private mutating func rejectBadField(line: Int, field: StaticString) {
         rejectedBadField += 1
+        noteRejected(line: line, reason: "bad-field", field: field)
     }
 
-    @inline(__always)
-    private mutating func rejectMalformed() {
+    private mutating func rejectMalformed(line: Int) {
         rejectedMalformed += 1
+        noteRejected(line: line, reason: "malformed")
     }
 
     /// A fix sentence that reports no fix: it joins (or, without a time, closes) the open epoch.
@@ -61,7 +61,7 @@ extension NMEADecoder {
         let fAltitude = f.next()
         f.skip(1)
         let fSeparation = f.next()
-        guard f.has(12) else { return rejectMalformed() }
+        guard f.has(12) else { return rejectMalformed(line: line) }
         let time = timeMemo.value(base, fTime) { base.nmeaTimeOfDay(fTime) }
         let lat = latitudeMemo.value(base, fLat, hemisphere: fNS) {
             base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
@@ -69,7 +69,9 @@ extension NMEADecoder {
         let lon = longitudeMemo.value(base, fLon, hemisphere: fEW) {
             base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
         }
-        if time.isInvalid || lat.isInvalid || lon.isInvalid { return rejectBadField() }
+        if time.isInvalid || lat.isInvalid || lon.isInvalid {
+            return rejectBadField(line: line, field: time.isInvalid ? "time" : lat.isInvalid ? "latitude" : "longitude")
+        }
         let quality = base.nmeaInteger(fQuality).value
         let timeOfDay = time.value
         guard let latitude = lat.value, let longitude = lon.value else {
@@ -113,13 +115,13 @@ extension NMEADecoder {
         let fLon = f.next()
         let fEW = f.next()
         let fSpeed = f.next()
-        guard f.has(7) else { return rejectMalformed() }
+        guard f.has(7) else { return rejectMalformed(line: line) }
         let fCourse = f.next()
         let fDate = f.next()
         f.skip(2)
         let fMode = f.next()
         let time = timeMemo.value(base, fTime) { base.nmeaTimeOfDay(fTime) }
-        if time.isInvalid { return rejectBadField() }
+        if time.isInvalid { return rejectBadField(line: line, field: "time") }
         let faaMode = base.nmeaFirstByte(fMode)
         let flaggedInvalid = base.nmeaIs(fStatus, 86) || Self.faaModeIsNoFix(faaMode)  // status 'V'
         guard base.nmeaIs(fStatus, 65), faaMode != 78 else {  // 'A', not FAA 'N'
@@ -132,7 +134,9 @@ extension NMEADecoder {
             base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
         }
         let date = base.nmeaDate(fDate)
-        if lat.isInvalid || lon.isInvalid || date.isInvalid { return rejectBadField() }
+        if lat.isInvalid || lon.isInvalid || date.isInvalid {
+            return rejectBadField(line: line, field: lat.isInvalid ? "latitude" : lon.isInvalid ? "longitude" : "date")
+        }
         let position = lat.value.flatMap { la in lon.value.map { (la, $0) } }
         enterEpoch(timeOfDay: time.value, bringsPosition: position != nil)
         if let day = date.value, time.value != nil { epoch.day = day }
@@ -156,10 +160,10 @@ extension NMEADecoder {
         let fEW = f.next()
         let fTime = f.next()
         let fStatus = f.next()
-        guard f.has(6) else { return rejectMalformed() }
+        guard f.has(6) else { return rejectMalformed(line: line) }
         let fMode = f.next()
         let time = base.nmeaTimeOfDay(fTime)
-        if time.isInvalid { return rejectBadField() }
+        if time.isInvalid { return rejectBadField(line: line, field: "time") }
         let faaMode = base.nmeaFirstByte(fMode)
         let flaggedInvalid = base.nmeaIs(fStatus, 86) || Self.faaModeIsNoFix(faaMode)  // status 'V'
         guard base.nmeaIs(fStatus, 65), faaMode != 78 else {
@@ -167,7 +171,9 @@ extension NMEADecoder {
         }
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
-        if lat.isInvalid || lon.isInvalid { return rejectBadField() }
+        if lat.isInvalid || lon.isInvalid {
+            return rejectBadField(line: line, field: lat.isInvalid ? "latitude" : "longitude")
+        }
         guard let latitude = lat.value, let longitude = lon.value else {
             return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
@@ -194,10 +200,10 @@ extension NMEADecoder {
         let fAltitude = f.next()
         let fSeparation = f.next()
         f.skip(2)
-        guard f.has(12) else { return rejectMalformed() }
+        guard f.has(12) else { return rejectMalformed(line: line) }
         let fStatus = f.next()
         let time = base.nmeaTimeOfDay(fTime)
-        if time.isInvalid { return rejectBadField() }
+        if time.isInvalid { return rejectBadField(line: line, field: "time") }
         // Valid when any constellation's indicator is not 'N' and the status is not unsafe/invalid.
         var indicator: UInt8 = 0
         var i = fMode.start
@@ -218,7 +224,9 @@ extension NMEADecoder {
         }
         let lat = base.nmeaAngle(fLat, hemisphere: fNS, positive: 78, negative: 83, limit: 90)
         let lon = base.nmeaAngle(fLon, hemisphere: fEW, positive: 69, negative: 87, limit: 180)
-        if lat.isInvalid || lon.isInvalid { return rejectBadField() }
+        if lat.isInvalid || lon.isInvalid {
+            return rejectBadField(line: line, field: lat.isInvalid ? "latitude" : "longitude")
+        }
         guard let latitude = lat.value, let longitude = lon.value else {
             return noFixSentence(timeOfDay: time.value, line: line, explicit: flaggedInvalid)
         }
@@ -240,7 +248,7 @@ extension NMEADecoder {
     mutating func decodeVTG(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let fCourse = f.next()
         let fSecond = f.next()
-        guard f.has(4) else { return rejectMalformed() }
+        guard f.has(4) else { return rejectMalformed(line: line) }
         let course: NMEAValue<Double>
         var knots: NMEAValue<Double>
         var kmh: NMEAValue<Double>
@@ -290,7 +298,7 @@ extension NMEADecoder {
     /// numbers of the sentence.
     mutating func decodeGSA(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let count = f.fieldCount + 1  // gpsd's count: the tag and the fields
-        guard count >= 18 else { return rejectMalformed() }
+        guard count >= 18 else { return rejectMalformed(line: line) }
         f.skip(1)
         let fMode = f.next()
         // Satellite fields run up to the PDOP: fields 3...14 normally, more on 24-channel receivers.
@@ -328,12 +336,12 @@ extension NMEADecoder {
     /// A GST without a time joins the open epoch.
     mutating func decodeGST(_ base: UnsafePointer<UInt8>, _ f: inout NMEAFieldCursor, _ line: Int) {
         let time = base.nmeaTimeOfDay(f.next())
-        if time.isInvalid { return rejectBadField() }
+        if time.isInvalid { return rejectBadField(line: line, field: "time") }
         f.skip(4)
         let sigmaLatitude = base.nmeaDecimal(f.next()).value ?? .nan
         let sigmaLongitude = base.nmeaDecimal(f.next()).value ?? .nan
         let sigmaAltitude = base.nmeaDecimal(f.next()).value ?? .nan
-        guard f.has(8) else { return rejectMalformed() }
+        guard f.has(8) else { return rejectMalformed(line: line) }
         guard !sigmaLatitude.isNaN || !sigmaLongitude.isNaN || !sigmaAltitude.isNaN else {
             skippedNoFix += 1
             return
@@ -382,7 +390,7 @@ extension NMEADecoder {
         let fDay = f.next()
         let fMonth = f.next()
         let fYear = f.next()
-        guard f.has(4) else { return rejectMalformed() }
+        guard f.has(4) else { return rejectMalformed(line: line) }
         if fTime.isEmpty || fDay.isEmpty || fMonth.isEmpty || fYear.isEmpty {
             skippedNoFix += 1
             return
@@ -391,7 +399,7 @@ extension NMEADecoder {
             let month = base.nmeaInteger(fMonth).value, let year = base.nmeaInteger(fYear).value,
             (1_900...2_200).contains(year), (1...12).contains(month),
             (1...CivilDate.daysIn(month: month, year: year)).contains(day)
-        else { return rejectBadField() }
+        else { return rejectBadField(line: line, field: "date") }
         enterEpoch(timeOfDay: timeOfDay)
         epoch.day = CivilDate.daysFromCivil(year: year, month: month, day: day)
         contribute(line: line)

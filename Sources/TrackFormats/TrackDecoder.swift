@@ -63,8 +63,15 @@ public struct DecodeStatistics: Sendable, Hashable {
     public var devices: [String] = []
     /// gpsd JSON: the device whose reports were decoded.
     public var device: String?
+    /// The first record refused, with its line and field where known: what a person fixing the file looks at first.
+    public var firstRejected: RejectedRecord?
 
     public init() {}
+
+    /// Notes a refused record's place, when it is the first.
+    public mutating func noteRejected(line: Int, reason: String, field: String? = nil) {
+        if firstRejected == nil { firstRejected = RejectedRecord(line: line, reason: reason, field: field) }
+    }
 
     public mutating func reject(_ reason: String, count: Int = 1) { rejected[reason, default: 0] += count }
     public mutating func skip(_ reason: String, count: Int = 1) { skipped[reason, default: 0] += count }
@@ -81,7 +88,24 @@ public struct DecodeStatistics: Sendable, Hashable {
         for (k, v) in other.skipped { skipped[k, default: 0] += v }
         for d in other.devices where !devices.contains(d) { devices.append(d) }
         device = device ?? other.device
+        firstRejected = firstRejected ?? other.firstRejected
     }
+}
+
+/// Where a decoder first refused a record: its one-based line, the reason (as counted in `rejected`) and the field.
+public struct RejectedRecord: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var reason: String
+    public var field: String?
+
+    public init(line: Int, reason: String, field: String? = nil) {
+        self.line = line
+        self.reason = reason
+        self.field = field
+    }
+
+    /// `line 2: bad-field (field 'time')`; never the value.
+    public var description: String { "line \(line): \(reason)" + (field.map { " (field '\($0)')" } ?? "") }
 }
 
 /// A fault that stops decoding, pointing into the input.

@@ -102,6 +102,7 @@ public struct TrackFileReader: Sendable {
             var message =
                 "no fixes decoded (\(statistics.recordsRead) records read, "
                 + "\(statistics.rejectedTotal) rejected, \(statistics.skippedTotal) skipped)"
+            if let first = statistics.firstRejected { message += "; the first refused: \(first)" }
             if let wanted = decoderOptions.gpsdDevice, !statistics.devices.contains(wanted) {
                 message +=
                     statistics.devices.isEmpty
