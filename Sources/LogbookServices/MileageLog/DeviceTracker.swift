@@ -33,7 +33,7 @@ public final class DeviceTracker: Sendable {
     public let configuration: EngineConfiguration
     /// Seconds between saves of an engine that ended no trip.
     public let checkpointInterval: Double
-    /// This server's name in the leases (`DeviceLease.thisProcess`).
+    /// This server's name in the leases (`ProcessName.current`).
     public let holder: String
     /// How long a lease lasts without being renewed: how long a device's engine waits before another server takes
     /// it over from one that stopped running it.
@@ -74,7 +74,7 @@ public final class DeviceTracker: Sendable {
 
     public init(
         database: AppDatabase, configuration: EngineConfiguration, checkpointInterval: Double = 30,
-        holder: String = DeviceLease.thisProcess, leaseDuration: Double = 60
+        holder: String = ProcessName.current, leaseDuration: Double = 60
     ) {
         self.database = database
         self.holder = holder

@@ -1,5 +1,3 @@
-import GRDB
-
 extension AppDatabase: DeviceLeaseStore {
     public func acquireDeviceLease(deviceID: Int64, holder: String, now: Double, duration: Double) throws
         -> DeviceLease?
@@ -26,20 +24,13 @@ extension AppDatabase: DeviceLeaseStore {
         deviceID: Int64, holder: String, now: Double, duration: Double, _ db: any SQLSession
     ) throws -> DeviceLease? {
         try SQLRow.fetchOne(db, sql: DeviceLeaseRules.acquireSQL, arguments: [deviceID, holder, now + duration, now])
-            .map {
-                DeviceLease(
-                    deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"],
-                    expiresAt: try $0["expires_at"])
-            }
+            .map { try DeviceLease(deviceID: deviceID, row: $0) }
     }
 
     static func lease(_ deviceID: Int64, _ db: any SQLSession) throws -> DeviceLease? {
         try SQLRow.fetchOne(
             db, sql: "SELECT holder, epoch, expires_at FROM device_lease WHERE device_id = ?", arguments: [deviceID]
-        ).map {
-            DeviceLease(
-                deviceID: deviceID, holder: try $0["holder"], epoch: try $0["epoch"], expiresAt: try $0["expires_at"])
-        }
+        ).map { try DeviceLease(deviceID: deviceID, row: $0) }
     }
 
     /// Inside a commit: the lease the commit was made under must still be the device's.
@@ -47,5 +38,13 @@ extension AppDatabase: DeviceLeaseStore {
         guard let current = try Self.lease(lease.deviceID, db), current.holder == lease.holder,
             current.epoch == lease.epoch
         else { throw DeviceLeaseRules.lost(operation: operation) }
+    }
+}
+
+extension DeviceLease {
+    /// A lease from a row with its `holder`, `epoch` and `expires_at`.
+    init(deviceID: Int64, row: SQLRow) throws {
+        self.init(
+            deviceID: deviceID, holder: try row["holder"], epoch: try row["epoch"], expiresAt: try row["expires_at"])
     }
 }

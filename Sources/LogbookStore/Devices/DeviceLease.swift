@@ -19,9 +19,6 @@ public struct DeviceLease: Sendable, Hashable {
         self.epoch = epoch
         self.expiresAt = expiresAt
     }
-
-    /// This server process's name (`ProcessName.current`).
-    public static var thisProcess: String { ProcessName.current }
 }
 
 /// The name of this process among the servers on one log (in leases and claims): host, process id and a random
