@@ -74,11 +74,11 @@ package struct DatabaseOptions: ParsableArguments {
 
     /// Opens (and migrates) the database for a command that writes, creating it and its folder when missing.
     /// Failures end the command with one line: 64 for an empty path, 74 for everything the file system refuses.
-    package func open(policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil) throws
-        -> AppDatabase
-    {
+    package func open(
+        policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil, connections: Int = 10
+    ) throws -> AppDatabase {
         if let log = try openPostgres(
-            policy: policy, configured: configured, passwordFile: passwordFile, reading: false)
+            policy: policy, configured: configured, passwordFile: passwordFile, connections: connections, reading: false)
         {
             return log
         }
@@ -114,9 +114,10 @@ package struct DatabaseOptions: ParsableArguments {
     /// Opens the existing database for a command that only reads: read-only, nothing created (no folder, no empty
     /// log, no `-wal` or `-shm` file), so it works on a log the user may read but not write.
     package func openForReading(
-        policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil
+        policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil, connections: Int = 10
     ) throws -> AppDatabase {
-        if let log = try openPostgres(policy: policy, configured: configured, passwordFile: passwordFile, reading: true)
+        if let log = try openPostgres(
+            policy: policy, configured: configured, passwordFile: passwordFile, connections: connections, reading: true)
         {
             return log
         }
@@ -149,14 +150,15 @@ package struct DatabaseOptions: ParsableArguments {
 
     /// The log on PostgreSQL when the address names one and this program can open it (`PostgresOpening`); nil for
     /// an SQLite file.
-    private func openPostgres(policy: LogPolicy, configured: String?, passwordFile: String?, reading: Bool) throws
-        -> AppDatabase?
-    {
+    private func openPostgres(
+        policy: LogPolicy, configured: String?, passwordFile: String?, connections: Int, reading: Bool
+    ) throws -> AppDatabase? {
         let (location, source) = try resolved(configured: configured)
         guard case .postgresql(let address) = location, let opener = PostgresOpening.opener else { return nil }
         return try opener(
             PostgresOpening.Request(
-                address: address, source: source, passwordFile: passwordFile, policy: policy, reading: reading))
+                address: address, source: source, passwordFile: passwordFile, policy: policy, connections: connections,
+                reading: reading))
     }
 
     private func refuseFolder(_ path: String, source: String) throws {
@@ -186,6 +188,8 @@ package enum PostgresOpening {
         /// `[database] password_file`.
         package var passwordFile: String?
         package var policy: LogPolicy
+        /// The most connections this process keeps (`[database] connections`).
+        package var connections: Int
         /// A reading command: nothing is migrated.
         package var reading: Bool
     }

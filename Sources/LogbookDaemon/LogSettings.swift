@@ -31,7 +31,7 @@ package struct LogOptions: ParsableArguments {
         return (
             try databaseOptions.open(
                 policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url,
-                passwordFile: database.passwordFile),
+                passwordFile: database.passwordFile, connections: try database.connectionLimit()),
             clock
         )
     }
@@ -48,7 +48,7 @@ package struct LogOptions: ParsableArguments {
         return (
             try databaseOptions.openForReading(
                 policy: settings.policy(clock: clock, defaultActor: nil), configured: database.url,
-                passwordFile: database.passwordFile),
+                passwordFile: database.passwordFile, connections: try database.connectionLimit()),
             clock
         )
     }

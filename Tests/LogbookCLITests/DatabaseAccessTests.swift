@@ -161,6 +161,20 @@ struct DatabaseAccessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["logbook.toml"])
     }
 
+    /// `[database] connections` (how many connections a process keeps to PostgreSQL) is checked wherever the log is.
+    @Test func aConnectionLimitOutOfRangeIsAConfigurationError() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        for (value, status) in [("0", Int32(78)), ("201", 78), ("12", 0)] {
+            let config = dir.path("c\(value).toml")
+            try "[database]\nconnections = \(value)\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(
+                ["vehicles", "add", "--plate", "C\(value)", "--database", database, "--config", config])
+            #expect(result.status == status, "\(result.stderr)")
+            if status == 78 { #expect(result.stderr.contains("[database] connections"), "\(result.stderr)") }
+        }
+    }
+
     @Test func twentyWritersAtOnceAllLand() throws {
         let dir = try TemporaryDirectory()
         let database = dir.path("log.sqlite")

@@ -24,7 +24,7 @@ package enum PostgresLogOpener {
             do {
                 return try PostgresLog.openLog(
                     request.address, password: password, policy: request.policy, migrate: !request.reading,
-                    logger: Logger(label: "logbook.database"))
+                    maxConnections: request.connections, logger: Logger(label: "logbook.database"))
             } catch let error as PostgresLogError {
                 throw exit(error, source: request.source)
             }
