@@ -78,8 +78,8 @@ package struct DatabaseOptions: ParsableArguments {
         policy: LogPolicy = LogPolicy(), configured: String? = nil, passwordFile: String? = nil, connections: Int = 10
     ) throws -> AppDatabase {
         if let log = try openPostgres(
-            policy: policy, configured: configured, passwordFile: passwordFile, connections: connections, reading: false)
-        {
+            policy: policy, configured: configured, passwordFile: passwordFile, connections: connections, reading: false
+        ) {
             return log
         }
         let (path, source) = try location(configured: configured)

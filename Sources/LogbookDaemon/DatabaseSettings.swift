@@ -23,7 +23,8 @@ package struct DatabaseSettings: Decodable, Sendable {
     package func connectionLimit() throws -> Int {
         guard let connections else { return 10 }
         guard (1...200).contains(connections) else {
-            Diagnostics.error("[database] connections must be 1 to 200 (the connections one process keeps to PostgreSQL)")
+            Diagnostics.error(
+                "[database] connections must be 1 to 200 (the connections one process keeps to PostgreSQL)")
             throw ExitCode(78)
         }
         return connections
