@@ -201,7 +201,9 @@ import TrackModel
             ], stderr: true)
         try t.file("report csv", csv)
         #expect(FileManager.default.fileExists(atPath: t.log.dir.path("report.pdf")))
-        try t.text("report miles", ["report", "--month", "2026-11", "--vehicle", "MILES1", "--csv", "-"])
+        let miles = t.log.dir.path("miles.csv")
+        try t.text("report miles", ["report", "--month", "2026-11", "--vehicle", "MILES1", "--csv", miles])
+        try t.file("report miles csv", miles)
         try t.json("mail status", ["mail", "status"])
     }
 
