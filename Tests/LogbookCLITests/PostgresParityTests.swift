@@ -9,6 +9,11 @@ import TrackModel
 /// through `logbook serve`, work hours, checklists, value-stream maps and roofing — run through the real `logbook`
 /// binary on an SQLite file and on a database of the test cluster; their outputs must be the same step by step, once
 /// what legitimately differs (`ParityTranscript`) is replaced by placeholders.
+///
+/// The PostgreSQL database sorts texts as one made on an en_US.UTF-8 server, so an order left to its collation shows
+/// (it did: `vehicles list` and `drivers list` put `Émile` and `ébène` among the j's). A difference this scenario
+/// leaves out on purpose: names that differ only in the case of a letter beyond ASCII (`Émile`, `émile`) are one name
+/// on PostgreSQL (its unique indexes are on `lower(name)`) and two on SQLite (`NOCASE` folds ASCII only).
 @Suite(.serialized) struct PostgresParityTests {
     static let configuration = """
         [hours]
