@@ -10,7 +10,8 @@ import TrackModel
 
 /// Two `logbook serve` processes on one log (issue 30 §4), as a fleet runs them behind a load balancer: a phone's
 /// batches reach first one server, then the other; the outbox is delivered by both; one is killed with SIGKILL in
-/// the middle of a delivery. Every trip is made once, every message arrives once.
+/// the middle of a delivery. Every trip is made once, every message arrives once. On an SQLite file and on a PostgreSQL
+/// database of the test cluster (the servers on their own pools, the test's `AppDatabase` on a pool of its own).
 @Suite(.serialized) struct TwoServersTests {
     struct Servers {
         let log: IsolatedLog
@@ -18,8 +19,8 @@ import TrackModel
         let config: String
 
         /// A vehicle with a phone; `[server]` leases of 2 s, the outbox delivered every second with claims of 4 s.
-        init(mailPort: Int) throws {
-            log = try IsolatedLog()
+        init(mailPort: Int, kind: LogKind) throws {
+            log = try IsolatedLog(kind)
             try log.run(["vehicles", "add", "--plate", "ABC1"])
             let added = try #require(
                 try log.json(["devices", "add", "phone", "--vehicle", "ABC1"]) as? [String: Any])
@@ -27,19 +28,26 @@ import TrackModel
             config = try log.dir.write(
                 "serve.toml",
                 Array(
-                    """
-                    [server]
-                    device_lease = 2
-                    outbox_interval = 1
-                    outbox_claim = 4
+                    (log.databaseSection
+                        + """
+                        [server]
+                        device_lease = 2
+                        outbox_interval = 1
+                        outbox_claim = 4
 
-                    [mail]
-                    host = "127.0.0.1"
-                    port = \(mailPort)
-                    tls = "none"
-                    from = "logbook@example.org"
-                    timeout = 60
-                    """.utf8))
+                        [mail]
+                        host = "127.0.0.1"
+                        port = \(mailPort)
+                        tls = "none"
+                        from = "logbook@example.org"
+                        timeout = 60
+                        """).utf8))
+        }
+
+        /// The log in this process, as the servers see it.
+        func open() throws -> AppDatabase {
+            if let cluster = log.cluster { return try cluster.open() }
+            return try AppDatabase.open(path: log.database)
         }
 
         func start() throws -> (DaemonProcess, Int) {
@@ -89,9 +97,11 @@ import TrackModel
         return (builder.fixes, go.start, stop.end, stop.endDistance - go.startDistance)
     }
 
-    @Test("a phone that moves from one server to the other mid-drive: one trip, the drive's, made once")
-    func deviceMoves() throws {
-        let servers = try Servers(mailPort: try GPSFake.freePort())
+    @Test(
+        "a phone that moves from one server to the other mid-drive: one trip, the drive's, made once",
+        arguments: LogKind.available)
+    func deviceMoves(_ kind: LogKind) throws {
+        let servers = try Servers(mailPort: try GPSFake.freePort(), kind: kind)
         let (a, portA) = try servers.start()
         let (b, portB) = try servers.start()
         defer {
@@ -111,7 +121,7 @@ import TrackModel
         usleep(2_500_000)
         for batch in batches[(half + 2)...] { #expect(try servers.post(batch, to: portB) == 200) }
 
-        let database = try AppDatabase.openForReading(path: servers.log.database)
+        let database = try servers.open()
         let trips = try database.trips(vehicle: "ABC1", includeTracks: false).filter { !$0.voided }
         #expect(trips.count == 1, "\(trips.map { ($0.start, $0.end, $0.distance) })")
         if let trip = trips.first {
@@ -128,13 +138,14 @@ import TrackModel
     }
 
     @Test(
-        "a server killed mid-delivery: the other delivers the message, once; two servers deliver 20 messages once each")
-    func deliveries() throws {
+        "a server killed mid-delivery: the other delivers the message, once; two servers deliver 20 messages once each",
+        arguments: LogKind.available)
+    func deliveries(_ kind: LogKind) throws {
         // A mail server that hangs in the first delivery and takes 0.2 s over each message: a pass over 20 messages
         // lasts 4 s, so the two servers' passes (every second) overlap.
         let sink = try SMTPSink(stallFirstRecipient: 30, dataDelay: 0.2)
-        let servers = try Servers(mailPort: sink.port)
-        let database = try AppDatabase.open(path: servers.log.database)
+        let servers = try Servers(mailPort: sink.port, kind: kind)
+        let database = try servers.open()
         func enqueue(_ subject: String) throws -> Int64 {
             try #require(
                 try database.enqueueMail(

@@ -250,7 +250,7 @@ extension AppDatabase {
                         UNION ALL
                         SELECT purpose FROM regular_trip WHERE purpose IS NOT NULL AND purpose <> ''\(regularCondition)
                     ) AS used
-                    GROUP BY purpose ORDER BY count(*) DESC, purpose LIMIT ?
+                    GROUP BY purpose ORDER BY count(*) DESC, \(db.dialect.binaryOrder("purpose")) LIMIT ?
                     """,
                 arguments: arguments)
         }

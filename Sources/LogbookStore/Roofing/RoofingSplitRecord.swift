@@ -18,7 +18,7 @@ struct RoofingSplitRecord: RoofingEntryRecord {
 
     /// The project's rows, by roofer.
     static func split(project id: Int64, _ db: any SQLSession) throws -> [Self] {
-        try fetchAll(db, where: "project_id = ?", [id], orderBy: "roofer")
+        try fetchAll(db, where: "project_id = ?", [id], orderBy: db.dialect.binaryOrder("roofer"))
     }
 
     /// The rows of an agreed split.

@@ -31,11 +31,15 @@ public enum SQLDialect: String, Sendable, Hashable {
         }
     }
 
-    /// An `ORDER BY` term sorting names without regard to case, as SQLite's `NOCASE` columns sort.
+    /// An `ORDER BY` term sorting names without regard to case, as SQLite's `NOCASE` columns sort: ASCII letters
+    /// folded to lower case, then code points. On PostgreSQL neither `lower` (which folds every letter: `É` before `é`
+    /// would change places) nor the database's collation (a locale's order: `ébène` before `jaan`) may decide.
     public func nameOrder(_ column: String) -> String {
         switch self {
         case .sqlite: "\(column) COLLATE NOCASE"
-        case .postgresql: "lower(\(column)), \(column)"
+        case .postgresql:
+            "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE \"C\", "
+                + "\(column) COLLATE \"C\""
         }
     }
 
