@@ -7,7 +7,7 @@
 public enum PostgresSchema {
     public static let migrations: [PostgresMigration] = [
         usersAndSessions, loginFailures, mileageLog, devices, workHours, shiftChecklists, valueStreams, roofingAccounts,
-        serverSharing,
+        serverSharing, asciiNameCase,
     ]
 
     /// v1: the users, their vehicles, tokens and web sessions, and the changes sent with an idempotency key — what

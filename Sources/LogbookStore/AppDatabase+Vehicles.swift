@@ -12,8 +12,8 @@ extension AppDatabase {
         }
         let now = clock().secondsSince1970
         return try write("vehicle") { db in
-            // PostgreSQL's unique index is on `lower(plate)`, as SQLite's `NOCASE` column compares.
-            let target = db.dialect == .sqlite ? "plate" : "lower(plate)"
+            // PostgreSQL's unique index is on the folded plate (`logbook_fold`), as SQLite's `NOCASE` column compares.
+            let target = db.dialect == .sqlite ? "plate" : db.dialect.fold("plate")
             try db.execute(
                 sql: "INSERT INTO vehicle (plate, created_at) VALUES (?, ?) ON CONFLICT (\(target)) DO NOTHING",
                 arguments: [plate, now])

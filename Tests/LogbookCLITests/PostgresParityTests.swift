@@ -11,9 +11,9 @@ import TrackModel
 /// what legitimately differs (`ParityTranscript`) is replaced by placeholders.
 ///
 /// The PostgreSQL database sorts texts as one made on an en_US.UTF-8 server, so an order left to its collation shows
-/// (it did: `vehicles list` and `drivers list` put `Émile` and `ébène` among the j's). A difference this scenario
-/// leaves out on purpose: names that differ only in the case of a letter beyond ASCII (`Émile`, `émile`) are one name
-/// on PostgreSQL (its unique indexes are on `lower(name)`) and two on SQLite (`NOCASE` folds ASCII only).
+/// (it did: `vehicles list` and `drivers list` put `Émile` and `ébène` among the j's). Names that differ only in the
+/// case of a letter beyond ASCII (`Émile`, `émile`) are two names on both, as SQLite's `NOCASE` folds ASCII only (on
+/// PostgreSQL they were one, by `lower(name)`, until migration v10).
 @Suite(.serialized) struct PostgresParityTests {
     static let configuration = """
         [hours]
@@ -84,6 +84,9 @@ import TrackModel
             try t.json("vehicles add \(plate)", ["vehicles", "add", "--plate", plate])
         }
         try t.json("a plate taken in another case", ["vehicles", "add", "--plate", "123abc"], expect: 65)
+        // Case beyond ASCII is not folded: `émile` is another driver than `Émile`, `äb15` another plate than `ÄB15`.
+        try t.text("drivers add émile", ["drivers", "add", "émile"], stderr: true)
+        try t.json("vehicles add äb15", ["vehicles", "add", "--plate", "äb15"])
         try t.json("vehicles list", ["vehicles", "list"])
         try t.json("drivers list", ["drivers", "list"])
         try t.json("places add", ["places", "add", "--name", "Office", "--lat", "59.4370", "--lon", "24.7536"])

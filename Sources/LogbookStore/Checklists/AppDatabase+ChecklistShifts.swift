@@ -149,7 +149,7 @@ extension AppDatabase {
                 sql: """
                     SELECT t.* FROM checklist_todo t WHERE t.id IN (
                         SELECT max(a.id) FROM checklist_todo a JOIN checklist_shift s ON s.id = a.shift_id
-                        WHERE s.restaurant_id = ? AND a.source = 'added' GROUP BY lower(a.task), lower(a.section))
+                        WHERE s.restaurant_id = ? AND a.source = 'added' GROUP BY \(db.dialect.fold("a.task")), \(db.dialect.fold("a.section")))
                     ORDER BY t.id DESC LIMIT ?
                     """, arguments: [id, limit]
             ).map(Self.todo)

@@ -179,7 +179,7 @@ extension AppDatabase {
             arguments += [vehicle]
         }
         if let plates = filter.vehicles {
-            conditions.append(plates.isEmpty ? "1 = 0" : sameNameIn("vehicle.plate", count: plates.count, dialect))
+            conditions.append(plates.isEmpty ? "1 = 0" : dialect.sameNameIn("vehicle.plate", count: plates.count))
             for plate in plates { arguments += [plate] }
         }
         if let driver = filter.driver?.trimmingCharacters(in: .whitespacesAndNewlines) {
@@ -203,15 +203,6 @@ extension AppDatabase {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
-    /// `column IN (?, …)` for `count` names compared without regard to case (`count` > 0), as `sameName` is for one.
-    static func sameNameIn(_ column: String, count: Int, _ dialect: SQLDialect) -> String {
-        switch dialect {
-        case .sqlite: "\(column) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
-        case .postgresql:
-            "lower(\(column)) IN (" + Array(repeating: "lower(?)", count: count).joined(separator: ", ") + ")"
-        }
-    }
-
     /// The stored trips, of one vehicle (by plate) or of all, voided ones left out, ordered by start.
     public func trips(vehicle: String? = nil, includeTracks: Bool = true) throws -> [StoredTrip] {
         try trips(TripFilter(vehicle: vehicle), includeTracks: includeTracks)
@@ -233,7 +224,7 @@ extension AppDatabase {
             var regularCondition = ""
             var arguments = SQLArguments()
             if let vehicles {
-                let plates = vehicles.isEmpty ? "1 = 0" : Self.sameNameIn("plate", count: vehicles.count, db.dialect)
+                let plates = vehicles.isEmpty ? "1 = 0" : db.dialect.sameNameIn("plate", count: vehicles.count)
                 let among = "(SELECT id FROM vehicle WHERE \(plates))"
                 tripCondition = " AND vehicle_id IN \(among)"
                 regularCondition = " AND (vehicle_id IS NULL OR vehicle_id IN \(among))"

@@ -1,10 +1,10 @@
 extension SQLDialect {
     /// `column = ?` without regard to case for a column that is not `NOCASE` itself (`sameName` is for those):
-    /// SQLite's `COLLATE NOCASE`, PostgreSQL's lowered texts (as its unique indexes on `lower(column)`).
+    /// SQLite's `COLLATE NOCASE`, PostgreSQL's folded texts (ASCII letters only, as `NOCASE`).
     public func equalIgnoringCase(_ column: String, _ placeholder: String = "?") -> String {
         switch self {
         case .sqlite: "\(column) = \(placeholder) COLLATE NOCASE"
-        case .postgresql: "lower(\(column)) = lower(\(placeholder))"
+        case .postgresql: "\(fold(column)) = \(fold(placeholder))"
         }
     }
 

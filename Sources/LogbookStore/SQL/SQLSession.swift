@@ -22,12 +22,30 @@ public enum SQLDialect: String, Sendable, Hashable {
         }
     }
 
-    /// `column = ?` for a name compared without regard to case: SQLite's `NOCASE` columns do that themselves (and
-    /// use their index); PostgreSQL compares the lowered texts (its unique indexes are on `lower(column)`).
+    /// A text with its ASCII letters in lower case and every other character as it is — the fold of SQLite's
+    /// `NOCASE` and `lower()`; on PostgreSQL `logbook_fold` (migration v10), since its `lower` folds every letter.
+    public func fold(_ expression: String) -> String {
+        switch self {
+        case .sqlite: "lower(\(expression))"
+        case .postgresql: "logbook_fold(\(expression))"
+        }
+    }
+
+    /// `column = ?` for a name compared without regard to ASCII case: SQLite's `NOCASE` columns do that themselves
+    /// (and use their index); PostgreSQL compares the folded texts (its unique indexes are on `logbook_fold(column)`).
     public func sameName(_ column: String, _ placeholder: String = "?") -> String {
         switch self {
         case .sqlite: "\(column) = \(placeholder)"
-        case .postgresql: "lower(\(column)) = lower(\(placeholder))"
+        case .postgresql: "\(fold(column)) = \(fold(placeholder))"
+        }
+    }
+
+    /// `column IN (?, …)` for `count` names (`count` > 0) compared as `sameName` compares one.
+    public func sameNameIn(_ column: String, count: Int) -> String {
+        switch self {
+        case .sqlite: "\(column) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+        case .postgresql:
+            "\(fold(column)) IN (" + Array(repeating: fold("?"), count: count).joined(separator: ", ") + ")"
         }
     }
 
@@ -38,8 +56,7 @@ public enum SQLDialect: String, Sendable, Hashable {
         switch self {
         case .sqlite: "\(column) COLLATE NOCASE"
         case .postgresql:
-            "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE \"C\", "
-                + "\(column) COLLATE \"C\""
+            "\(fold(column)) COLLATE \"C\", \(column) COLLATE \"C\""
         }
     }
 
