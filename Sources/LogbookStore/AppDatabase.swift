@@ -1,6 +1,7 @@
 public import Foundation
 public import GRDB
 public import TrackModel
+import Synchronization
 
 /// The logbook database: owns every access and the schema.
 ///
@@ -28,6 +29,8 @@ public final class AppDatabase: Sendable {
     public var now: Timestamp { clock() }
     /// The rules of the log: who is writing, when trips lock, what unclassified trips become.
     public let policy: LogPolicy
+    /// The months whose position partition this process has made or found (PostgreSQL), shared by `acting(as:)`.
+    let partitionMonths: PartitionMonths
 
     /// Migrates `writer`'s database to the current schema. The writer must have foreign keys on
     /// (use `AppDatabase.configuration()`).
@@ -37,6 +40,7 @@ public final class AppDatabase: Sendable {
     ) throws {
         backend = SQLiteBackend(writer)
         sqliteWriter = writer
+        partitionMonths = PartitionMonths()
         self.policy = policy
         self.clock = clock
         do {
@@ -117,7 +121,9 @@ public final class AppDatabase: Sendable {
     public func acting(as actor: String) -> AppDatabase {
         var policy = self.policy
         policy.actor = actor
-        return AppDatabase(backend: backend, sqliteWriter: sqliteWriter, policy: policy, clock: clock)
+        return AppDatabase(
+            backend: backend, sqliteWriter: sqliteWriter, partitionMonths: partitionMonths, policy: policy, clock: clock
+        )
     }
 
     /// A log on a backend whose schema is already current (PostgreSQL's migrator runs before this).
@@ -125,15 +131,18 @@ public final class AppDatabase: Sendable {
         migrated backend: any SQLBackend, policy: LogPolicy = LogPolicy(),
         clock: @escaping @Sendable () -> Timestamp = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
     ) {
-        self.init(backend: backend, sqliteWriter: (backend as? SQLiteBackend)?.writer, policy: policy, clock: clock)
+        self.init(
+            backend: backend, sqliteWriter: (backend as? SQLiteBackend)?.writer, partitionMonths: PartitionMonths(),
+            policy: policy, clock: clock)
     }
 
     private init(
-        backend: any SQLBackend, sqliteWriter: (any DatabaseWriter)?, policy: LogPolicy,
-        clock: @escaping @Sendable () -> Timestamp
+        backend: any SQLBackend, sqliteWriter: (any DatabaseWriter)?, partitionMonths: PartitionMonths,
+        policy: LogPolicy, clock: @escaping @Sendable () -> Timestamp
     ) {
         self.backend = backend
         self.sqliteWriter = sqliteWriter
+        self.partitionMonths = partitionMonths
         self.policy = policy
         self.clock = clock
     }
@@ -142,6 +151,7 @@ public final class AppDatabase: Sendable {
     private init(readOnly queue: DatabaseQueue, policy: LogPolicy) throws {
         backend = SQLiteBackend(queue)
         sqliteWriter = queue
+        partitionMonths = PartitionMonths()
         self.policy = policy
         clock = { Timestamp(secondsSince1970: Date().timeIntervalSince1970) }
         let current: Bool
@@ -238,5 +248,19 @@ public final class AppDatabase: Sendable {
             throw StoreError(.invalidArgument, operation: operation, detail: "vehicle is not stored")
         }
         return id
+    }
+}
+
+/// The months whose position partition is known to exist, so that storing positions asks for it once per process.
+final class PartitionMonths: Sendable {
+    private let months = Mutex<Set<Double>>([])
+
+    /// Those of `wanted` not known yet.
+    func missing(_ wanted: [Double]) -> [Double] { months.withLock { known in wanted.filter { !known.contains($0) } } }
+
+    /// Records months whose partition a committed transaction made or found.
+    func add(_ made: [Double]) {
+        guard !made.isEmpty else { return }
+        months.withLock { $0.formUnion(made) }
     }
 }

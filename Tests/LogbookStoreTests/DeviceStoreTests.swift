@@ -39,6 +39,35 @@ import TrackModel
         #expect(summary.device.lastSeenAt == now)
     }
 
+    /// A batch longer than one INSERT carries, with a time twice in it and times stored before, across two months
+    /// (two partitions on PostgreSQL): each time stored once, the first of a batch's twins, in the batch's order.
+    @Test(arguments: DatabaseKind.allCases)
+    func aLongBatchWithTwinsIsStoredOnceEach(kind: DatabaseKind) throws {
+        let test = try kind.make()
+        defer { test.remove() }
+        _ = try test.database.vehicle(plate: "M-LB 43")
+        let id = try #require(
+            try test.database.addDevice(name: "box", plate: "M-LB 43", tokenHash: hash, speedUnit: "mps").id)
+        // 2027-01-31 23:59:00 UTC: the batch runs into February.
+        let start = 1_801_439_940.0
+        let earlier = (0..<10).map { position(start + Double($0) * 10) }
+        let now = Timestamp(secondsSince1970: start + 10_000)
+        #expect(try test.database.storePositions(earlier, refused: [:], deviceID: id, receivedAt: now).stored == 10)
+        var batch = (0..<150).map { position(start + Double($0) * 5, battery: Double($0 % 100)) }
+        batch.insert(position(start + 5 * 70, battery: 1), at: 100)  // a twin of the 71st, after it
+        let stored = try test.database.storePositions(batch, refused: [:], deviceID: id, receivedAt: now)
+        // Every even 5 s step up to 45 s is one of the earlier times (0, 10, …, 90 s): 10 of the 150 were there.
+        #expect(stored.stored == 140 && stored.duplicates == 11)
+        #expect(stored.new.count == 140 && stored.new.first?.fixedAt.secondsSince1970 == start + 5)
+        #expect(stored.new.map(\.fixedAt) == stored.new.map(\.fixedAt).sorted())
+        #expect(stored.new.first { $0.fixedAt.secondsSince1970 == start + 350 }?.battery == 70)
+        #expect(stored.earliestStored?.secondsSince1970 == start + 5)
+        #expect(stored.positionCount == 150)
+        let all = try test.database.devicePositions(deviceID: id)
+        #expect(all.count == 150 && Set(all.map(\.fixedAt)).count == 150)
+        #expect(all.first { $0.fixedAt.secondsSince1970 == start + 350 }?.battery == 70)
+    }
+
     @Test func namesAreUniqueTokensFoundByHashAndRevocationKept() throws {
         let test = try DatabaseKind.diskQueue.make()
         defer { test.remove() }

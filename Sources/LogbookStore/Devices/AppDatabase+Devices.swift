@@ -106,60 +106,84 @@ extension AppDatabase {
     /// Stores several requests' batches in one transaction (one commit, one sync to disk for all of them: the
     /// server's group commit), each as `storePositions` would; the results in the batches' order.
     public func storePositions(_ batches: [PositionBatch]) throws -> [StoredPositions] {
-        try write("store positions") { db in
-            let insert = """
-                INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
-                    altitude_m, accuracy_m, hdop, battery, attributes, received_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (device_id, fixed_at) DO NOTHING
-                """
-            let refusal = """
-                INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
-                ON CONFLICT (device_id, reason) DO UPDATE SET count = device_refusal.count + excluded.count
-                """
-            let seen = """
+        // Positions are partitioned by month on PostgreSQL: each month's partition is made before its positions come
+        // (the default partition would take them, but would then have to give them up to a later partition); the
+        // months this process has seen made are not asked again.
+        let months = Self.months(batches.flatMap { $0.positions.map(\.fixedAt.secondsSince1970) })
+        let unprepared = dialect == .postgresql ? partitionMonths.missing(months) : []
+        let results = try write("store positions") { db in
+            for month in unprepared {
+                try db.execute(sql: "SELECT logbook_position_partition(?)", arguments: [month])
+            }
+            return try batches.map { try Self.store($0, db) }
+        }
+        partitionMonths.add(unprepared)
+        return results
+    }
+
+    /// The most positions one `INSERT` carries (12 values each).
+    static let positionsPerInsert = 64
+
+    /// One request's positions, refusals and the device's last contact, as `storePositions` describes.
+    static func store(_ batch: PositionBatch, _ db: any SQLSession) throws -> StoredPositions {
+        // The positions go in a few multi-row INSERTs, each answering with the fix times it stored (a time already
+        // there, or twice in the batch, is stored once: the first one).
+        var storedTimes: [Double: Int] = [:]
+        var start = 0
+        while start < batch.positions.count {
+            let chunk = batch.positions[start..<min(start + positionsPerInsert, batch.positions.count)]
+            start += chunk.count
+            var arguments = SQLArguments()
+            for position in chunk {
+                arguments += [
+                    batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
+                    position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
+                    position.accuracyMetres, position.hdop, position.battery, position.attributes,
+                    batch.receivedAt.secondsSince1970,
+                ]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count)
+            for time in try Double.fetchAll(
+                db,
+                sql: """
+                    INSERT INTO device_position (device_id, fixed_at, lat, lon, speed_mps, course_deg,
+                        altitude_m, accuracy_m, hdop, battery, attributes, received_at)
+                    VALUES \(rows.joined(separator: ", "))
+                    ON CONFLICT (device_id, fixed_at) DO NOTHING
+                    RETURNING fixed_at
+                    """, arguments: arguments)
+            {
+                storedTimes[time, default: 0] += 1
+            }
+        }
+        var new: [DevicePosition] = []
+        var earliest: Timestamp?
+        for position in batch.positions {
+            let time = position.fixedAt.secondsSince1970
+            guard let left = storedTimes[time], left > 0 else { continue }
+            storedTimes[time] = left - 1
+            new.append(position)
+            if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
+        }
+        for (reason, count) in batch.refused where count > 0 {
+            try db.execute(
+                sql: """
+                    INSERT INTO device_refusal (device_id, reason, count) VALUES (?, ?, ?)
+                    ON CONFLICT (device_id, reason) DO UPDATE SET count = device_refusal.count + excluded.count
+                    """, arguments: [batch.deviceID, reason, count])
+        }
+        let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
+        let count = try Int64.fetchOne(
+            db,
+            sql: """
                 UPDATE device SET last_seen_at = ?, last_battery = coalesce(?, last_battery),
                     position_count = position_count + ?
                 WHERE id = ?
                 RETURNING position_count
-                """
-            if db.dialect == .postgresql {
-                // Positions are partitioned by month there: each month's partition is made before its positions come
-                // (the default partition would take them, but would then have to give them up to a later partition).
-                for month in Self.months(batches.flatMap { $0.positions.map(\.fixedAt.secondsSince1970) }) {
-                    try db.execute(sql: "SELECT logbook_position_partition(?)", arguments: [month])
-                }
-            }
-            return try batches.map { batch in
-                var stored = 0
-                var earliest: Timestamp?
-                var new: [DevicePosition] = []
-                for position in batch.positions {
-                    let changed = try db.executeCounting(
-                        sql: insert,
-                        arguments: [
-                            batch.deviceID, position.fixedAt.secondsSince1970, position.latitude, position.longitude,
-                            position.speedMetresPerSecond, position.courseDegrees, position.altitudeMetres,
-                            position.accuracyMetres, position.hdop, position.battery, position.attributes,
-                            batch.receivedAt.secondsSince1970,
-                        ])
-                    if changed > 0 {
-                        stored += 1
-                        new.append(position)
-                        if earliest.map({ position.fixedAt < $0 }) ?? true { earliest = position.fixedAt }
-                    }
-                }
-                for (reason, count) in batch.refused where count > 0 {
-                    try db.execute(sql: refusal, arguments: [batch.deviceID, reason, count])
-                }
-                let battery = batch.positions.filter { $0.battery != nil }.max { $0.fixedAt < $1.fixedAt }?.battery
-                let count = try Int64.fetchOne(
-                    db, sql: seen, arguments: [batch.receivedAt.secondsSince1970, battery, stored, batch.deviceID])
-                return StoredPositions(
-                    stored: stored, duplicates: batch.positions.count - stored, earliestStored: earliest, new: new,
-                    positionCount: count)
-            }
-        }
+                """, arguments: [batch.receivedAt.secondsSince1970, battery, new.count, batch.deviceID])
+        return StoredPositions(
+            stored: new.count, duplicates: batch.positions.count - new.count, earliestStored: earliest, new: new,
+            positionCount: count)
     }
 
     /// The stored positions of a device, by fix time.
