@@ -17,10 +17,16 @@ short drives (a fix a second, 60 s of driving, then the receiver off for ten min
 
 wrk and the server share the machine (2 cores here): wrk's two threads take CPU from the server.
 
+PostgreSQL (issue 30): `--database postgresql://USER@HOST:PORT/DB?sslmode=disable --password-file FILE` runs on a fresh
+database made on that cluster for the run (the address's role needs CREATEDB; `scripts/test-postgres start` makes such
+a cluster) and dropped at the end, instead of a temporary SQLite file.
+
     python3 Benchmarks/run_server.py .build/release/logbook [--trips 10000] [--runs 3] [--seconds 30]
+        [--database URL --password-file FILE] [--json FILE]
 """
 import argparse
 import http.client
+import json
 import os
 import re
 import shutil
@@ -34,6 +40,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WRK = shutil.which("wrk") or "/usr/bin/wrk"
+sys.path.insert(0, HERE)
+import pgdb  # noqa: E402
 
 
 def nmea_sentence(body):
@@ -164,13 +172,15 @@ def wrk(url, seconds, connections, token=None):
     total = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
-    p99_ms = None
-    if p99:
-        p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    percentiles = {}
+    for percentile in ("50", "99"):
+        match = re.search(r"^\s+" + percentile + r"%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
+        percentiles[percentile] = (
+            float(match.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[match.group(2)] if match else None)
     return {
         "rate": rate, "requests": total, "non2xx": int(bad.group(1)) if bad else 0,
-        "socket": sum(int(x) for x in sockets.groups()) if sockets else 0, "p99": p99_ms, "raw": out,
+        "socket": sum(int(x) for x in sockets.groups()) if sockets else 0, "p50": percentiles["50"],
+        "p99": percentiles["99"], "raw": out,
     }
 
 
@@ -210,7 +220,12 @@ def main():
     p.add_argument("--requests", type=int, default=200, help="sequential requests per latency run")
     p.add_argument("--seconds", type=int, default=30, help="wrk duration")
     p.add_argument("--connections", type=int, default=200, help="wrk connections")
-    p.add_argument("--keep", action="store_true", help="keep the temporary log")
+    p.add_argument("--keep", action="store_true", help="keep the temporary log (and the PostgreSQL database)")
+    p.add_argument("--database", metavar="URL",
+                   help="a PostgreSQL cluster (postgresql://USER@HOST:PORT/DB?sslmode=…): the run makes a fresh "
+                        "database on it and drops it at the end; default a temporary SQLite file")
+    p.add_argument("--password-file", help="the password of --database's role (owner-only file)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     a = p.parse_args()
     logbook = os.path.abspath(a.logbook)
     if not os.access(logbook, os.X_OK):
@@ -220,8 +235,17 @@ def main():
 
     work = tempfile.mkdtemp(prefix="logbook-server-bench-")
     config = os.path.join(work, "logbook.toml")
-    open(config, "w").close()
-    env = dict(os.environ, LOGBOOK_DATABASE=os.path.join(work, "log.sqlite"), LOGBOOK_CONFIG=config, TZ="UTC")
+    cluster = database = None
+    if a.database:
+        cluster = pgdb.Cluster(a.database, a.password_file)
+        database = cluster.create("logbook_bench_server")
+        url = cluster.url_for(database)
+        pgdb.logbook_config(config, url, cluster.password_file)
+        env = dict(os.environ, LOGBOOK_DATABASE=url, LOGBOOK_CONFIG=config, TZ="UTC")
+        print("log: PostgreSQL database", database, flush=True)
+    else:
+        open(config, "w").close()
+        env = dict(os.environ, LOGBOOK_DATABASE=os.path.join(work, "log.sqlite"), LOGBOOK_CONFIG=config, TZ="UTC")
     server = peer = None
     try:
         t0 = time.perf_counter()
@@ -301,6 +325,22 @@ def main():
         print()
         print("ratio trips / healthz:       %.2f" % (rates["trips"] / rates["healthz"]))
         print("ratio trips / python static: %.2f" % (rates["trips"] / rates["python static"]))
+        if a.json:
+            with open(a.json, "w") as out:
+                json.dump({
+                    "database": "postgresql" if cluster else "sqlite", "trips": a.trips, "import_s": imported,
+                    "runs": a.runs, "seconds": a.seconds, "connections": a.connections,
+                    "latency": {name: {"median_ms": statistics.median(r[0] for r in results[("latency", name)]),
+                                       "p99_ms": statistics.median(r[1] for r in results[("latency", name)]),
+                                       "bytes": results[("latency", name)][0][2]}
+                                for name in ("limit=100", "period=all&limit=1000")},
+                    "wrk": {name: {"rps": rates[name],
+                                   "p50_ms": statistics.median(r["p50"] for r in results[("wrk", name)]),
+                                   "p99_ms": statistics.median(r["p99"] for r in results[("wrk", name)]),
+                                   "non2xx": sum(r["non2xx"] for r in results[("wrk", name)]),
+                                   "socket": sum(r["socket"] for r in results[("wrk", name)])}
+                            for name in rates},
+                }, out, indent=1)
         failures = []
         if statistics.median(r[0] for r in results[("latency", "limit=100")]) >= 50:
             failures.append("median latency of limit=100 is not under 50 ms")
@@ -317,9 +357,11 @@ def main():
         if server:
             server.stop()
         if a.keep:
-            print("log kept in", work)
+            print("log kept in", work, "(PostgreSQL database %s)" % database if database else "")
         else:
             shutil.rmtree(work, ignore_errors=True)
+            if cluster and database:
+                cluster.drop(database)
 
 
 if __name__ == "__main__":
