@@ -230,7 +230,7 @@ def main():
         def profile(run):
             if not args.perf or args.perf_run != run:
                 return None
-            graph = ["--call-graph", "dwarf,16384"] if args.perf_dwarf else ["-g"]
+            graph = ["--call-graph", "dwarf,16384", "-F", "499"] if args.perf_dwarf else ["-g"]
             return subprocess.Popen(["perf", "record", *graph, "-o", args.perf, "-p", str(servers[0].pid), "--",
                                      "sleep", str(max(5, args.seconds - 5))],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -60,24 +60,26 @@ def coordinate(value, degree_digits, hemispheres):
 
 
 def write_drives(path, trips, start=1_704_067_200):
-    """`trips` drives, one every 11 minutes from 2024-01-01 UTC: 60 fixes at 15 m/s eastwards with a little
-    wander, then ten minutes without fixes (the engine ends a trip after a 5-minute gap)."""
-    lat0, lon0 = 59.40, 24.70
+    """`trips` drives, one every 11 minutes from 2024-01-01 UTC: 60 fixes at 15 m/s with a little wander, eastwards
+    and back westwards in turn (each drive starts where the one before ended: the car stood, with the receiver off),
+    then ten minutes without fixes (the engine ends a trip after a 5-minute gap)."""
+    lat, lon0 = 59.40, 24.70
     metres_per_degree_lon = 111_320 * 0.5075  # cos(59.5°)
     with open(path, "w") as out:
         t = start
+        lon = lon0
         for trip in range(trips):
-            lat = lat0 + (trip % 50) * 0.002
-            lon = lon0
+            east = trip % 2 == 0
             for second in range(60):
-                lon += 15 / metres_per_degree_lon
+                lon += (15 if east else -15) / metres_per_degree_lon
                 wander = 0.00002 * ((second % 7) - 3)
                 stamp = time.gmtime(t + second)
                 hms = time.strftime("%H%M%S", stamp) + ".00"
                 dmy = time.strftime("%d%m%y", stamp)
                 la, ns = coordinate(lat + wander, 2, "NS")
                 lo, ew = coordinate(lon, 3, "EW")
-                out.write(nmea_sentence("GPRMC,%s,A,%s,%s,%s,%s,29.16,90.0,%s,,,A" % (hms, la, ns, lo, ew, dmy)))
+                out.write(nmea_sentence("GPRMC,%s,A,%s,%s,%s,%s,29.16,%s,%s,,,A" % (
+                    hms, la, ns, lo, ew, "90.0" if east else "270.0", dmy)))
                 out.write(nmea_sentence("GPGGA,%s,%s,%s,%s,%s,1,09,0.9,35.0,M,18.0,M,," % (hms, la, ns, lo, ew)))
             t += 660
 
