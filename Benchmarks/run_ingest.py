@@ -32,6 +32,7 @@ and p99 the higher of the two).
         [--database URL --password-file FILE] [--servers 2] [--json FILE]
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -199,11 +200,14 @@ def main():
         plates = [f"B-{i:04d}" for i in range(args.vehicles)]
         for plate in plates:
             cli(logbook, env, "vehicles", "add", "--plate", plate)
-        tokens = []
-        for i in range(args.devices):
-            added = json.loads(cli(logbook, env, "devices", "add", f"phone-{i:04d}", "--vehicle",
-                                   plates[i % len(plates)], "--format", "json"))
-            tokens.append(added["token"])
+
+        def add_device(i):
+            return json.loads(cli(logbook, env, "devices", "add", f"phone-{i:04d}", "--vehicle",
+                                  plates[i % len(plates)], "--format", "json"))["token"]
+
+        # A few CLI processes at once (the log's writes take turns; each process mostly starts up and opens it).
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            tokens = list(pool.map(add_device, range(args.devices)))
         # Device i talks to server i mod servers only.
         token_files = []
         for index in range(args.servers):

@@ -20,14 +20,15 @@ gets a fresh database (or a temporary SQLite file), dropped at its end. In order
   listing   run_server.py (10,000 trips imported, then sequential latency and wrk on /api/v1/trips) on SQLite and on
             PostgreSQL.
   pgbench   `pgbench -i -s SCALE` on a database of its own on the same cluster, then `pgbench -c 8 -j 2 -T SECONDS`
-            TPC-B-like and `-S` select-only (latencies from its per-transaction log): the peer.
+            TPC-B-like and `-S` select-only, and both again with one client (`-c 1`: one connection's statements one
+            after the other, as the log's one writer at a time sends them); latencies from its per-transaction log.
 
 Then a table (requests/s, positions/s, p50/p99 latency, errors, write transactions/s for each configuration) and the
 ratios: PostgreSQL over SQLite, two servers over one, our write transactions/s over pgbench's TPC-B transactions/s.
 wrk, the servers, PostgreSQL and pgbench share the machine (2 cores here). About 10 minutes with the defaults.
 
     python3 Benchmarks/run_postgres.py .build/release/logbook [--database URL --password-file FILE]
-        [--devices 200] [--seconds 10] [--listing-seconds 10] [--listing-runs 1] [--pgbench-seconds 20] [--out DIR]
+        [--devices 1000] [--seconds 10] [--listing-seconds 10] [--listing-runs 1] [--pgbench-seconds 20] [--out DIR]
 """
 import argparse
 import concurrent.futures
@@ -140,11 +141,13 @@ def pgbench(args, cluster, out):
         subprocess.run([tool, *connection, "-i", "-q", "-s", str(args.pgbench_scale)], env=cluster.env(),
                        check=True, capture_output=True, timeout=1800)
         results["init_s"] = time.monotonic() - started
-        for name, extra in (("tpcb", []), ("select", ["-S"])):
-            prefix = os.path.join(out, f"pgbench-{name}")
-            log(f"pgbench: {name} -c {args.pgbench_clients} -j 2 -T {args.pgbench_seconds}")
+        for name, clients, extra in (("tpcb", args.pgbench_clients, []), ("select", args.pgbench_clients, ["-S"]),
+                                     ("tpcb 1 client", 1, []), ("select 1 client", 1, ["-S"])):
+            prefix = os.path.join(out, "pgbench-" + name.replace(" ", "-"))
+            threads = min(2, clients)
+            log(f"pgbench: {name} -c {clients} -j {threads} -T {args.pgbench_seconds}")
             result = subprocess.run(
-                [tool, *connection, "-c", str(args.pgbench_clients), "-j", "2", "-T", str(args.pgbench_seconds),
+                [tool, *connection, "-c", str(clients), "-j", str(threads), "-T", str(args.pgbench_seconds),
                  "-l", "--log-prefix", prefix, *extra],
                 env=cluster.env(), capture_output=True, text=True, timeout=args.pgbench_seconds + 600)
             if result.returncode != 0:
@@ -308,8 +311,9 @@ def main():
     p.add_argument("--database", metavar="URL", help="a PostgreSQL cluster (a role with CREATEDB); default the "
                                                       "test cluster (scripts/test-postgres)")
     p.add_argument("--password-file", help="the password of --database's role")
-    p.add_argument("--devices", type=int, default=200, help="ingest: devices")
-    p.add_argument("--vehicles", type=int, default=20, help="ingest: vehicles")
+    p.add_argument("--devices", type=int, default=1000,
+                   help="ingest: devices (each may send 20 requests/s: fewer devices get 429 answers on SQLite)")
+    p.add_argument("--vehicles", type=int, default=50, help="ingest: vehicles")
     p.add_argument("--seconds", type=int, default=10, help="ingest: each wrk run")
     p.add_argument("--connections", type=int, default=100, help="ingest: wrk connections (all servers together)")
     p.add_argument("--check-devices", type=int, default=20, help="trips check: devices")
@@ -320,7 +324,7 @@ def main():
     p.add_argument("--requests", type=int, default=100, help="listing: sequential requests per latency run")
     p.add_argument("--pgbench-scale", type=int, default=10)
     p.add_argument("--pgbench-clients", type=int, default=8)
-    p.add_argument("--pgbench-seconds", type=int, default=20)
+    p.add_argument("--pgbench-seconds", type=int, default=15)
     p.add_argument("--skip", action="append", default=[], choices=["ingest", "trips", "listing", "pgbench"])
     p.add_argument("--out", help="keep every run's figures and output in this folder (default a temporary one)")
     args = p.parse_args()
@@ -402,12 +406,15 @@ def main():
                   w["non2xx"] + w["socket"], None))
     if "pgbench" in figures:
         b = figures["pgbench"]
-        print(f"-- pgbench -s {args.pgbench_scale} -c {args.pgbench_clients} -j 2 -T {args.pgbench_seconds} "
-              f"(transactions/s as req/s)")
-        print(row("pgbench TPC-B-like", b["tpcb"]["tps"], None, b["tpcb"]["p50_ms"], b["tpcb"]["p99_ms"],
-                  b["tpcb"]["failed"], b["tpcb"]["tps"]))
-        print(row("pgbench -S select-only", b["select"]["tps"], None, b["select"]["p50_ms"], b["select"]["p99_ms"],
-                  b["select"]["failed"], None))
+        print(f"-- pgbench -s {args.pgbench_scale} -T {args.pgbench_seconds}, {args.pgbench_clients} clients (-j 2) "
+              f"and one (transactions/s as req/s)")
+        for name, label, writes in (("tpcb", f"TPC-B-like -c {args.pgbench_clients}", True),
+                                    ("select", f"-S select-only -c {args.pgbench_clients}", False),
+                                    ("tpcb 1 client", "TPC-B-like -c 1", True),
+                                    ("select 1 client", "-S select-only -c 1", False)):
+            r = b[name]
+            print(row("pgbench " + label, r["tps"], None, r["p50_ms"], r["p99_ms"], r["failed"],
+                      r["tps"] if writes else None))
 
     print()
     print("ratios")
@@ -420,9 +427,11 @@ def main():
             ratios[f"ingest {run}: 2 servers / 1 (PostgreSQL)"] = ratio(q2[run]["rps"], q[run]["rps"])
         if "pgbench" in figures:
             tps = figures["pgbench"]["tpcb"]["tps"]
+            one = figures["pgbench"]["tpcb 1 client"]["tps"]
             for run in ("single", "batch"):
                 ratios[f"write tx/s / pgbench TPC-B tps, {run}, 1 server"] = ratio(q[run]["write_tps"], tps)
                 ratios[f"write tx/s / pgbench TPC-B tps, {run}, 2 servers"] = ratio(q2[run]["write_tps"], tps)
+                ratios[f"write tx/s / pgbench 1-client TPC-B tps, {run}, 1 server"] = ratio(q[run]["write_tps"], one)
         for run in ("single", "batch"):
             ratios[f"positions per write tx, {run}, 1 server"] = ratio(
                 q[run]["rps"] * (1 if run == "single" else 100), q[run]["write_tps"])
@@ -435,7 +444,7 @@ def main():
                                                                             s["wrk"][name]["rps"])
         ratios["import of the trips, time: PostgreSQL / SQLite"] = ratio(q["import_s"], s["import_s"])
     for name, value in ratios.items():
-        print(f"  {name:52} {value:6.2f}")
+        print(f"  {name:64} {value:6.2f}")
     if "listing sqlite" in figures and "listing postgresql" in figures:
         print(f"  import of {figures['listing sqlite']['trips']} trips: SQLite {figures['listing sqlite']['import_s']:.1f}"
               f" s, PostgreSQL {figures['listing postgresql']['import_s']:.1f} s")
