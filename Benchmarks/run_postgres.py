@@ -13,10 +13,10 @@ gets a fresh database (or a temporary SQLite file), dropped at its end. In order
             (the log holds at most the requests in flight at wrk's stop more; `device_position_once` makes a
             position of a device at one time one row).
   trips     the same positions of `--check-devices` devices (each its own vehicle; drives of 3 minutes 20 minutes
-            apart, then standing for 8 minutes an hour later), posted as Overland batches, each device's in order: to one server
-            on SQLite, to one on PostgreSQL, and on PostgreSQL to two servers in turn (a device's batches alternate
-            between them, so the server without the device's engine lease stores them and the one with it makes
-            the trips from the store). The three logs' trips (`logbook trips list --format json`) must be the same.
+            apart, then standing for 8 minutes an hour later), posted as Overland batches, each device's in order: to
+            one server on SQLite, to one on PostgreSQL, and on PostgreSQL to two servers in turn (a device's batches
+            alternate between them, so the server without the device's engine lease stores them and the one with it
+            makes the trips from the store). The three logs' trips (`logbook trips list --format json`) must be the same.
   listing   run_server.py (10,000 trips imported, then sequential latency and wrk on /api/v1/trips) on SQLite and on
             PostgreSQL.
   pgbench   `pgbench -i -s SCALE` on a database of its own on the same cluster, then `pgbench -c 8 -j 2 -T SECONDS`
@@ -446,8 +446,8 @@ def main():
     for name, value in ratios.items():
         print(f"  {name:64} {value:6.2f}")
     if "listing sqlite" in figures and "listing postgresql" in figures:
-        print(f"  import of {figures['listing sqlite']['trips']} trips: SQLite {figures['listing sqlite']['import_s']:.1f}"
-              f" s, PostgreSQL {figures['listing postgresql']['import_s']:.1f} s")
+        s, q = figures["listing sqlite"], figures["listing postgresql"]
+        print(f"  import of {s['trips']} trips: SQLite {s['import_s']:.1f} s, PostgreSQL {q['import_s']:.1f} s")
     problems = []
     for key in ("ingest sqlite", "ingest postgresql", "ingest postgresql x2"):
         if key in figures:
