@@ -17,10 +17,16 @@ short drives (a fix a second, 60 s of driving, then the receiver off for ten min
 
 wrk and the server share the machine (2 cores here): wrk's two threads take CPU from the server.
 
+PostgreSQL (issue 30): `--database postgresql://USER@HOST:PORT/DB?sslmode=disable --password-file FILE` runs on a fresh
+database made on that cluster for the run (the address's role needs CREATEDB; `scripts/test-postgres start` makes such
+a cluster) and dropped at the end, instead of a temporary SQLite file.
+
     python3 Benchmarks/run_server.py .build/release/logbook [--trips 10000] [--runs 3] [--seconds 30]
+        [--database URL --password-file FILE] [--json FILE]
 """
 import argparse
 import http.client
+import json
 import os
 import re
 import shutil
@@ -34,6 +40,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WRK = shutil.which("wrk") or "/usr/bin/wrk"
+sys.path.insert(0, HERE)
+import pgdb  # noqa: E402
 
 
 def nmea_sentence(body):
@@ -52,24 +60,26 @@ def coordinate(value, degree_digits, hemispheres):
 
 
 def write_drives(path, trips, start=1_704_067_200):
-    """`trips` drives, one every 11 minutes from 2024-01-01 UTC: 60 fixes at 15 m/s eastwards with a little
-    wander, then ten minutes without fixes (the engine ends a trip after a 5-minute gap)."""
-    lat0, lon0 = 59.40, 24.70
+    """`trips` drives, one every 11 minutes from 2024-01-01 UTC: 60 fixes at 15 m/s with a little wander, eastwards
+    and back westwards in turn (each drive starts where the one before ended: the car stood, with the receiver off),
+    then ten minutes without fixes (the engine ends a trip after a 5-minute gap)."""
+    lat, lon0 = 59.40, 24.70
     metres_per_degree_lon = 111_320 * 0.5075  # cos(59.5°)
     with open(path, "w") as out:
         t = start
+        lon = lon0
         for trip in range(trips):
-            lat = lat0 + (trip % 50) * 0.002
-            lon = lon0
+            east = trip % 2 == 0
             for second in range(60):
-                lon += 15 / metres_per_degree_lon
+                lon += (15 if east else -15) / metres_per_degree_lon
                 wander = 0.00002 * ((second % 7) - 3)
                 stamp = time.gmtime(t + second)
                 hms = time.strftime("%H%M%S", stamp) + ".00"
                 dmy = time.strftime("%d%m%y", stamp)
                 la, ns = coordinate(lat + wander, 2, "NS")
                 lo, ew = coordinate(lon, 3, "EW")
-                out.write(nmea_sentence("GPRMC,%s,A,%s,%s,%s,%s,29.16,90.0,%s,,,A" % (hms, la, ns, lo, ew, dmy)))
+                out.write(nmea_sentence("GPRMC,%s,A,%s,%s,%s,%s,29.16,%s,%s,,,A" % (
+                    hms, la, ns, lo, ew, "90.0" if east else "270.0", dmy)))
                 out.write(nmea_sentence("GPGGA,%s,%s,%s,%s,%s,1,09,0.9,35.0,M,18.0,M,," % (hms, la, ns, lo, ew)))
             t += 660
 
@@ -164,13 +174,15 @@ def wrk(url, seconds, connections, token=None):
     total = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
-    p99_ms = None
-    if p99:
-        p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    percentiles = {}
+    for percentile in ("50", "99"):
+        match = re.search(r"^\s+" + percentile + r"%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
+        percentiles[percentile] = (
+            float(match.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[match.group(2)] if match else None)
     return {
         "rate": rate, "requests": total, "non2xx": int(bad.group(1)) if bad else 0,
-        "socket": sum(int(x) for x in sockets.groups()) if sockets else 0, "p99": p99_ms, "raw": out,
+        "socket": sum(int(x) for x in sockets.groups()) if sockets else 0, "p50": percentiles["50"],
+        "p99": percentiles["99"], "raw": out,
     }
 
 
@@ -210,7 +222,12 @@ def main():
     p.add_argument("--requests", type=int, default=200, help="sequential requests per latency run")
     p.add_argument("--seconds", type=int, default=30, help="wrk duration")
     p.add_argument("--connections", type=int, default=200, help="wrk connections")
-    p.add_argument("--keep", action="store_true", help="keep the temporary log")
+    p.add_argument("--keep", action="store_true", help="keep the temporary log (and the PostgreSQL database)")
+    p.add_argument("--database", metavar="URL",
+                   help="a PostgreSQL cluster (postgresql://USER@HOST:PORT/DB?sslmode=…): the run makes a fresh "
+                        "database on it and drops it at the end; default a temporary SQLite file")
+    p.add_argument("--password-file", help="the password of --database's role (owner-only file)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     a = p.parse_args()
     logbook = os.path.abspath(a.logbook)
     if not os.access(logbook, os.X_OK):
@@ -220,8 +237,17 @@ def main():
 
     work = tempfile.mkdtemp(prefix="logbook-server-bench-")
     config = os.path.join(work, "logbook.toml")
-    open(config, "w").close()
-    env = dict(os.environ, LOGBOOK_DATABASE=os.path.join(work, "log.sqlite"), LOGBOOK_CONFIG=config, TZ="UTC")
+    cluster = database = None
+    if a.database:
+        cluster = pgdb.Cluster(a.database, a.password_file)
+        database = cluster.create("logbook_bench_server")
+        url = cluster.url_for(database)
+        pgdb.logbook_config(config, url, cluster.password_file)
+        env = dict(os.environ, LOGBOOK_DATABASE=url, LOGBOOK_CONFIG=config, TZ="UTC")
+        print("log: PostgreSQL database", database, flush=True)
+    else:
+        open(config, "w").close()
+        env = dict(os.environ, LOGBOOK_DATABASE=os.path.join(work, "log.sqlite"), LOGBOOK_CONFIG=config, TZ="UTC")
     server = peer = None
     try:
         t0 = time.perf_counter()
@@ -301,6 +327,22 @@ def main():
         print()
         print("ratio trips / healthz:       %.2f" % (rates["trips"] / rates["healthz"]))
         print("ratio trips / python static: %.2f" % (rates["trips"] / rates["python static"]))
+        if a.json:
+            with open(a.json, "w") as out:
+                json.dump({
+                    "database": "postgresql" if cluster else "sqlite", "trips": a.trips, "import_s": imported,
+                    "runs": a.runs, "seconds": a.seconds, "connections": a.connections,
+                    "latency": {name: {"median_ms": statistics.median(r[0] for r in results[("latency", name)]),
+                                       "p99_ms": statistics.median(r[1] for r in results[("latency", name)]),
+                                       "bytes": results[("latency", name)][0][2]}
+                                for name in ("limit=100", "period=all&limit=1000")},
+                    "wrk": {name: {"rps": rates[name],
+                                   "p50_ms": statistics.median(r["p50"] for r in results[("wrk", name)]),
+                                   "p99_ms": statistics.median(r["p99"] for r in results[("wrk", name)]),
+                                   "non2xx": sum(r["non2xx"] for r in results[("wrk", name)]),
+                                   "socket": sum(r["socket"] for r in results[("wrk", name)])}
+                            for name in rates},
+                }, out, indent=1)
         failures = []
         if statistics.median(r[0] for r in results[("latency", "limit=100")]) >= 50:
             failures.append("median latency of limit=100 is not under 50 ms")
@@ -317,9 +359,11 @@ def main():
         if server:
             server.stop()
         if a.keep:
-            print("log kept in", work)
+            print("log kept in", work, "(PostgreSQL database %s)" % database if database else "")
         else:
             shutil.rmtree(work, ignore_errors=True)
+            if cluster and database:
+                cluster.drop(database)
 
 
 if __name__ == "__main__":
