@@ -135,6 +135,8 @@ public struct TripEngine: Sendable, Codable {
     var settling: Bool?
     /// Filtered sources: the `eph` this phone usually reports (see `HeldFix.isPrecise`).
     var usualEPH: Double?
+    /// Filtered sources: the latest point, waiting for the next one to show whether it was a spike (`isSpike`).
+    var pending: HeldFix?
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -182,23 +184,76 @@ public struct TripEngine: Sendable, Codable {
     /// both are taken. A held point the next one contradicts is refused as `.unconfirmed`, an imprecise one as
     /// `.coldStart`. `finish()` and `closeIfSilent(now:)` take a point still held as it is.
     private mutating func ingestFiltered(_ fix: Fix) -> [TripEvent] {
-        guard let time = fix.time?.secondsSince1970, fix.hasPosition, fix.mode != .noFix else { return process(fix) }
-        if let previous = lastPointTime, time <= previous { return process(fix) }  // the gate refuses it
+        guard let time = fix.time?.secondsSince1970, fix.hasPosition, fix.mode != .noFix else {
+            return releasePending() + process(fix)
+        }
+        // Not after the last point: the gate refuses it (after the point waiting, so that it compares with that).
+        if let previous = lastPointTime, time <= previous { return releasePending() + process(fix) }
         if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true { settling = true }
         lastPointTime = time
-        guard settling == true else { return processNotingAccuracy(fix) }
+        guard settling == true else { return despiked(fix) }
+        var events = releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
         if precise, let waiting = held, waiting.confirmed(by: fix, configuration) {
             held = nil
             settling = nil
-            let events = processNotingAccuracy(waiting.fix)
-            return events + processNotingAccuracy(fix)
+            events += processNotingAccuracy(waiting.fix)
+            return events + despiked(fix)
         }
         if held != nil { refuse(.unconfirmed) }
         held = precise ? HeldFix(fix) : nil
         if !precise { refuse(.coldStart) }
-        return []
+        return events
     }
+
+    /// A phone's point waits for the next one: a point the next one shows to be a spike (`isSpike`) is refused as an
+    /// implausible jump, any other is taken when the next one comes (or when `finish()` or a silence releases it).
+    private mutating func despiked(_ fix: Fix) -> [TripEvent] {
+        var events: [TripEvent] = []
+        if let waiting = pending {
+            pending = nil
+            if isSpike(waiting, before: fix) {
+                refuse(.implausibleJump)
+            } else {
+                events += processNotingAccuracy(waiting.fix)
+            }
+        }
+        pending = HeldFix(fix)
+        return events
+    }
+
+    /// Takes the point waiting for the next one as it is.
+    private mutating func releasePending() -> [TripEvent] {
+        guard let waiting = pending else { return [] }
+        pending = nil
+        return processNotingAccuracy(waiting.fix)
+    }
+
+    /// Whether a phone's point was a spike: a multipath position, tens to hundreds of metres off, that the phone
+    /// sent because it lay past its distance filter, and the next point (sent because the good position lay as far
+    /// from the spike) back near the last point used. The way from the spike to the next point is farther than
+    /// their speeds could go (the spike's own Doppler speed says the vehicle stood or drove on at its pace, not that
+    /// it leapt), while the way from the last point used to the next one is not, and the next point lies nearer to
+    /// the last point used than to the spike. Needs speeds at all three points; without them nothing is a spike.
+    private func isSpike(_ spike: HeldFix, before next: Fix) -> Bool {
+        let c = configuration
+        guard let last, let before = last.sample.doppler, let during = spike.speed, let after = next.speed,
+            let t = next.time?.secondsSince1970, let lat = next.latitude, let lon = next.longitude,
+            t > spike.time, spike.time > last.sample.time
+        else { return false }
+        let spikeSigma = FixGate.sigma(eph: spike.eph, hdop: spike.hdop, c)
+        let nextSigma = FixGate.sigma(eph: next.eph, hdop: next.hdop, c)
+        func wheels(_ v1: Double, _ v2: Double, _ dt: Double, _ s1: Double, _ s2: Double) -> Double {
+            Self.spikeSlack * max(v1, v2, c.movingSpeed) * dt + 3 * (s1 + s2) + 2 * c.stationaryRadius
+        }
+        let out = hop(spike.latitude, spike.longitude, lat, lon)
+        guard out > wheels(during, after, t - spike.time, spikeSigma, nextSigma) else { return false }
+        let back = hop(last.sample.latitude, last.sample.longitude, lat, lon)
+        return back < out && back <= wheels(before, after, t - last.sample.time, last.sample.sigma, nextSigma)
+    }
+
+    /// How much farther than their speeds two points may lie before the way between them is a jump (see `isSpike`).
+    static let spikeSlack: Double = 1.5
 
     /// `process(fix)`, keeping `usualEPH` (a running mean over about the last 50 points the engine used).
     private mutating func processNotingAccuracy(_ fix: Fix) -> [TripEvent] {
@@ -275,13 +330,23 @@ public struct TripEngine: Sendable, Codable {
 
     /// Ends the stream: closes the open trip at the last fix (or at the moment the vehicle stopped).
     public mutating func finish() -> [TripEvent] {
-        let released = releaseHeld()
+        let released = releasePending() + releaseHeld()
         guard trip != nil, let last else { return released }
-        if phase == .stopped, let stop = stopTimeAndPlace() {
-            return released + endTrip(at: stop.time, coordinate: stop.coordinate)
+        let end = lastStop(after: last)
+        return released + endTrip(at: end.time, coordinate: end.coordinate)
+    }
+
+    /// Where and when the trip ends when nothing comes after `last`: at the stop (confirmed, or begun at the last
+    /// fixes: a phone that slowed to a stand sends no more points to confirm it; after a silence, when the way
+    /// across it at the speed before would have ended), else at the last fix.
+    private func lastStop(after last: Point) -> (time: Double, coordinate: Coordinate) {
+        if phase == .stopped, let stop = stopTimeAndPlace() { return stop }
+        if phase == .moving, let first = stopCandidate.first {
+            return (
+                stopInsideOutage ?? first.sample.time, Coordinate(latitude: first.latitude, longitude: first.longitude)
+            )
         }
-        return released
-            + endTrip(at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+        return (last.sample.time, Coordinate(latitude: last.latitude, longitude: last.longitude))
     }
 
     /// Closes the trip of a source that fell silent: when `now` (the caller's clock) is `gapThreshold` or more after
@@ -291,18 +356,18 @@ public struct TripEngine: Sendable, Codable {
     /// while the silence is shorter or when no trip is open.
     public mutating func closeIfSilent(now: Timestamp) -> [TripEvent] {
         // A point held after a silence and followed by silence: the phone stands there.
-        let released =
-            held.map { now.secondsSince1970 - $0.time >= configuration.gapThreshold } == true ? releaseHeld() : []
-        guard trip != nil, let last, now.secondsSince1970 - last.sample.time >= configuration.gapThreshold else {
+        let gap = configuration.gapThreshold
+        let silent = { (time: Double) in now.secondsSince1970 - time >= gap }
+        var released = pending.map { silent($0.time) } == true ? releasePending() : []
+        released += held.map { silent($0.time) } == true ? releaseHeld() : []
+        guard trip != nil, pending == nil, let last,
+            now.secondsSince1970 - last.sample.time >= configuration.gapThreshold
+        else {
             return released
         }
         var events = released
-        if phase == .stopped, let stop = stopTimeAndPlace() {
-            events += endTrip(at: stop.time, coordinate: stop.coordinate)
-        } else {
-            events += endTrip(
-                at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
-        }
+        let end = lastStop(after: last)
+        events += endTrip(at: end.time, coordinate: end.coordinate)
         phase = .parked
         departure = []
         stopCandidate = []
@@ -849,6 +914,20 @@ public struct TripEngine: Sendable, Codable {
                 step = anchor.sample.time == a.sample.time ? bentChord(from: a, to: b) : span
                 positionAnchor = b
             }
+        } else if reporting == .filtered, dt < Self.phoneCornerSilence, let va = a.sample.doppler,
+            let vb = b.sample.doppler,
+            va >= c.movingSpeed, vb >= c.movingSpeed, let ca = a.course, let cb = b.course,
+            abs(OutageBridge.wrap(cb - ca)) >= Self.phoneCornerTurn,
+            let sparse = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt)
+        {
+            // A phone moving at both ends of a silence: it sends a point once it is 75 m (its distance filter) from
+            // the last one, so a silence while moving is a way that stayed near the last point — round a corner or
+            // two, or standing at a light — not a tunnel: bridged as sparse points are, the speeds' length held
+            // between the arc and the corner of the courses (a turn of 120° between points 75 m apart is two legs of
+            // 75 m, which the outage's rule took for a stop inside the outage and bridged by the arc).
+            positionAnchor = nil
+            step = sparse
+            lastBridge = Bridge(length: step, end: b.sample.time)
         } else if let va = a.sample.doppler, let vb = b.sample.doppler, va < c.stoppedSpeed, vb < c.stoppedSpeed,
             !outageSeen(after: a.sample.time)
         {
@@ -1242,6 +1321,11 @@ public struct TripEngine: Sendable, Codable {
             open.startCoordinate.latitude, open.startCoordinate.longitude, coordinate.latitude, coordinate.longitude)
         return moving < Self.jumpMovingTime && back <= 3 * configuration.stationaryRadius
     }
+
+    /// A phone's silence while moving that turns by this many degrees or more went round a corner (see `addDistance`).
+    static let phoneCornerTurn: Double = 45
+    /// The longest such silence, seconds: a minute at city pace is a few corners' way; longer is an outage.
+    static let phoneCornerSilence: Double = 60
 
     /// See `isJump`: the multipath bursts seen last 6–30 s.
     static let jumpMovingTime: Double = 45
