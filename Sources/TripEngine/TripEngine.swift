@@ -1203,7 +1203,7 @@ public struct TripEngine: Sendable, Codable {
         }
         var approach = chord - departed
         // It came to a stop at the end of the way: braking from the speed it had, half that on average.
-        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed)
+        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed) + manoeuvre(after: last)
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
@@ -1262,11 +1262,27 @@ public struct TripEngine: Sendable, Codable {
         let azimuth = last.course ?? line.azimuth1
         let p = Geodesic.wgs84.direct(
             latitude: last.latitude, longitude: last.longitude, azimuth: azimuth, distance: way)
-        let time = min(next.time, last.sample.time + v / decel)
+        let time = min(next.time, last.sample.time + v / decel + manoeuvre(after: last))
         let sample = Sample(
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
     }
+
+    /// Seconds from a vehicle's arrival at its stop (braking from the last speed seen) to standing parked, when no fix
+    /// saw it: turning in, manoeuvring, finding the place. A phone's silence says nothing of when the vehicle came to
+    /// stand (it sends its next point after 75 m or 300 s), so its arrivals estimated across a silence are dated this
+    /// much later (never after the next point). A receiver's silence is the box going off with the ignition: the
+    /// vehicle stood then, and its last epochs date the arrival.
+    static let parkingManoeuvre: Double = 30
+
+    /// `parkingManoeuvre` for a phone last seen driving (at `manoeuvreSpeed` or faster), none for a receiver or for a
+    /// phone last seen already slow (turning in: the braking from that speed over the way left dates it).
+    private func manoeuvre(after last: Point) -> Double {
+        reporting == .filtered && (last.sample.doppler ?? 0) >= Self.manoeuvreSpeed ? Self.parkingManoeuvre : 0
+    }
+
+    /// See `manoeuvre(after:)`: 18 km/h.
+    static let manoeuvreSpeed: Double = 5
 
     /// The deceleration from which the last fixes before a silence count as braking to a stop, m/s² (a car slows at
     /// about 0.5–1 m/s² when the driver lets go of the throttle, 2–4 when braking for a stop).

@@ -158,4 +158,37 @@ struct PhoneSilenceTests {
             abs(trip.end.secondsSince1970 - park.start) <= 60, "ended \(trip.end.secondsSince1970 - park.start) s off")
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
     }
+
+    /// A phone's last point while driving comes up to 75 m before the parking place, and its next one only when its
+    /// timer fires, 300 s later: when the car came to stand in between no point says. Here it looks for a place in a
+    /// car park: 4 s from 10 to 2 m/s (24 m), 70 s round at 2 m/s (140 m, never 75 m from where it came in), 1 s to
+    /// a stop. Braking from the last point's speed over the way to the standing point takes a few seconds; the engine
+    /// dated the arrival so (more than a minute early), and now adds half a minute for turning in and finding the
+    /// place (`parkingManoeuvre`), never after the next point.
+    @Test(arguments: seeds)
+    func aPhoneArrivalLeavesTimeToPark(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 30)
+        let go = s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(4, to: 2)
+        s.drive(70, turnRate: 12)
+        s.accelerate(1, to: 0)
+        let park = s.stand(900)
+        // 25 m, 1200 m, 24 m, 140 m, 1 m.
+        let truth = 25.0 + 1_200 + 24 + 140 + 1
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let points = PhoneReportingTests.phonePoints(s.fixes)
+        let before = points.last { ($0.time?.secondsSince1970 ?? 0) < park.start }
+        let since = park.start - (before?.time?.secondsSince1970 ?? 0)
+        #expect(since > 70 && (before?.speed ?? 0) >= 5, "the last point while driving, \(since) s before the stop")
+
+        let run = PhoneReportingTests.run(points, reporting: .filtered)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+        #expect(trip.estimated.contains(.end))
+    }
 }
