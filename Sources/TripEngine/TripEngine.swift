@@ -332,21 +332,36 @@ public struct TripEngine: Sendable, Codable {
     public mutating func finish() -> [TripEvent] {
         let released = releasePending() + releaseHeld()
         guard trip != nil, let last else { return released }
+        return released + endAtLastStop(after: last)
+    }
+
+    /// Ends the trip where `lastStop(after:)` says.
+    private mutating func endAtLastStop(after last: Point) -> [TripEvent] {
         let end = lastStop(after: last)
-        return released + endTrip(at: end.time, coordinate: end.coordinate)
+        return endTrip(at: end.time, coordinate: end.coordinate, estimated: end.estimated ? .end : [])
     }
 
     /// Where and when the trip ends when nothing comes after `last`: at the stop (confirmed, or begun at the last
     /// fixes: a phone that slowed to a stand sends no more points to confirm it; after a silence, when the way
     /// across it at the speed before would have ended), else at the last fix.
-    private func lastStop(after last: Point) -> (time: Double, coordinate: Coordinate) {
-        if phase == .stopped, let stop = stopTimeAndPlace() { return stop }
+    ///
+    /// A phone that falls silent while driving (its last point moving, and nothing after it: the stream ended, or the
+    /// server saw no point for `gapThreshold`) stopped before it was 75 m on — else it would have sent a point: it
+    /// braked to a stop from the speed it had (`brakingDeceleration`) and took the time to park (`manoeuvre`). The
+    /// end is then estimated (its place stays the last point's: where on the way it parked, nothing says).
+    private func lastStop(after last: Point) -> (time: Double, coordinate: Coordinate, estimated: Bool) {
+        if phase == .stopped, let stop = stopTimeAndPlace() { return (stop.time, stop.coordinate, false) }
+        let here = Coordinate(latitude: last.latitude, longitude: last.longitude)
         if phase == .moving, let first = stopCandidate.first {
             return (
-                stopInsideOutage ?? first.sample.time, Coordinate(latitude: first.latitude, longitude: first.longitude)
+                stopInsideOutage ?? first.sample.time, Coordinate(latitude: first.latitude, longitude: first.longitude),
+                false
             )
         }
-        return (last.sample.time, Coordinate(latitude: last.latitude, longitude: last.longitude))
+        if phase == .moving, reporting == .filtered, let v = last.sample.doppler, v >= configuration.movingSpeed {
+            return (last.sample.time + v / Self.brakingDeceleration + manoeuvre(after: last), here, true)
+        }
+        return (last.sample.time, here, false)
     }
 
     /// Closes the trip of a source that fell silent: when `now` (the caller's clock) is `gapThreshold` or more after
@@ -366,8 +381,7 @@ public struct TripEngine: Sendable, Codable {
             return released
         }
         var events = released
-        let end = lastStop(after: last)
-        events += endTrip(at: end.time, coordinate: end.coordinate)
+        events += endAtLastStop(after: last)
         phase = .parked
         departure = []
         stopCandidate = []

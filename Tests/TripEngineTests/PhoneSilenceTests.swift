@@ -191,4 +191,43 @@ struct PhoneSilenceTests {
         #expect(abs(off) <= 60, "ended \(off) s off")
         #expect(trip.estimated.contains(.end))
     }
+
+    /// The same car park, and the phone's stream ends before its timer sends another point: the file ends (replay),
+    /// or the server hears nothing for `gap_threshold` (`closeIfSilent`). The last point was driving, so the car
+    /// stopped before it was 75 m on; the trip ends when braking from that speed and parking would have brought it
+    /// there (estimated), not at the last point (more than a minute early before).
+    @Test(arguments: seeds)
+    func aPhoneFallingSilentWhileDrivingHadTimeToPark(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 150)
+        s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(4, to: 2)
+        s.drive(70, turnRate: -12)
+        s.accelerate(1, to: 0)
+        let park = s.stand(200)
+        let points = PhoneReportingTests.phonePoints(s.fixes)
+        let last = points.last?.time?.secondsSince1970 ?? 0
+        #expect(park.start - last > 70 && (points.last?.speed ?? 0) >= 5, "the last point while driving")
+
+        // Replay: the stream ends.
+        let replay = PhoneReportingTests.run(points, reporting: .filtered)
+        // Live: the server closes the trip when the phone has been silent for the gap threshold.
+        var engine = TripEngine(reporting: .filtered)
+        var live: [Trip] = []
+        for point in points {
+            for case .tripEnded(let trip) in engine.ingest(point) { live.append(trip) }
+        }
+        let now = Timestamp(secondsSince1970: last + EngineConfiguration().gapThreshold)
+        for case .tripEnded(let trip) in engine.closeIfSilent(now: now) { live.append(trip) }
+
+        for trips in [replay.trips, live] {
+            #expect(trips.count == 1)
+            guard let trip = trips.first else { continue }
+            let off = trip.end.secondsSince1970 - park.start
+            #expect(abs(off) <= 60, "ended \(off) s off")
+            #expect(trip.estimated.contains(.end))
+        }
+    }
 }
