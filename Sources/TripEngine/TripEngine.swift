@@ -443,7 +443,8 @@ public struct TripEngine: Sendable, Codable {
             if stopCandidate.isEmpty {
                 stopInsideOutage = nil
                 if let last, let bridge = lastBridge, bridge.end == p.sample.time, last.speed >= c.movingSpeed {
-                    stopInsideOutage = min(p.sample.time, last.sample.time + bridge.length / last.speed)
+                    stopInsideOutage = min(
+                        p.sample.time, last.sample.time + bridge.length / last.speed + manoeuvre(after: last))
                 }
             }
             stopCandidate.append(p)
@@ -1142,11 +1143,9 @@ public struct TripEngine: Sendable, Codable {
                     coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
                     estimated: .end)
                 parkedAt = arrival.point
-            } else if let stop {
-                events = endTrip(at: stop.time, coordinate: stop.coordinate)
             } else {
-                events = endTrip(
-                    at: last.sample.time, coordinate: Coordinate(latitude: last.latitude, longitude: last.longitude))
+                // At the stop (confirmed, or begun at the last fixes before the gap), else at the last fix.
+                events = endAtLastStop(after: last)
             }
         case .parked:
             break
