@@ -8,6 +8,20 @@ import TripEngine
 /// from the scenarios' construction (speeds × times, by hand in the comments), never from the engine.
 @Suite("Phone silences and spikes")
 struct PhoneSilenceTests {
+    /// The phone's points through the engine as the server runs them, and the one trip they must make.
+    static func oneTrip(_ points: [Fix]) -> (run: EngineRun, trip: Trip?) {
+        let run = PhoneReportingTests.run(points, reporting: .filtered)
+        #expect(run.trips.count == 1, "trips \(run.trips.count)")
+        return (run, run.trips.first)
+    }
+
+    /// From 10 m/s into a car park: 4 s to 2 m/s (24 m), 70 s round at 2 m/s (140 m, never 75 m from where it came
+    /// in: a circle of 9.5 m radius), 1 s to a stop (1 m).
+    static func lookForAPlace(_ s: inout ScenarioBuilder, turning turnRate: Double) {
+        s.accelerate(4, to: 2)
+        s.drive(70, turnRate: turnRate)
+        s.accelerate(1, to: 0)
+    }
     /// City blocks at 10 m/s with corners of 120°, alternately left and right, taken at 3 m/s: after a corner the
     /// phone stays within 75 m of the point it sent before it (its distance filter), so it sends nothing for 16–17 s
     /// while the car drives round it. The engine took such a silence for an outage in which the car slowed (its
@@ -42,9 +56,8 @@ struct PhoneSilenceTests {
         }
         #expect(silences.count >= 5, "\(silences.count) silences")
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
         #expect(relativeError(trip.distance, truth) < 0.03, "\(trip.distance) m vs \(truth) m")
     }
 
@@ -69,9 +82,8 @@ struct PhoneSilenceTests {
         let truth = 30.0 + 480 + 24 + 24 + 480 + 36
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
 
-        let run = PhoneReportingTests.run(PhoneReportingTests.phonePoints(s.fixes), reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        let (_, found) = Self.oneTrip(PhoneReportingTests.phonePoints(s.fixes))
+        guard let trip = found else { return }
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
     }
 
@@ -100,9 +112,8 @@ struct PhoneSilenceTests {
         let spikeTime = s.fixes[light.fixes.lowerBound + 30].time
         #expect(points.contains { $0.time == spikeTime }, "the phone sends the spike")
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        let (run, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
         #expect(run.rejected(.implausibleJump) == 1)
     }
@@ -122,10 +133,9 @@ struct PhoneSilenceTests {
         let truth = 125.0 + 3_000 + 125
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
 
-        let run = PhoneReportingTests.run(PhoneReportingTests.phonePoints(s.fixes), reporting: .filtered)
-        #expect(run.trips.count == 1)
+        let (run, found) = Self.oneTrip(PhoneReportingTests.phonePoints(s.fixes))
         #expect(run.rejected(.implausibleJump) == 0)
-        guard let trip = run.trips.first else { return }
+        guard let trip = found else { return }
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
     }
 
@@ -156,9 +166,8 @@ struct PhoneSilenceTests {
         }
         #expect(standing.count == 2, "the spike and the good position after it")
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
         #expect(
             abs(trip.end.secondsSince1970 - park.start) <= 60, "ended \(trip.end.secondsSince1970 - park.start) s off")
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
@@ -177,9 +186,7 @@ struct PhoneSilenceTests {
         s.drive(0, heading: 30)
         let go = s.accelerate(5, to: 10)
         s.drive(120)
-        s.accelerate(4, to: 2)
-        s.drive(70, turnRate: 12)
-        s.accelerate(1, to: 0)
+        Self.lookForAPlace(&s, turning: 12)
         let park = s.stand(900)
         // 25 m, 1200 m, 24 m, 140 m, 1 m.
         let truth = 25.0 + 1_200 + 24 + 140 + 1
@@ -189,9 +196,8 @@ struct PhoneSilenceTests {
         let since = park.start - (before?.time?.secondsSince1970 ?? 0)
         #expect(since > 70 && (before?.speed ?? 0) >= 5, "the last point while driving, \(since) s before the stop")
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
         let off = trip.end.secondsSince1970 - park.start
         #expect(abs(off) <= 60, "ended \(off) s off")
         #expect(trip.estimated.contains(.end))
@@ -208,9 +214,7 @@ struct PhoneSilenceTests {
         s.drive(0, heading: 150)
         s.accelerate(5, to: 10)
         s.drive(120)
-        s.accelerate(4, to: 2)
-        s.drive(70, turnRate: -12)
-        s.accelerate(1, to: 0)
+        Self.lookForAPlace(&s, turning: -12)
         let park = s.stand(200)
         let points = PhoneReportingTests.phonePoints(s.fixes)
         let last = points.last?.time?.secondsSince1970 ?? 0
