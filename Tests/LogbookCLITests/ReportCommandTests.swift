@@ -120,6 +120,26 @@ struct ReportCommandTests {
         #expect(sink.receivedCount == 1)
     }
 
+    /// `--csv -` writes the CSV to standard output, and nothing else goes there (before, a file named `-` was
+    /// written in the working directory and the summary printed). Both files cannot go there.
+    @Test func aDashWritesTheCSVToStandardOutput() throws {
+        let log = try Log(mailPort: 9)
+        try log.fill()
+        let csvPath = log.dir.path("october.csv")
+        try log.run(["report", "--month", "2026-10", "--csv", csvPath])
+        let piped = try CLIRunner.run(
+            [
+                "report", "--month", "2026-10", "--csv", "-", "--database", log.database, "--config", log.config,
+                "--timezone", "UTC",
+            ], currentDirectory: log.dir.url)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(Data(piped.stdout.utf8) == (try Data(contentsOf: URL(fileURLWithPath: csvPath))))
+        #expect(piped.stdout.contains("'=HYPERLINK") && piped.stdout.contains("Straße"), "the trips' CSV")
+        #expect(!FileManager.default.fileExists(atPath: log.dir.path("-")), "no file named -")
+        let both = try log.run(["report", "--month", "2026-10", "--csv", "-", "--pdf", "-"], expect: 64)
+        #expect(both.stdout.isEmpty && both.stderr.contains("standard output"), "\(both.stderr)")
+    }
+
     @Test func withTheServerDownTheMessageWaitsAndIsDeliveredOnce() throws {
         let port = try GPSFake.freePort()
         let log = try Log(mailPort: port)

@@ -14,14 +14,17 @@ struct HoursReportCommand: ParsableCommand {
     @Option(name: .long, help: "current, previous, next or a day of the period (YYYY-MM-DD).")
     var period = "current"
     @Option(name: .long, help: "Whose timesheet (default: the log's only driver).") var driver: String?
-    @Option(name: .long, help: "Write the PDF here.") var pdf: String?
-    @Option(name: .long, help: "Write the CSV here.") var csv: String?
+    @Option(name: .long, help: "Write the PDF here (- for standard output).") var pdf: String?
+    @Option(name: .long, help: "Write the CSV here (- for standard output).") var csv: String?
     @Option(name: .long, help: "Paper: A4 or Letter.") var paper: String = "A4"
     @OptionGroup var options: HoursOptions
 
     func validate() throws {
         guard pdf != nil || csv != nil else { throw ValidationError("Give --pdf FILE, --csv FILE or both.") }
         guard ReportPDF.Paper(rawValue: paper) != nil else { throw ValidationError("--paper: A4 or Letter.") }
+        if FileOutput.sharesStandardOutput(pdf, csv) {
+            throw ValidationError("--pdf - and --csv - cannot both write to standard output.")
+        }
     }
 
     func run() throws {
@@ -29,11 +32,11 @@ struct HoursReportCommand: ParsableCommand {
         do {
             if let csv {
                 try FileOutput.write(report.csv, to: csv)
-                Diagnostics.print("Wrote \(csv)")
+                if csv != FileOutput.standardOutput { Diagnostics.print("Wrote \(csv)") }
             }
             if let pdf {
                 try HoursSheetPDF(paper: ReportPDF.Paper(rawValue: paper)!).write(report.document, to: pdf)
-                Diagnostics.print("Wrote \(pdf)")
+                if pdf != FileOutput.standardOutput { Diagnostics.print("Wrote \(pdf)") }
             }
         } catch {
             throw ServiceError(.failed, error.description)

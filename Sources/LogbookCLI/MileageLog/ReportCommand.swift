@@ -42,10 +42,10 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "business, private, commute or all (default all).")
     var category: String = "all"
 
-    @Option(name: .long, help: "Write the CSV here.")
+    @Option(name: .long, help: "Write the CSV here (- for standard output, instead of the summary).")
     var csv: String?
 
-    @Option(name: .long, help: "Write the PDF here.")
+    @Option(name: .long, help: "Write the PDF here (- for standard output, instead of the summary).")
     var pdf: String?
 
     @Option(name: .long, help: "Send the report to this address (queued in the outbox first).")
@@ -74,6 +74,9 @@ struct ReportCommand: ParsableCommand {
         if let paper, !["a4", "letter"].contains(paper.lowercased()) {
             throw ValidationError("--paper must be a4 or letter.")
         }
+        if FileOutput.sharesStandardOutput(csv, pdf) {
+            throw ValidationError("--csv - and --pdf - cannot both write to standard output.")
+        }
     }
 
     func run() throws {
@@ -100,7 +103,10 @@ struct ReportCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode(error.exitCode == 73 ? 73 : 74)
         }
-        try printSummary(document, clock: context.clock)
+        // A file written to standard output is all that goes there.
+        if csv != FileOutput.standardOutput, pdf != FileOutput.standardOutput {
+            try printSummary(document, clock: context.clock)
+        }
         if mailing {
             try send(assembly, csv: csvBytes, pdf: pdfBytes, service: service, context: context, file: file)
         }

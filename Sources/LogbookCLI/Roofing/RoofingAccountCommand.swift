@@ -16,15 +16,19 @@ struct RoofingAccountCommand: ParsableCommand {
     @Argument(help: "The project (default: the selected one).") var project: String?
     @Option(name: .long, help: "Output: table (Danish amounts), json (the contract) or csv (its entries).")
     var format: OutputFormat = .table
-    @Option(name: .long, help: "Write the final account as PDF here.") var pdf: String?
-    @Option(name: .long, help: "Write the account's entries as CSV here.") var csv: String?
-    @Option(name: .long, help: "Write each roofer's share for payroll as CSV here.") var payroll: String?
+    @Option(name: .long, help: "Write the final account as PDF here (- for standard output).") var pdf: String?
+    @Option(name: .long, help: "Write the account's entries as CSV here (- for standard output).") var csv: String?
+    @Option(name: .long, help: "Write each roofer's share for payroll as CSV here (- for standard output).")
+    var payroll: String?
     @Flag(name: .long, help: "English labels in the PDF (Danish by default).") var english = false
     @Option(name: .long, help: "Paper of the PDF: A4 or Letter.") var paper: String = "A4"
     @OptionGroup var options: RoofingOptions
 
     func validate() throws {
         guard ReportPDF.Paper(rawValue: paper) != nil else { throw ValidationError("--paper: A4 or Letter.") }
+        if FileOutput.sharesStandardOutput(pdf, csv, payroll) {
+            throw ValidationError("Only one of --pdf, --csv and --payroll can write to standard output (-).")
+        }
     }
 
     func run() throws {
@@ -51,15 +55,15 @@ struct RoofingAccountCommand: ParsableCommand {
             if let pdf {
                 let bytes = try RoofingAccountPDF.render(document, paper: ReportPDF.Paper(rawValue: paper) ?? .a4)
                 try FileOutput.write(bytes, to: pdf)
-                Diagnostics.print("Wrote \(pdf)")
+                if pdf != FileOutput.standardOutput { Diagnostics.print("Wrote \(pdf)") }
             }
             if let csv {
                 try FileOutput.write(Array(RoofingAccountCSV.account(document).utf8), to: csv)
-                Diagnostics.print("Wrote \(csv)")
+                if csv != FileOutput.standardOutput { Diagnostics.print("Wrote \(csv)") }
             }
             if let payroll {
                 try FileOutput.write(Array(RoofingAccountCSV.payroll(document).utf8), to: payroll)
-                Diagnostics.print("Wrote \(payroll)")
+                if payroll != FileOutput.standardOutput { Diagnostics.print("Wrote \(payroll)") }
             }
         } catch {
             Diagnostics.error(error.description)
