@@ -118,12 +118,8 @@ struct TransferTarget {
         }
         var password: String?
         if case .postgresql = location, let file = passwordFile ?? settings.passwordFile {
-            do {
-                password = try SecretFile.load(file)
-            } catch {
-                Diagnostics.error("\(passwordFile == nil ? "[database] password_file" : "--password-file") \(error)")
-                throw ExitCode(78)
-            }
+            password = try PostgresLogOpener.password(
+                in: file, named: passwordFile == nil ? "[database] password_file" : "--password-file")
         }
         end = LogTransfer.End(location, password: password)
     }

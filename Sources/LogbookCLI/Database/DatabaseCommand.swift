@@ -110,12 +110,7 @@ struct DatabaseTarget {
         settings = try file.table(DatabaseSettings.self, "database")
         (location, source) = try log.databaseOptions.resolved(configured: settings.url)
         if case .postgresql = location, let passwordFile = settings.passwordFile {
-            do {
-                password = try SecretFile.load(passwordFile)
-            } catch {
-                Diagnostics.error("[database] password_file \(error.description)")
-                throw ExitCode(78)
-            }
+            password = try PostgresLogOpener.password(in: passwordFile)
         }
     }
 

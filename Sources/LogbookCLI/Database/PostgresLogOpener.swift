@@ -12,15 +12,7 @@ package enum PostgresLogOpener {
     /// Registers the opener; `logbook`'s entry point calls this once before parsing the command line.
     package static func register() {
         PostgresOpening.register { request in
-            var password: String?
-            if let file = request.passwordFile {
-                do throws(SecretFile.Refusal) {
-                    password = try SecretFile.load(file)
-                } catch {
-                    Diagnostics.error("[database] password_file \(error.description)")
-                    throw ExitCode(78)
-                }
-            }
+            let password = try request.passwordFile.map { try Self.password(in: $0) }
             do {
                 return try PostgresLog.openLog(
                     request.address, password: password, policy: request.policy, migrate: !request.reading,
@@ -28,6 +20,17 @@ package enum PostgresLogOpener {
             } catch let error as PostgresLogError {
                 throw exit(error, source: request.source)
             }
+        }
+    }
+
+    /// The password in an owner-only file (`SecretFile`); a file refused is told in one line under `name` (the key or
+    /// option that named it) and ends the command with 78 (configuration).
+    static func password(in file: String, named name: String = "[database] password_file") throws -> String {
+        do throws(SecretFile.Refusal) {
+            return try SecretFile.load(file)
+        } catch {
+            Diagnostics.error("\(name) \(error.description)")
+            throw ExitCode(78)
         }
     }
 
