@@ -375,11 +375,7 @@ public struct TripEngine: Sendable, Codable {
         let silent = { (time: Double) in now.secondsSince1970 - time >= gap }
         var released = pending.map { silent($0.time) } == true ? releasePending() : []
         released += held.map { silent($0.time) } == true ? releaseHeld() : []
-        guard trip != nil, pending == nil, let last,
-            now.secondsSince1970 - last.sample.time >= configuration.gapThreshold
-        else {
-            return released
-        }
+        guard trip != nil, pending == nil, let last, silent(last.sample.time) else { return released }
         var events = released
         events += endAtLastStop(after: last)
         phase = .parked
@@ -1144,7 +1140,9 @@ public struct TripEngine: Sendable, Codable {
                     estimated: .end)
                 parkedAt = arrival.point
             } else {
-                // At the stop (confirmed, or begun at the last fixes before the gap), else at the last fix.
+                // As if nothing had come after the gap (`lastStop`): at the stop, confirmed or begun at the last
+                // fixes before it; a phone last seen driving when braking and parking would have brought it to a
+                // stand (the gap is longer than that); else at the last fix.
                 events = endAtLastStop(after: last)
             }
         case .parked:

@@ -30,13 +30,10 @@ struct HoursReportCommand: ParsableCommand {
     func run() throws {
         let report = try options.readingService().report(period: period, driver: driver, now: Date())
         do {
-            if let csv {
-                try FileOutput.write(report.csv, to: csv)
-                if csv != FileOutput.standardOutput { Diagnostics.print("Wrote \(csv)") }
-            }
+            if let csv { try WrittenFile.write(report.csv, to: csv) }
             if let pdf {
-                try HoursSheetPDF(paper: ReportPDF.Paper(rawValue: paper)!).write(report.document, to: pdf)
-                if pdf != FileOutput.standardOutput { Diagnostics.print("Wrote \(pdf)") }
+                try WrittenFile.write(
+                    try HoursSheetPDF(paper: ReportPDF.Paper(rawValue: paper)!).render(report.document), to: pdf)
             }
         } catch {
             throw ServiceError(.failed, error.description)

@@ -53,18 +53,11 @@ struct RoofingAccountCommand: ParsableCommand {
     private func write(_ document: RoofingAccountDocument) throws {
         do throws(ReportError) {
             if let pdf {
-                let bytes = try RoofingAccountPDF.render(document, paper: ReportPDF.Paper(rawValue: paper) ?? .a4)
-                try FileOutput.write(bytes, to: pdf)
-                if pdf != FileOutput.standardOutput { Diagnostics.print("Wrote \(pdf)") }
+                try WrittenFile.write(
+                    try RoofingAccountPDF.render(document, paper: ReportPDF.Paper(rawValue: paper) ?? .a4), to: pdf)
             }
-            if let csv {
-                try FileOutput.write(Array(RoofingAccountCSV.account(document).utf8), to: csv)
-                if csv != FileOutput.standardOutput { Diagnostics.print("Wrote \(csv)") }
-            }
-            if let payroll {
-                try FileOutput.write(Array(RoofingAccountCSV.payroll(document).utf8), to: payroll)
-                if payroll != FileOutput.standardOutput { Diagnostics.print("Wrote \(payroll)") }
-            }
+            if let csv { try WrittenFile.write(Array(RoofingAccountCSV.account(document).utf8), to: csv) }
+            if let payroll { try WrittenFile.write(Array(RoofingAccountCSV.payroll(document).utf8), to: payroll) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(error.code == .output ? 73 : 70)

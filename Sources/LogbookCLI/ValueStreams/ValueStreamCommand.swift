@@ -30,9 +30,9 @@ struct ValueStreamExportCommand: ParsableCommand {
 
     @Argument(help: "The map.") var name: String
     @Option(name: .long, help: "Write the JSON document here (- for standard output).") var json: String?
-    @Option(name: .long, help: "Write a PDF here (landscape, --paper).") var pdf: String?
-    @Option(name: .long, help: "Write an SVG here.") var svg: String?
-    @Option(name: .long, help: "Write a PNG here.") var png: String?
+    @Option(name: .long, help: "Write a PDF here (landscape, --paper; - for standard output).") var pdf: String?
+    @Option(name: .long, help: "Write an SVG here (- for standard output).") var svg: String?
+    @Option(name: .long, help: "Write a PNG here (- for standard output).") var png: String?
     @Option(name: .long, help: "Paper: a4, a3 or letter, landscape (the PDF's pages; the width of the SVG and PNG).")
     var paper: ValueStreamRendering.Paper = .a4
     @OptionGroup var options: ValueStreamOptions
@@ -41,37 +41,28 @@ struct ValueStreamExportCommand: ParsableCommand {
         guard json != nil || pdf != nil || svg != nil || png != nil else {
             throw ValidationError("Give --json, --pdf, --svg or --png FILE (any of them).")
         }
+        if FileOutput.sharesStandardOutput(json, pdf, svg, png) {
+            throw ValidationError("Only one of --json, --pdf, --svg and --png can write to standard output (-).")
+        }
     }
 
     func run() throws {
         let (service, _) = try options.service(reading: true)
         let export = try service.export(named: name)
         do throws(ReportError) {
-            if let json {
-                if json == "-" {
-                    var output = StandardOutput()
-                    output.write(String(decoding: export.json, as: UTF8.self))
-                    output.flush()
-                } else {
-                    try FileOutput.write(Array(export.json), to: json)
-                    Diagnostics.print("Wrote \(json)")
-                }
-            }
+            if let json { try WrittenFile.write(Array(export.json), to: json) }
             let comparison = export.comparison
             if let pdf {
-                try FileOutput.write(
+                try WrittenFile.write(
                     try ValueStreamRendering.pdf(export.map, paper: paper, comparison: comparison), to: pdf)
-                Diagnostics.print("Wrote \(pdf)")
             }
             if let svg {
-                try FileOutput.write(
+                try WrittenFile.write(
                     try ValueStreamRendering.svg(export.map, paper: paper, comparison: comparison), to: svg)
-                Diagnostics.print("Wrote \(svg)")
             }
             if let png {
-                try FileOutput.write(
+                try WrittenFile.write(
                     try ValueStreamRendering.png(export.map, paper: paper, comparison: comparison), to: png)
-                Diagnostics.print("Wrote \(png)")
             }
         } catch {
             // A file that cannot be written is 73 (cannot create), a drawing that fails 70 (software).
