@@ -105,16 +105,21 @@ class Vehicle:
             self.t += self.DT
             self.states.append(self._state())
 
-    def road(self, length, vmax, curvature=lambda s: 0.0, stop_at_end=False, lateral=2.5):
-        """Drives `length` metres, at most vmax, slower in curves (lateral acceleration)."""
+    def road(self, length, vmax, curvature=lambda s: 0.0, stop_at_end=False, lateral=2.5, until=None,
+             on_step=None):
+        """Drives `length` metres (or until the clock reaches `until`), at most vmax, slower in curves (lateral
+        acceleration). `on_step(vehicle)` runs after every step: a scenario switches reception there, so that a
+        fix lost or regained changes nothing in how the car is driven."""
         acc = self.rng.uniform(1.0, 2.0)
         dec = self.rng.uniform(1.5, 2.8)
         start = self.odo
         guard = 0
         while True:
+            if on_step is not None:
+                on_step(self)
             done = self.odo - start
             remaining = length - done
-            if remaining <= 0.02:
+            if remaining <= 0.02 or (until is not None and self.t >= until):
                 break
             guard += 1
             if guard > 200000:
@@ -191,6 +196,29 @@ def spiral_ramp(rng):
 # ---------------------------------------------------------------------------------------------
 # Scenarios: each drives a Vehicle and sets reception and environment along the way.
 
+class Outages:
+    """Fixes lost while driving, as an `on_step` hook: each (at, seconds) is lost once the odometer passes `at`
+    and back `seconds` later (overlapping ones join). The car is driven the same with or without them: the
+    simulator must not change speed where the fix is gone."""
+
+    def __init__(self, marks):
+        self.marks = sorted(marks)
+        self.until = []
+
+    def __call__(self, v):
+        while self.marks and v.odo >= self.marks[0][0]:
+            self.until.append(v.t + self.marks.pop(0)[1])
+        self.until = [t for t in self.until if v.t < t]
+        v.reception = "nofix" if self.until else "fix"
+
+    def finish(self, v, vmax, curvature):
+        """Drives on, as before, until the outages begun are over (one may outlast the stretch it began in)."""
+        if self.until:
+            v.road(1e9, vmax, curvature, until=max(self.until), on_step=self)
+        self.marks, self.until = [], []
+        v.reception = "fix"
+
+
 def urban_leg(v, rng, km, outages=0.0, outage_s=(5, 40)):
     """km of city driving with traffic stops; optional short outages (probability per 100 m)."""
     k = city_blocks(rng, v.odo)
@@ -198,13 +226,10 @@ def urban_leg(v, rng, km, outages=0.0, outage_s=(5, 40)):
     while v.odo < target - 1:
         part = min(rng.uniform(150, 600), target - v.odo)
         if outages and rng.random() < outages * part / 100:
-            cut = rng.uniform(0.2, 0.8) * part
-            v.road(cut, rng.uniform(9, 14), k)
-            v.reception = "nofix"
-            t_end = v.t + rng.uniform(*outage_s)
-            while v.t < t_end and v.odo < target - 1:
-                v.road(min(20.0, target - v.odo), rng.uniform(8, 13), k)
-            v.reception = "fix"
+            outage = Outages([(v.odo + rng.uniform(0.2, 0.8) * part, rng.uniform(*outage_s))])
+            vmax = rng.uniform(9, 14)
+            v.road(part, vmax, k, on_step=outage)
+            outage.finish(v, vmax, k)
         else:
             stop = rng.random() < 0.35
             v.road(part, rng.uniform(9, 14), k, stop_at_end=stop)
@@ -213,20 +238,17 @@ def urban_leg(v, rng, km, outages=0.0, outage_s=(5, 40)):
 
 
 def rural_leg(v, rng, km, outages=(), amplitude=1 / 120):
-    """Winding road; `outages` is a list of (at_km, seconds) outages while moving."""
+    """Winding road; `outages` is a list of (at_km, seconds) outages while moving. The speed limit changes every
+    1-5 km, wherever the outages are."""
     k = winding(rng, amplitude)
     start = v.odo
-    marks = sorted(outages)
-    for at_km, seconds in marks:
-        v.road(max(1.0, start + at_km * 1000 - v.odo), rng.uniform(18, 26), k)
-        v.reception = "nofix"
-        t_end = v.t + seconds
-        while v.t < t_end:
-            v.road(15.0, rng.uniform(18, 26), k)
-        v.reception = "fix"
-    remaining = start + km * 1000 - v.odo
-    if remaining > 1:
-        v.road(remaining, rng.uniform(18, 26), k)
+    outage = Outages([(start + at_km * 1000, seconds) for at_km, seconds in outages])
+    end = start + km * 1000
+    vmax = None
+    while end - v.odo > 1:
+        vmax = rng.uniform(18, 26)
+        v.road(min(rng.uniform(1000, 5000), end - v.odo), vmax, k, on_step=outage)
+    outage.finish(v, vmax, k)
 
 
 def arrive(v, rng, metres=40):
@@ -247,8 +269,6 @@ def scenario_garage(v, rng):
             arrive(v, rng)
             park(v, rng, rng.uniform(8, 50) * 60, reception="off")
             continue
-        # The approach: the fix is lost 20-120 s before the car stops (entering the garage, a
-        # turning ramp at low speed).
         # The approach: the fix is lost 20-120 s before the car stops (the street into the garage
         # entrance, its corners), then a ramp of one turn down or up to the parking place.
         lost = rng.uniform(20, 120)
@@ -256,8 +276,7 @@ def scenario_garage(v, rng):
         v.reception = "nofix"
         ramp = spiral_ramp(rng)
         street = city_blocks(rng, v.odo)
-        while v.t < t_stop - 20:
-            v.road(20.0, rng.uniform(5, 10), street)
+        v.road(1e9, rng.uniform(5, 10), street, until=t_stop - 20)
         v.road(rng.uniform(15, 60), 4.0, ramp, stop_at_end=True)
         parked = rng.uniform(8, 50) * 60
         if kind == "off-fix":
