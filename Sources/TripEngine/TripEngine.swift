@@ -137,6 +137,8 @@ public struct TripEngine: Sendable, Codable {
     var usualEPH: Double?
     /// Filtered sources: the latest point, waiting for the next one to show whether it was a spike (`isSpike`).
     var pending: HeldFix?
+    /// Whether `last` came to a stand by braking from the point before (see `cameToStand`).
+    var lastCameToStand: Bool?
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -189,10 +191,18 @@ public struct TripEngine: Sendable, Codable {
         }
         // Not after the last point: the gate refuses it (after the point waiting, so that it compares with that).
         if let previous = lastPointTime, time <= previous { return releasePending() + process(fix) }
-        if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true { settling = true }
+        var events: [TripEvent] = []
+        if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true {
+            settling = true
+            // A point held after one silence, moving, and followed by another silence: a phone that sent one point
+            // on its way in, then stood. Nothing came to contradict it, and it is taken as it is, as `finish()`
+            // takes it. (One standing is refused as before: a phone parked in a street canyon sends a point when its
+            // position wanders off, and nothing confirms it.)
+            if let waiting = held, (waiting.speed ?? 0) >= configuration.movingSpeed { events += releaseHeld() }
+        }
         lastPointTime = time
-        guard settling == true else { return despiked(fix) }
-        var events = releasePending()
+        guard settling == true else { return events + despiked(fix) }
+        events += releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
         if precise, let waiting = held, waiting.confirmed(by: fix, configuration) {
             held = nil
@@ -317,6 +327,7 @@ public struct TripEngine: Sendable, Codable {
         } else {
             deceleration = nil
         }
+        lastCameToStand = reporting == .filtered ? last.map { cameToStand(from: $0, at: point) } : nil
         last = point
         // The speeds of refused fixes are kept as long as a way they may measure starts no earlier: from the last
         // point used, or standing, from the last point seen standing (a departure is joined to it).
@@ -1139,6 +1150,14 @@ public struct TripEngine: Sendable, Codable {
                     coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
                     estimated: .end)
                 parkedAt = arrival.point
+            } else if trip != nil, !outageSeen, stop == nil, let parked = movedOnToPark(after: last, next: next) {
+                trip!.distance += parked.distance
+                record(parked.point)
+                events = endTrip(
+                    at: parked.point.sample.time,
+                    coordinate: Coordinate(latitude: parked.point.latitude, longitude: parked.point.longitude),
+                    estimated: .end)
+                parkedAt = parked.point
             } else {
                 // As if nothing had come after the gap (`lastStop`): at the stop, confirmed or begun at the last
                 // fixes before it; a phone last seen driving when braking and parking would have brought it to a
@@ -1278,6 +1297,44 @@ public struct TripEngine: Sendable, Codable {
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
     }
+
+    /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence parked, when the
+    /// next point (its heartbeat, after the silence) stands too, away from it by more than the two points' stop radii:
+    /// it waited there (a light, a gap in the traffic to turn in), then drove on less than its distance filter — else
+    /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven; when it left, nothing says,
+    /// so the end is estimated: a wait (`parkingWait`), the time to park (`parkingManoeuvre`) and the way at a
+    /// parking pace (`manoeuvreSpeed`), never after the next point. `nil` for other sources (their silence is the box
+    /// going off where the vehicle stood), and when either point moves or the next lies within the stop radii.
+    private func movedOnToPark(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
+        let c = configuration
+        guard reporting == .filtered, phase == .moving, lastCameToStand == true, let after = next.doppler,
+            after < c.stoppedSpeed
+        else { return nil }
+        let way = hop(last.latitude, last.longitude, next.latitude, next.longitude)
+        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        guard way > 2 * near else { return nil }
+        let time = min(
+            next.time, last.sample.time + Self.parkingWait + Self.parkingManoeuvre + way / Self.manoeuvreSpeed)
+        let sample = Sample(
+            time: time, latitude: next.latitude, longitude: next.longitude, doppler: 0, course: nil,
+            sigma: next.sigma)
+        return (Point(sample: sample, latitude: next.latitude, longitude: next.longitude, speed: 0, course: nil), way)
+    }
+
+    /// Whether `p` stands (its Doppler speed below `movingSpeed`) where braking from `before` (moving) brought it: the
+    /// time between them is no longer than braking evenly over the way between them takes (twice the way over the
+    /// speed), with half as much again and a few seconds to spare. A phone sends such a point as the vehicle comes to a
+    /// stand; a point it sends long after, standing, is its position wandering off (a street canyon), not an arrival.
+    private func cameToStand(from before: Point, at p: Point) -> Bool {
+        let c = configuration
+        guard let v = before.sample.doppler, v >= c.movingSpeed, let now = p.sample.doppler, now < c.movingSpeed
+        else { return false }
+        let way = hop(before.latitude, before.longitude, p.latitude, p.longitude)
+        return p.sample.time - before.sample.time <= 1.5 * 2 * way / v + 5
+    }
+
+    /// See `movedOnToPark`: half a minute, half of a usual red light.
+    static let parkingWait: Double = 30
 
     /// Seconds from a vehicle's arrival at its stop (braking from the last speed seen) to standing parked, when no fix
     /// saw it: turning in, manoeuvring, finding the place. A phone's silence says nothing of when the vehicle came to

@@ -239,4 +239,75 @@ struct PhoneSilenceTests {
             #expect(trip.estimated.contains(.end))
         }
     }
+
+    /// A phone that came to a stand at a light as its 75 m from the last point ended (it sent a point there, standing,
+    /// seconds after the one before), waited 70 s, then drove 35 m on and parked: it sends nothing more until its timer
+    /// fires, 300 s after the point at the light, standing 35 m on. The engine ended the trip at the light (78 s
+    /// early, and the 35 m lost); the car waited and drove on before it parked there, so the trip ends when a wait,
+    /// the time to park and the way at a parking pace say, estimated, and the 35 m are driven.
+    @Test(arguments: seeds)
+    func aPhoneThatWaitedAtALightThenParkedEndsWhereItParked(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 120)
+        let go = s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        let light = s.stand(70)
+        s.accelerate(4, to: 5)
+        s.drive(4)
+        s.accelerate(2, to: 0)
+        let park = s.stand(900)
+        // 25 m, 600 m, 25 m; 10 m, 20 m, 5 m.
+        let truth = 25.0 + 600 + 25 + 10 + 20 + 5
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let atLight = s.fixes[light.fixes.lowerBound + 2]
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
+        // The scenario has the pattern: the point at the light, standing, and the timer's point 300 s after it.
+        let k = points.firstIndex { $0.time == atLight.time }
+        #expect(k.map { points[$0 + 1].time!.secondsSince1970 - atLight.time!.secondsSince1970 } == 300)
+
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+        #expect(trip.estimated.contains(.end))
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// A phone silent for a minute and more at a light (it stands within 75 m of its last point), then its point as
+    /// the car crawls on at 4 m/s, and the car parks 49 m on; the phone is switched off and its first point
+    /// after it is a cold start's, off by 30 m. The point after the light follows a silence, so it is held until the
+    /// next one confirms it; the next one, 900 s later and imprecise, cannot, and the engine refused the point (the
+    /// trip ended at the light, 70–80 s early, the way after it lost). Nothing contradicts it: it is taken.
+    @Test(arguments: seeds)
+    func aPointSentOnTheWayInAfterASilenceIsKept(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 250)
+        s.accelerate(5, to: 10)
+        s.drive(600)
+        s.accelerate(5, to: 0)
+        let light = s.stand(80)
+        let crawl = s.accelerate(10, to: 5)
+        s.drive(6)
+        s.accelerate(4, to: 0)
+        let park = s.stand(10)
+        s.powerOff(900)
+        let on = s.stand(60)
+        s.coldStart(from: on.fixes.lowerBound, count: 5, eph: 60, metres: 30)
+        // Its 75 m from the last point end 8 s into the crawl (4 m/s, 16 m on); 49 m more to the parking place.
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [crawl.fixes.lowerBound + 8])
+        // The scenario has the pattern: a point moving after the light's silence, and the next one after the power-off.
+        let after = points.filter {
+            let t = $0.time!.secondsSince1970
+            return t > light.end && t < park.start
+        }
+        #expect(after.count == 1 && (after.first?.speed ?? 0) >= 1.5, "\(after.count) points after the light")
+
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+    }
 }
