@@ -1113,12 +1113,7 @@ public struct TripEngine: Sendable, Codable {
             if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
                 // The last fixes show the vehicle braking hard, and no outage: it stopped a few metres on and the
                 // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
-                trip!.distance += halt.distance
-                record(halt.point)
-                events = endTrip(
-                    at: halt.point.sample.time,
-                    coordinate: Coordinate(latitude: halt.point.latitude, longitude: halt.point.longitude),
-                    estimated: .end)
+                events = endArrived(at: halt.point, adding: halt.distance)
                 parkedAt = halt.point
             } else if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
                 if let stop {
@@ -1144,19 +1139,10 @@ public struct TripEngine: Sendable, Codable {
                     return []
                 }
                 // The fix was lost on the way (into a garage) and the box went off before it came back.
-                record(arrival.point)
-                events = endTrip(
-                    at: arrival.point.sample.time,
-                    coordinate: Coordinate(latitude: arrival.point.latitude, longitude: arrival.point.longitude),
-                    estimated: .end)
+                events = endArrived(at: arrival.point)
                 parkedAt = arrival.point
             } else if trip != nil, !outageSeen, stop == nil, let parked = movedOnToPark(after: last, next: next) {
-                trip!.distance += parked.distance
-                record(parked.point)
-                events = endTrip(
-                    at: parked.point.sample.time,
-                    coordinate: Coordinate(latitude: parked.point.latitude, longitude: parked.point.longitude),
-                    estimated: .end)
+                events = endArrived(at: parked.point, adding: parked.distance)
                 parkedAt = parked.point
             } else {
                 // As if nothing had come after the gap (`lastStop`): at the stop, confirmed or begun at the last
@@ -1176,14 +1162,16 @@ public struct TripEngine: Sendable, Codable {
         return events
     }
 
-    /// Where and when a vehicle that lost its fix while moving (or standing inside a trip) and then fell
-    /// silent (a long gap, or the box switched off) arrived, when the first good fix after the gap is away
-    /// from the last one: the distance between them was driven, less the way from the parking place to that
-    /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
-    /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
-    /// distance would have brought it there — or when the box went off, if the receiver went on reporting
-    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
-    /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    /// Ends the trip where and when a rule estimated the vehicle arrived across a gap (`point`), the last `way` to it
+    /// driven.
+    private mutating func endArrived(at point: Point, adding way: Double = 0) -> [TripEvent] {
+        trip?.distance += way
+        record(point)
+        return endTrip(
+            at: point.sample.time, coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
+            estimated: .end)
+    }
+
     /// Whether a vehicle moving at `last` and seen at `next` after a gap cannot have stood for the parking threshold
     /// in between: driving the line between them at a quarter above the speed it had (at least `movingSpeed`) leaves
     /// less than that. `false` when `next` is within the stop radii of `last`.
@@ -1219,6 +1207,14 @@ public struct TripEngine: Sendable, Codable {
         return max(configuration.movingSpeed, moving > 0 ? trip.distance / moving : 0)
     }
 
+    /// Where and when a vehicle that lost its fix while moving (or standing inside a trip) and then fell
+    /// silent (a long gap, or the box switched off) arrived, when the first good fix after the gap is away
+    /// from the last one: the distance between them was driven, less the way from the parking place to that
+    /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
+    /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
+    /// distance would have brought it there — or when the box went off, if the receiver went on reporting
+    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
+    /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
     private func arrival(after last: Point, pace: Double, next: Sample) -> Arrival? {
         let c = configuration
         let line = Geodesic.wgs84.inverse(
