@@ -1317,13 +1317,14 @@ public struct TripEngine: Sendable, Codable {
         return (Point(sample: sample, latitude: next.latitude, longitude: next.longitude, speed: 0, course: nil), way)
     }
 
-    /// Whether `p` stands (its Doppler speed below `movingSpeed`) where braking from `before` (moving) brought it: the
-    /// time between them is no longer than braking evenly over the way between them takes (twice the way over the
-    /// speed), with half as much again and a few seconds to spare. A phone sends such a point as the vehicle comes to a
-    /// stand; a point it sends long after, standing, is its position wandering off (a street canyon), not an arrival.
+    /// Whether `p` stands (its Doppler speed below `movingSpeed`) where braking from `before` (driving, at
+    /// `manoeuvreSpeed` or faster) brought it: the time between them is no longer than braking evenly over the way
+    /// between them takes (twice the way over the speed), with half as much again and a few seconds to spare. A phone
+    /// sends such a point as the vehicle comes to a stand from driving (at a light); a point it sends long after,
+    /// standing, or after a crawl, is its position wandering off (a street canyon) or a car parking, not a wait.
     private func cameToStand(from before: Point, at p: Point) -> Bool {
         let c = configuration
-        guard let v = before.sample.doppler, v >= c.movingSpeed, let now = p.sample.doppler, now < c.movingSpeed
+        guard let v = before.sample.doppler, v >= Self.manoeuvreSpeed, let now = p.sample.doppler, now < c.movingSpeed
         else { return false }
         let way = hop(before.latitude, before.longitude, p.latitude, p.longitude)
         return p.sample.time - before.sample.time <= 1.5 * 2 * way / v + 5
