@@ -1039,6 +1039,12 @@ public struct TripEngine: Sendable, Codable {
         max(configuration.stationaryRadius, 2.5 * p.sample.sigma)
     }
 
+    /// The stop radius of two fixes taken together, a fix before a gap and the first after it: the larger of
+    /// their radii (`radius(for:)`). Within twice that, the second is where the first was.
+    private func stopRadius(of last: Point, and next: Sample) -> Double {
+        max(radius(for: last), configuration.stationaryRadius, 2.5 * next.sigma)
+    }
+
     /// Standing still, positions only: the stop radius (`radius(for:)`), or more where the positions
     /// seen at this stop scatter more (`StopScatter.radius`).
     private func stillRadius(for p: Point) -> Double {
@@ -1179,7 +1185,7 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         guard last.speed >= c.movingSpeed else { return false }
         let chord = hop(last.latitude, last.longitude, next.latitude, next.longitude)
-        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        let near = stopRadius(of: last, and: next)
         guard chord > 2 * near else { return false }
         let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
         return next.time - last.sample.time - chord / pace < c.parkingThreshold
@@ -1220,7 +1226,7 @@ public struct TripEngine: Sendable, Codable {
         let line = Geodesic.wgs84.inverse(
             latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
         let chord = line.distance
-        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        let near = stopRadius(of: last, and: next)
         guard chord > 2 * near else { return nil }
         var departed = 0.0
         let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
@@ -1279,7 +1285,7 @@ public struct TripEngine: Sendable, Codable {
         let way = v * v / (2 * decel)
         let line = Geodesic.wgs84.inverse(
             latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
-        let near = max(radius(for: last), configuration.stationaryRadius, 2.5 * next.sigma)
+        let near = stopRadius(of: last, and: next)
         guard line.distance > way + 2 * near else { return nil }
         // It must have had the time to park: driving the rest of the way at the faster of its two speeds leaves
         // the parking threshold or more (a vehicle that went through a long tunnel at speed did not stop).
@@ -1297,17 +1303,18 @@ public struct TripEngine: Sendable, Codable {
     /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence parked, when the
     /// next point (its heartbeat, after the silence) stands too, away from it by more than the two points' stop radii:
     /// it waited there (a light, a gap in the traffic to turn in), then drove on less than its distance filter — else
-    /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven; when it left, nothing says,
-    /// so the end is estimated: a wait (`parkingWait`), the time to park (`parkingManoeuvre`) and the way at a
-    /// parking pace (`manoeuvreSpeed`), never after the next point. `nil` for other sources (their silence is the box
-    /// going off where the vehicle stood), and when either point moves or the next lies within the stop radii.
+    /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven;
+    /// when it left, nothing says, so the end is estimated: a wait (`parkingWait`), the time to park
+    /// (`parkingManoeuvre`) and the way at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for
+    /// other sources (their silence is the box going off where the vehicle stood), when the last point did not come
+    /// to a stand from driving, when the next point moves, and when it lies within the stop radii.
     private func movedOnToPark(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
         let c = configuration
         guard reporting == .filtered, phase == .moving, lastCameToStand == true, let after = next.doppler,
             after < c.stoppedSpeed
         else { return nil }
         let way = hop(last.latitude, last.longitude, next.latitude, next.longitude)
-        let near = max(radius(for: last), c.stationaryRadius, 2.5 * next.sigma)
+        let near = stopRadius(of: last, and: next)
         guard way > 2 * near else { return nil }
         let time = min(
             next.time, last.sample.time + Self.parkingWait + Self.parkingManoeuvre + way / Self.manoeuvreSpeed)
