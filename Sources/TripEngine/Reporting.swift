@@ -49,12 +49,21 @@ struct HeldFix: Sendable, Hashable, Codable {
     /// cold-start limits, or within half again of what this phone usually reports (`usual`, the `eph` of the points
     /// it used: a phone in a city reports 15–30 m all day, and a wrong point after a silence says more than that).
     /// A point with neither counts as precise.
-    static func isPrecise(_ fix: Fix, usual: Double?, _ c: EngineConfiguration) -> Bool {
+    /// `slack` widens both limits by that factor.
+    static func isPrecise(_ fix: Fix, usual: Double?, _ c: EngineConfiguration, slack: Double = 1) -> Bool {
         if let eph = fix.eph, eph.isFinite, eph > 0 {
-            return eph <= max(c.coldStartMaximumEPH, 1.5 * (usual ?? 0))
+            return eph <= slack * max(c.coldStartMaximumEPH, 1.5 * (usual ?? 0))
         }
-        if let hdop = fix.hdop, hdop.isFinite, hdop > 0 { return hdop <= c.coldStartMaximumHDOP }
+        if let hdop = fix.hdop, hdop.isFinite, hdop > 0 { return hdop <= slack * c.coldStartMaximumHDOP }
         return true
+    }
+
+    /// Whether this point and `next`, seconds apart (`dopplerMaximumInterval`), both report driving (Doppler speed of
+    /// `movingSpeed` or more). The Doppler speed comes from the carrier, not from the positions: a phone whose
+    /// position wanders in a street canyon (tens of metres, a point every few seconds) reports it standing.
+    func bothMoving(with next: Fix, _ c: EngineConfiguration) -> Bool {
+        guard let v1 = speed, let v2 = next.speed, let t = next.time?.secondsSince1970, t > time else { return false }
+        return v1 >= c.movingSpeed && v2 >= c.movingSpeed && t - time <= c.dopplerMaximumInterval
     }
 
     /// Whether `next` agrees with this point: the way between them is what their speeds say (when they are seconds

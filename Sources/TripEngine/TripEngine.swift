@@ -182,8 +182,8 @@ public struct TripEngine: Sendable, Codable {
     /// lost its fix (or starts its receiver) gets wrong, and they tell where the vehicle went meanwhile. So after a
     /// silence of `powerOffGap` the engine settles as after a cold start, without losing the first good point: a
     /// point reported as precise (`coldStartMaximumEPH`, `coldStartMaximumHDOP`) is held until the next one, also
-    /// precise, confirms it (the two agree with each other's speeds and positions: `HeldFix.confirmed(by:)`); then
-    /// both are taken. A held point the next one contradicts is refused as `.unconfirmed`, an imprecise one as
+    /// precise, or nearly and both driving (`HeldFix.bothMoving(with:)`), confirms it (the two agree with each other's speeds and
+    /// positions: `HeldFix.confirmed(by:)`); then both are taken. A held point the next one contradicts is refused as `.unconfirmed`, an imprecise one as
     /// `.coldStart`. `finish()` and `closeIfSilent(now:)` take a point still held as it is.
     private mutating func ingestFiltered(_ fix: Fix) -> [TripEvent] {
         guard let time = fix.time?.secondsSince1970, fix.hasPosition, fix.mode != .noFix else {
@@ -204,7 +204,13 @@ public struct TripEngine: Sendable, Codable {
         guard settling == true else { return events + despiked(fix) }
         events += releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
-        if precise, let waiting = held, waiting.confirmed(by: fix, configuration) {
+        // A point a little less precise (half again the limits) confirms the held one when both drive (Doppler): a
+        // phone leaving a street canyon reports 10–16 m for minutes, and two precise points in a row may not come for
+        // a long way. (A cold start's points report far more, and they agree with each other's wrong places.)
+        let nearlyPrecise = HeldFix.isPrecise(fix, usual: usualEPH, configuration, slack: 1.5)
+        if let waiting = held, precise || (nearlyPrecise && waiting.bothMoving(with: fix, configuration)),
+            waiting.confirmed(by: fix, configuration)
+        {
             held = nil
             settling = nil
             events += processNotingAccuracy(waiting.fix)
@@ -363,6 +369,13 @@ public struct TripEngine: Sendable, Codable {
     private func lastStop(after last: Point) -> (time: Double, coordinate: Coordinate, estimated: Bool) {
         if phase == .stopped, let stop = stopTimeAndPlace() { return (stop.time, stop.coordinate, false) }
         let here = Coordinate(latitude: last.latitude, longitude: last.longitude)
+        if phase == .moving, reporting == .filtered, lastCameToStand == true, stopCandidate.count <= 1,
+            stopInsideOutage == nil
+        {
+            // It came to a stand there, from driving (not across an outage: `stopInsideOutage` dates that): it parked
+            // there, or waited (a light) and parked within 75 m.
+            return (last.sample.time + parkingDelay, here, true)
+        }
         if phase == .moving, let first = stopCandidate.first {
             return (
                 stopInsideOutage ?? first.sample.time, Coordinate(latitude: first.latitude, longitude: first.longitude),
@@ -370,7 +383,7 @@ public struct TripEngine: Sendable, Codable {
             )
         }
         if phase == .moving, reporting == .filtered, let v = last.sample.doppler, v >= configuration.movingSpeed {
-            return (last.sample.time + v / Self.brakingDeceleration + manoeuvre(after: last), here, true)
+            return (last.sample.time + v / Self.brakingDeceleration + parkingDelay, here, true)
         }
         return (last.sample.time, here, false)
     }
@@ -451,7 +464,7 @@ public struct TripEngine: Sendable, Codable {
                 stopInsideOutage = nil
                 if let last, let bridge = lastBridge, bridge.end == p.sample.time, last.speed >= c.movingSpeed {
                     stopInsideOutage = min(
-                        p.sample.time, last.sample.time + bridge.length / last.speed + manoeuvre(after: last))
+                        p.sample.time, last.sample.time + bridge.length / last.speed + parkingDelay)
                 }
             }
             stopCandidate.append(p)
@@ -1235,7 +1248,7 @@ public struct TripEngine: Sendable, Codable {
         }
         var approach = chord - departed
         // It came to a stop at the end of the way: braking from the speed it had, half that on average.
-        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed) + manoeuvre(after: last)
+        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed) + parkingDelay
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
@@ -1294,7 +1307,7 @@ public struct TripEngine: Sendable, Codable {
         let azimuth = last.course ?? line.azimuth1
         let p = Geodesic.wgs84.direct(
             latitude: last.latitude, longitude: last.longitude, azimuth: azimuth, distance: way)
-        let time = min(next.time, last.sample.time + v / decel + manoeuvre(after: last))
+        let time = min(next.time, last.sample.time + v / decel + parkingDelay)
         let sample = Sample(
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
@@ -1304,8 +1317,8 @@ public struct TripEngine: Sendable, Codable {
     /// next point (its heartbeat, after the silence) stands too, away from it by more than the two points' stop radii:
     /// it waited there (a light, a gap in the traffic to turn in), then drove on less than its distance filter — else
     /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven;
-    /// when it left, nothing says, so the end is estimated: a wait (`parkingWait`), the time to park
-    /// (`parkingManoeuvre`) and the way at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for
+    /// when it left, nothing says, so the end is estimated: the wait and the time to park (`parkingDelay`) and the way
+    /// at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for
     /// other sources (their silence is the box going off where the vehicle stood), when the last point did not come
     /// to a stand from driving, when the next point moves, and when it lies within the stop radii.
     private func movedOnToPark(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
@@ -1317,7 +1330,7 @@ public struct TripEngine: Sendable, Codable {
         let near = stopRadius(of: last, and: next)
         guard way > 2 * near else { return nil }
         let time = min(
-            next.time, last.sample.time + Self.parkingWait + Self.parkingManoeuvre + way / Self.manoeuvreSpeed)
+            next.time, last.sample.time + parkingDelay + way / Self.manoeuvreSpeed)
         let sample = Sample(
             time: time, latitude: next.latitude, longitude: next.longitude, doppler: 0, course: nil,
             sigma: next.sigma)
@@ -1337,23 +1350,20 @@ public struct TripEngine: Sendable, Codable {
         return p.sample.time - before.sample.time <= 1.5 * 2 * way / v + 5
     }
 
-    /// See `movedOnToPark`: half a minute, half of a usual red light.
-    static let parkingWait: Double = 30
+    /// How long a vehicle may take, from a phone's last point before it parks, to stand parked: from nothing (it
+    /// parked there) to a red light's wait and the time to turn in and find the place, 80 s. The phone sends nothing
+    /// meanwhile (its next point comes after 75 m or 300 s), so nothing says when within that the vehicle came to a
+    /// stand. A receiver's silence is the box going off with the ignition: the vehicle stood then, and its last
+    /// epochs date the arrival.
+    static let parkingWindow: Double = 80
 
-    /// Seconds from a vehicle's arrival at its stop (braking from the last speed seen) to standing parked, when no fix
-    /// saw it: turning in, manoeuvring, finding the place. A phone's silence says nothing of when the vehicle came to
-    /// stand (it sends its next point after 75 m or 300 s), so its arrivals estimated across a silence are dated this
-    /// much later (never after the next point). A receiver's silence is the box going off with the ignition: the
-    /// vehicle stood then, and its last epochs date the arrival.
-    static let parkingManoeuvre: Double = 30
+    /// What a phone's arrival estimated across a silence adds to the time the vehicle reached its stop (braking from
+    /// its last speed, or across an outage): the middle of the `parkingWindow`, 40 s off at most for any arrival
+    /// within it, and within a minute for one up to 100 s on. None for a receiver.
+    private var parkingDelay: Double { reporting == .filtered ? Self.parkingWindow / 2 : 0 }
 
-    /// `parkingManoeuvre` for a phone last seen driving (at `manoeuvreSpeed` or faster), none for a receiver or for a
-    /// phone last seen already slow (turning in: the braking from that speed over the way left dates it).
-    private func manoeuvre(after last: Point) -> Double {
-        reporting == .filtered && (last.sample.doppler ?? 0) >= Self.manoeuvreSpeed ? Self.parkingManoeuvre : 0
-    }
-
-    /// See `manoeuvre(after:)`: 18 km/h.
+    /// The slowest a vehicle drives when it comes to a stand from driving (`cameToStand`), and the pace it parks at
+    /// (`movedOnToPark`): 18 km/h.
     static let manoeuvreSpeed: Double = 5
 
     /// The deceleration from which the last fixes before a silence count as braking to a stop, m/s² (a car slows at

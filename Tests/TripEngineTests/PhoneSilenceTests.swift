@@ -310,4 +310,161 @@ struct PhoneSilenceTests {
         let off = trip.end.secondsSince1970 - park.start
         #expect(abs(off) <= 60, "ended \(off) s off")
     }
+
+    /// Round 7: a phone's last point before it parks says nothing of when, within 75 m, the car came to a stand. Here
+    /// the phone sends its point braking at 4 m/s, 2 s (4 m) before the car stops; the car parks there (`wait` 0) or
+    /// waits 75 s at a light, then crawls 13.5 m on and parks. Nothing more comes until the timer's point, 300 s after
+    /// the last. The engine dated the end by braking alone (3 s after the last point: 83 s early after the light); it
+    /// now takes the middle of the time a car may take to park (`parkingWindow`), and both ends are within a minute.
+    @Test(arguments: seeds, [0.0, 75.0])
+    func aPhoneLastSeenBrakingTookTimeToPark(seed: Int, wait: Double) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 70)
+        let go = s.accelerate(5, to: 10)
+        s.drive(120)
+        let braking = s.accelerate(5, to: 0)
+        if wait > 0 {
+            s.stand(wait)
+            s.accelerate(3, to: 3)
+            s.drive(2)
+            s.accelerate(2, to: 0)
+        }
+        let park = s.stand(900)
+        // 25 m, 1200 m, 25 m; after the light 4.5 m, 6 m, 3 m (unseen: within the stop radii of the last point).
+        let truth = 25.0 + 1_200 + 25 + (wait > 0 ? 13.5 : 0)
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        // The point 3 s into the braking: 10 − 2 × 3 = 4 m/s, 4 m before the stop.
+        guard let sent = s.index(at: braking.start + 3) else {
+            Issue.record("no fix 3 s into the braking")
+            return
+        }
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [sent])
+        let k = points.firstIndex { $0.time == s.fixes[sent].time }
+        #expect(k.map { points[$0 + 1].time!.secondsSince1970 - points[$0].time!.secondsSince1970 } == 300)
+
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+        #expect(trip.estimated.contains(.end))
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// The same, the phone's last point sent as the car came to a stand (standing, 5 s after the one before at
+    /// 10 m/s): it parked there, or waited 75 s and crawled 13.5 m on to park (within the points' stop radii, so
+    /// `movedOnToPark` does not apply). The engine ended the trip at that point, 83 s early after the light.
+    @Test(arguments: seeds, [0.0, 75.0])
+    func aPhoneLastSeenComingToAStandTookTimeToPark(seed: Int, wait: Double) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 200)
+        let go = s.accelerate(5, to: 10)
+        s.drive(60)
+        let braking = s.accelerate(5, to: 0)
+        let stand = s.stand(wait > 0 ? wait : 900)
+        if wait > 0 {
+            s.accelerate(3, to: 3)
+            s.drive(2)
+            s.accelerate(2, to: 0)
+        }
+        let park = wait > 0 ? s.stand(900) : stand
+        let truth = 25.0 + 600 + 25 + (wait > 0 ? 13.5 : 0)
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        // Points as braking began (10 m/s) and at the stand's first fix.
+        guard let began = s.index(at: braking.start), let stood = stand.fixes.first else {
+            Issue.record("no fix where the braking began")
+            return
+        }
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [began, stood])
+        let k = points.firstIndex { $0.time == s.fixes[stood].time }
+        #expect(k.map { points[$0 + 1].time!.secondsSince1970 - points[$0].time!.secondsSince1970 } == 300)
+
+        let (_, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+        #expect(trip.estimated.contains(.end))
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// A phone parked in a street canyon leaves it: its points report 10 and 16 m in turn (its usual is 5 m, so 12 m
+    /// is the limit for a precise point after a silence), driving at 10 m/s. After the parking's silence the engine
+    /// held each precise point and dropped it when the next was imprecise: it never had two precise ones in a row,
+    /// and the trip did not start. A nearly precise point (half again the limit) confirms a held one when both drive.
+    /// A cold start's points (50 m) still confirm nothing (`aColdStartStillConfirmsNothing`).
+    @Test(arguments: seeds)
+    func aDepartureFromAStreetCanyonStartsOnTime(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 20)
+        s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        s.stand(1_300)
+        s.drive(0, heading: 110)
+        let go = s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        let park = s.stand(600)
+        // 25 m, 1200 m, 25 m.
+        let truth = 25.0 + 1_200 + 25
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        var points = PhoneReportingTests.phonePoints(s.fixes)
+        var moving = 0
+        for i in points.indices {
+            let t = points[i].time!.secondsSince1970
+            points[i].eph = 5
+            if t > go.start && t <= park.start {
+                points[i].eph = moving % 2 == 0 ? 10 : 16
+                moving += 1
+            }
+        }
+        #expect(moving > 10, "\(moving) points on the way")
+
+        let run = PhoneReportingTests.run(points, reporting: .filtered)
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let trip = run.trips[1]
+        let late = trip.start.secondsSince1970 - go.start
+        #expect(abs(late) <= 60, "started \(late) s off")
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
+
+    /// The other side of `aDepartureFromAStreetCanyonStartsOnTime`: a phone that starts its receiver as the car leaves
+    /// after a silence. Its first point claims 10 m and is 800 m off, and the next ones (a cold start: 50 m, their
+    /// offset shrinking by 80 m a second) agree with it and with their speeds within their errors. They are too
+    /// imprecise to confirm it: taken, it would move the parking place 800 m and start the trip minutes early.
+    @Test(arguments: seeds)
+    func aColdStartStillConfirmsNothing(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 300)
+        s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        s.stand(1_300)
+        s.drive(0, heading: 30)
+        let go = s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        let park = s.stand(600)
+        let truth = 25.0 + 1_200 + 25
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let on = go.fixes.lowerBound
+        s.coldStart(from: on, count: 10, eph: 50, metres: 800, bearing: 0)
+        s.fixes[on].eph = 10
+        let points = PhoneReportingTests.phonePoints(s.fixes)
+        // The scenario has the pattern: the wrong precise point first after the silence, moving, then a cold start's.
+        let k = points.firstIndex { $0.time == s.fixes[on].time }
+        #expect(k.map { (points[$0].speed ?? 0) >= 1.5 && points[$0 + 1].eph == 50 } == true)
+
+        let run = PhoneReportingTests.run(points, reporting: .filtered)
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let trip = run.trips[1]
+        let early = go.start - trip.start.secondsSince1970
+        #expect(abs(early) <= 60, "started \(early) s off")
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
 }
