@@ -301,7 +301,8 @@ let package = Package(
         .testTarget(
             name: "RoofingTests", dependencies: ["Roofing", "CalendarDays"], swiftSettings: strict),
         .testTarget(
-            name: "TripEngineTests", dependencies: ["TripEngine", "TrackModel", "Geodesy", "LogbookTestSupport"],
+            name: "TripEngineTests",
+            dependencies: ["TripEngine", "TrackModel", "TrackFormats", "Geodesy", "LogbookTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "GeodesyTests",

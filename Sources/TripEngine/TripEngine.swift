@@ -759,6 +759,15 @@ public struct TripEngine: Sendable, Codable {
             }
             return []
         }
+        // The window ran out with the positions still away, standing together elsewhere: a scatter goes out and
+        // comes back, and wanders while out; this is a vehicle that drove off and stopped again (a light) before
+        // its departure came true. It left.
+        if away > 2 * r, standsElsewhere(departure + [p], centre: centre, radius: r) {
+            departure.append(p)
+            lastStill = outwardFrom ?? lastStill
+            outwardFrom = nil
+            return confirmDeparture()
+        }
         // Still standing: the positions of a departure that did not come true were the scatter.
         for q in departure {
             let d = distance(centre, q)
@@ -773,6 +782,26 @@ public struct TripEngine: Sendable, Codable {
         accumulateStill(p)
         lastStill = p
         return standing(p, since: since, centre: centre)
+    }
+
+    /// Positions only: whether the positions of a possible departure's last `departureConfirmation` seconds and more
+    /// (at least three) all lie beyond twice the stop radius `radius` from its centre and within `radius` of their
+    /// own middle: the vehicle stands somewhere else.
+    private func standsElsewhere(_ positions: [Point], centre: Coordinate, radius: Double) -> Bool {
+        guard let latest = positions.last else { return false }
+        let recent = positions.filter { latest.sample.time - $0.sample.time <= 2 * configuration.departureConfirmation }
+        guard recent.count >= 3, let earliest = recent.first,
+            latest.sample.time - earliest.sample.time >= configuration.departureConfirmation
+        else { return false }
+        let middle = Self.median(
+            recent.map {
+                DriftSample(
+                    time: $0.sample.time, latitude: $0.sample.latitude, longitude: $0.sample.longitude, distance: 0)
+            })
+        return recent.allSatisfy {
+            distance(centre, $0) > 2 * radius
+                && hop($0.sample.latitude, $0.sample.longitude, middle.latitude, middle.longitude) <= radius
+        }
     }
 
     /// Positions only: how long a possible departure may take to come true before its positions are
@@ -1192,15 +1221,16 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// Whether a vehicle moving at `last` and seen at `next` after a gap cannot have stood for the parking threshold
-    /// in between: driving the line between them at a quarter above the speed it had (at least `movingSpeed`) leaves
-    /// less than that. `false` when `next` is within the stop radii of `last`.
+    /// in between: driving the line between them at a quarter above the speed it had — or above the trip's pace
+    /// (`cruisingSpeed`), when it was slower, braking for where it stopped (no car drives hundreds of metres at the
+    /// speed it brakes to) — leaves less than that. `false` when `next` is within the stop radii of `last`.
     private func cannotHaveParked(after last: Point, next: Sample) -> Bool {
         let c = configuration
         guard last.speed >= c.movingSpeed else { return false }
         let chord = hop(last.latitude, last.longitude, next.latitude, next.longitude)
         let near = stopRadius(of: last, and: next)
         guard chord > 2 * near else { return false }
-        let pace = 1.25 * max(last.speed, next.doppler ?? 0, c.movingSpeed)
+        let pace = 1.25 * max(last.speed, next.doppler ?? 0, cruisingSpeed(until: last.sample.time))
         return next.time - last.sample.time - chord / pace < c.parkingThreshold
     }
 
