@@ -388,6 +388,30 @@ struct PhoneSilenceTests {
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
     }
 
+    /// A drive of 650 m, parked 1,300 s (the phone's timer's last point 100 s before the car leaves: a silence), then
+    /// a drive of `leavingDistance` on `heading` and parked 600 s: the builder, that drive's start and its parking.
+    static func parkedThenLeaving(seed: Int, heading: Double) -> (
+        ScenarioBuilder, ScenarioBuilder.Segment, ScenarioBuilder.Segment
+    ) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: heading + 180)
+        s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        s.stand(1_300)
+        s.drive(0, heading: heading)
+        let go = s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        let park = s.stand(600)
+        #expect(abs(park.startDistance - go.startDistance - leavingDistance) < 1e-6)
+        return (s, go, park)
+    }
+
+    /// 25 m, 1,200 m, 25 m.
+    static let leavingDistance = 25.0 + 1_200 + 25
+
     /// A phone parked in a street canyon leaves it: its points report 10 and 16 m in turn (its usual is 5 m, so 12 m
     /// is the limit for a precise point after a silence), driving at 10 m/s. After the parking's silence the engine
     /// held each precise point and dropped it when the next was imprecise: it never had two precise ones in a row,
@@ -395,21 +419,8 @@ struct PhoneSilenceTests {
     /// A cold start's points (50 m) still confirm nothing (`aColdStartStillConfirmsNothing`).
     @Test(arguments: seeds)
     func aDepartureFromAStreetCanyonStartsOnTime(seed: Int) {
-        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 20)
-        s.accelerate(5, to: 10)
-        s.drive(60)
-        s.accelerate(5, to: 0)
-        s.stand(1_300)
-        s.drive(0, heading: 110)
-        let go = s.accelerate(5, to: 10)
-        s.drive(120)
-        s.accelerate(5, to: 0)
-        let park = s.stand(600)
-        // 25 m, 1200 m, 25 m.
-        let truth = 25.0 + 1_200 + 25
-        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let (s, go, park) = Self.parkedThenLeaving(seed: seed, heading: 110)
+        let truth = Self.leavingDistance
         var points = PhoneReportingTests.phonePoints(s.fixes)
         var moving = 0
         for i in points.indices {
@@ -437,20 +448,10 @@ struct PhoneSilenceTests {
     /// imprecise to confirm it: taken, it would move the parking place 800 m and start the trip minutes early.
     @Test(arguments: seeds)
     func aColdStartStillConfirmsNothing(seed: Int) {
-        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 300)
-        s.accelerate(5, to: 10)
-        s.drive(60)
-        s.accelerate(5, to: 0)
-        s.stand(1_300)
-        s.drive(0, heading: 30)
-        let go = s.accelerate(5, to: 10)
-        s.drive(120)
-        s.accelerate(5, to: 0)
-        let park = s.stand(600)
-        let truth = 25.0 + 1_200 + 25
-        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        let scenario = Self.parkedThenLeaving(seed: seed, heading: 30)
+        var s = scenario.0
+        let go = scenario.1
+        let truth = Self.leavingDistance
         let on = go.fixes.lowerBound
         s.coldStart(from: on, count: 10, eph: 50, metres: 800, bearing: 0)
         s.fixes[on].eph = 10
