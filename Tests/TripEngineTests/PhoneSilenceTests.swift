@@ -15,6 +15,21 @@ struct PhoneSilenceTests {
         return (run, run.trips.first)
     }
 
+    /// The phone's points make one trip that ends, estimated, within a minute of `parked`, `driven` metres long
+    /// (within 2 %).
+    static func expectParkedTrip(
+        _ points: [Fix], parked: Double, driven: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (_, found) = oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - parked
+        #expect(abs(off) <= 60, "ended \(off) s off", sourceLocation: sourceLocation)
+        #expect(trip.estimated.contains(.end), sourceLocation: sourceLocation)
+        #expect(
+            relativeError(trip.distance, driven) < 0.02, "\(trip.distance) m vs \(driven) m",
+            sourceLocation: sourceLocation)
+    }
+
     /// From 10 m/s into a car park: 4 s to 2 m/s (24 m), 70 s round at 2 m/s (140 m, never 75 m from where it came
     /// in: a circle of 9.5 m radius), 1 s to a stop (1 m).
     static func lookForAPlace(_ s: inout ScenarioBuilder, turning turnRate: Double) {
@@ -267,12 +282,7 @@ struct PhoneSilenceTests {
         let k = points.firstIndex { $0.time == atLight.time }
         #expect(k.map { points[$0 + 1].time!.secondsSince1970 - atLight.time!.secondsSince1970 } == 300)
 
-        let (_, found) = Self.oneTrip(points)
-        guard let trip = found else { return }
-        let off = trip.end.secondsSince1970 - park.start
-        #expect(abs(off) <= 60, "ended \(off) s off")
-        #expect(trip.estimated.contains(.end))
-        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
 
     /// A phone silent for a minute and more at a light (it stands within 75 m of its last point), then its point as
@@ -343,12 +353,7 @@ struct PhoneSilenceTests {
         let k = points.firstIndex { $0.time == s.fixes[sent].time }
         #expect(k.map { points[$0 + 1].time!.secondsSince1970 - points[$0].time!.secondsSince1970 } == 300)
 
-        let (_, found) = Self.oneTrip(points)
-        guard let trip = found else { return }
-        let off = trip.end.secondsSince1970 - park.start
-        #expect(abs(off) <= 60, "ended \(off) s off")
-        #expect(trip.estimated.contains(.end))
-        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
 
     /// The same, the phone's last point sent as the car came to a stand (standing, 5 s after the one before at
@@ -380,12 +385,7 @@ struct PhoneSilenceTests {
         let k = points.firstIndex { $0.time == s.fixes[stood].time }
         #expect(k.map { points[$0 + 1].time!.secondsSince1970 - points[$0].time!.secondsSince1970 } == 300)
 
-        let (_, found) = Self.oneTrip(points)
-        guard let trip = found else { return }
-        let off = trip.end.secondsSince1970 - park.start
-        #expect(abs(off) <= 60, "ended \(off) s off")
-        #expect(trip.estimated.contains(.end))
-        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
 
     /// A drive of 650 m, parked 1,300 s (the phone's timer's last point 100 s before the car leaves: a silence), then
