@@ -182,9 +182,10 @@ public struct TripEngine: Sendable, Codable {
     /// lost its fix (or starts its receiver) gets wrong, and they tell where the vehicle went meanwhile. So after a
     /// silence of `powerOffGap` the engine settles as after a cold start, without losing the first good point: a
     /// point reported as precise (`coldStartMaximumEPH`, `coldStartMaximumHDOP`) is held until the next one, also
-    /// precise, or nearly and both driving (`HeldFix.bothMoving(with:)`), confirms it (the two agree with each other's speeds and
-    /// positions: `HeldFix.confirmed(by:)`); then both are taken. A held point the next one contradicts is refused as `.unconfirmed`, an imprecise one as
-    /// `.coldStart`. `finish()` and `closeIfSilent(now:)` take a point still held as it is.
+    /// precise, or nearly and both driving (`HeldFix.bothMoving(with:)`), confirms it (the two agree with each other's
+    /// speeds and positions: `HeldFix.confirmed(by:)`); then both are taken. A held point the next one contradicts is
+    /// refused as `.unconfirmed`, an imprecise one as `.coldStart`. `finish()` and `closeIfSilent(now:)` take a point
+    /// still held as it is.
     private mutating func ingestFiltered(_ fix: Fix) -> [TripEvent] {
         guard let time = fix.time?.secondsSince1970, fix.hasPosition, fix.mode != .noFix else {
             return releasePending() + process(fix)
@@ -1262,8 +1263,9 @@ public struct TripEngine: Sendable, Codable {
     /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
     /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
     /// distance would have brought it there — or when the box went off, if the receiver went on reporting
-    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost (within the
-    /// two fixes' stop radii): then the trip ends at the last fix, as it always did.
+    /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost
+    /// (within the two fixes' stop radii, `stopRadius(of:and:)`): then the trip ends at the last fix, as it always
+    /// did.
     private func arrival(after last: Point, pace: Double, next: Sample) -> Arrival? {
         let c = configuration
         let line = Geodesic.wgs84.inverse(
@@ -1348,9 +1350,9 @@ public struct TripEngine: Sendable, Codable {
     /// it waited there (a light, a gap in the traffic to turn in), then drove on less than its distance filter — else
     /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven;
     /// when it left, nothing says, so the end is estimated: the wait and the time to park (`parkingDelay`) and the way
-    /// at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for
-    /// other sources (their silence is the box going off where the vehicle stood), when the last point did not come
-    /// to a stand from driving, when the next point moves, and when it lies within the stop radii.
+    /// at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for other sources (their silence is the
+    /// box going off where the vehicle stood), when the last point did not come to a stand from driving, when the
+    /// next point moves, and when it lies within the stop radii.
     private func movedOnToPark(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
         let c = configuration
         guard reporting == .filtered, phase == .moving, lastCameToStand == true, let after = next.doppler,

@@ -25,8 +25,8 @@ struct PositionOnlyStopTests {
     }
 
     /// A commute (02:59:25.7–03:04:55.7 of the drive, in town): the car waits at a light, moves up 135 m while its
-    /// receiver reports HDOP 4–8 at first, and waits at the next. Its departure came true only as it stood again, and the
-    /// engine took the positions where it stood for the first stop's scatter when the departure window ran out: the
+    /// receiver reports HDOP 4–8 at first, and waits at the next. Its departure came true only as it stood again, and
+    /// the engine took the positions where it stood for the first stop's scatter when the departure window ran out: the
     /// stop's radius grew to 228 m, every later departure was taken for scatter too, and the trip ended at the first
     /// light, at 03:02:08 with 1,151 m (in the whole drive: 83 % of the trip lost). A scatter goes out and comes back,
     /// wandering; positions that keep together well outside the stop when the window runs out are a vehicle that
