@@ -794,14 +794,11 @@ public struct TripEngine: Sendable, Codable {
         guard recent.count >= 3, let earliest = recent.first,
             latest.sample.time - earliest.sample.time >= configuration.departureConfirmation
         else { return false }
-        let middle = Self.median(
-            recent.map {
-                DriftSample(
-                    time: $0.sample.time, latitude: $0.sample.latitude, longitude: $0.sample.longitude, distance: 0)
-            })
+        let latitude = Self.median(recent.map(\.sample.latitude))
+        let longitude = Self.median(recent.map(\.sample.longitude))
         return recent.allSatisfy {
             distance(centre, $0) > 2 * radius
-                && hop($0.sample.latitude, $0.sample.longitude, middle.latitude, middle.longitude) <= radius
+                && hop($0.sample.latitude, $0.sample.longitude, latitude, longitude) <= radius
         }
     }
 

@@ -30,6 +30,13 @@ struct PhoneSilenceTests {
             sourceLocation: sourceLocation)
     }
 
+    /// From a stand to the parking place 13.5 m on: 3 s to 3 m/s (4.5 m), 2 s at 3 m/s (6 m), 2 s to a stop (3 m).
+    static func crawlIn(_ s: inout ScenarioBuilder) {
+        s.accelerate(3, to: 3)
+        s.drive(2)
+        s.accelerate(2, to: 0)
+    }
+
     /// From 10 m/s into a car park: 4 s to 2 m/s (24 m), 70 s round at 2 m/s (140 m, never 75 m from where it came
     /// in: a circle of 9.5 m radius), 1 s to a stop (1 m).
     static func lookForAPlace(_ s: inout ScenarioBuilder, turning turnRate: Double) {
@@ -336,9 +343,7 @@ struct PhoneSilenceTests {
         let braking = s.accelerate(5, to: 0)
         if wait > 0 {
             s.stand(wait)
-            s.accelerate(3, to: 3)
-            s.drive(2)
-            s.accelerate(2, to: 0)
+            Self.crawlIn(&s)
         }
         let park = s.stand(900)
         // 25 m, 1200 m, 25 m; after the light 4.5 m, 6 m, 3 m (unseen: within the stop radii of the last point).
@@ -368,11 +373,7 @@ struct PhoneSilenceTests {
         s.drive(60)
         let braking = s.accelerate(5, to: 0)
         let stand = s.stand(wait > 0 ? wait : 900)
-        if wait > 0 {
-            s.accelerate(3, to: 3)
-            s.drive(2)
-            s.accelerate(2, to: 0)
-        }
+        if wait > 0 { Self.crawlIn(&s) }
         let park = wait > 0 ? s.stand(900) : stand
         let truth = 25.0 + 600 + 25 + (wait > 0 ? 13.5 : 0)
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
