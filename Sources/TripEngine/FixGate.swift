@@ -79,8 +79,12 @@ struct FixGate: Sendable, Hashable, Codable {
             if time < last { return .reject(.outOfOrder) }
             if powerCycles, time - last >= c.powerOffGap {
                 powerOffWithoutFix = lastEpochWithoutFix == true ? last : nil
-                powerOnTime = time
-                coldStartSpeeds = []
+                // A silence before the receiver settled from its power-on keeps that power-on: the box has been on
+                // since (a cold start that lost the fix again, where a source logs nothing without one, looks so).
+                if settled || powerOnTime.map({ time - $0 >= c.coldStartWindow }) ?? true {
+                    powerOnTime = time
+                    coldStartSpeeds = []
+                }
                 settled = false
                 settledRun = 0
                 coldStartTrail = nil

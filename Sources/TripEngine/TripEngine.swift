@@ -139,6 +139,10 @@ public struct TripEngine: Sendable, Codable {
     var pending: HeldFix?
     /// Whether `last` came to a stand by braking from the point before (see `cameToStand`).
     var lastCameToStand: Bool?
+    /// Filtered sources: the first point after the last silence (used, held or refused until the points settle).
+    /// Its Doppler speed is right even when its position is not: a point that stands dates a departure that the
+    /// first points used came too late to date (see `confirmDeparture`).
+    var resumed: HeldFix?
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -194,6 +198,7 @@ public struct TripEngine: Sendable, Codable {
         if let previous = lastPointTime, time <= previous { return releasePending() + process(fix) }
         var events: [TripEvent] = []
         if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true {
+            if settling != true { resumed = HeldFix(fix) }
             settling = true
             // A point held after one silence, moving, and followed by another silence: a phone that sent one point
             // on its way in, then stood. Nothing came to contradict it, and it is taken as it is, as `finish()`
@@ -637,6 +642,13 @@ public struct TripEngine: Sendable, Codable {
             lastStill = p
             return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
         }
+        if hasDoppler, reporting == .continuous, hasRelocated(to: p) {
+            // Seen again after a silence far from where it stood, having driven: it came here unseen and stands. (Not
+            // a phone: its first points after a silence that settle may still be a cold start's, converging from
+            // hundreds of metres off while they claim 3 m, and a light on the way out would take them for a trip.)
+            departure.append(p)
+            return events + confirmDeparture()
+        }
         // Still standing: a departure that did not come true was noise.
         departure = []
         accumulateStill(p)
@@ -802,6 +814,33 @@ public struct TripEngine: Sendable, Codable {
         }
     }
 
+    /// Filtered sources: the first point after the last silence (`resumed`) when its Doppler speed says it stood.
+    private func resumedStanding() -> HeldFix? {
+        guard reporting == .filtered, let back = resumed, let speed = back.speed, speed.isFinite,
+            speed < configuration.movingSpeed
+        else { return nil }
+        return back
+    }
+
+    /// Whether the vehicle, parked, was seen again after a silence away from where it stood (`lastStill`) — beyond
+    /// the two points' stop radii and three times the standing point's error — at `p` (the last point of a possible
+    /// departure, or a point that stands), and had driven: a point since the silence moved (Doppler), or the
+    /// speeds of the cold start after a power-on did. Then it drove there unseen (the receiver came on and lost the
+    /// fix again; a phone's points came back imprecise), and the way is a trip, even if the departure did not last
+    /// the confirmation before the vehicle stood again or the next silence. Doppler only: without it a position
+    /// far off says nothing of the wheels.
+    private func hasRelocated(to p: Point) -> Bool {
+        let c = configuration
+        guard phase == .parked, p.sample.doppler != nil, let still = lastStill else { return false }
+        let back = (departure.first ?? p).sample.time
+        guard back - still.sample.time > c.dopplerMaximumInterval,
+            distance(still, p) > 2 * stopRadius(of: still, and: p.sample) + 3 * still.sample.sigma
+        else { return false }
+        let moving = { (q: Point) in (q.sample.doppler ?? 0) >= c.movingSpeed }
+        return departure.contains(where: moving) || moving(p)
+            || gate.coldStartSpeeds.contains { $0.time > still.sample.time && $0.speed >= c.movingSpeed }
+    }
+
     /// Positions only: how long a possible departure may take to come true before its positions are
     /// taken for the stop's scatter. A vehicle that drives off, even at walking pace, is twice the
     /// still radius away well within it. (It also bounds the points held for a possible departure.)
@@ -843,6 +882,12 @@ public struct TripEngine: Sendable, Codable {
             // Bridge from where it stood only if it could have got here since starting.
             let reach = c.maximumSpeed * (first.sample.time - startTime) + 3 * c.stationaryRadius
             if distance(still, first) > reach { origin = nil }
+            // A phone whose first point after its silence stood (refused or not: its speed is right) left after that
+            // point. The way from where it stood is bridged all the same: it was driven in the silence (into a
+            // garage, where the phone lost its fix on the way), and nothing else counts it.
+            if let back = resumedStanding(), back.time > startTime, back.time <= first.sample.time {
+                startTime = back.time
+            }
         }
         if phase == .parked {
             let startPlace =
@@ -857,11 +902,13 @@ public struct TripEngine: Sendable, Codable {
         }
         var previous = origin
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
-            let driven = coldStartDistance(after: still.sample.time, until: first.sample)
+            let driven = coldStartWay(after: still.sample.time, until: first.sample)
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
-            // way from the parking place to the first good position by them.
-            trip?.distance += driven
+            // way from the parking place to the first good position by them — where they do not span it (the fix
+            // was lost again after the cold start), no shorter than the line between the two.
+            let line = distance(still, first)
+            trip?.distance += driven.complete ? driven.distance : max(driven.distance, line)
             if let previousPoint = previous { record(previousPoint) }
             previous = nil
             record(first)
@@ -895,17 +942,30 @@ public struct TripEngine: Sendable, Codable {
     /// again after `after` (the last position before the gap): the speeds of an earlier cold start say
     /// nothing of this gap, which was an outage with the receiver on.
     private func coldStartDistance(after: Double, until first: Sample) -> Double? {
+        coldStartWay(after: after, until: first)?.distance
+    }
+
+    /// `coldStartDistance`, and whether the speeds span the way: none of their steps (nor the one to `first`) is
+    /// longer than `dopplerMaximumInterval` (else the receiver lost the fix again on the way, and what it drove then
+    /// is not in the distance).
+    private func coldStartWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
         guard let on = gate.powerOnTime, on > after else { return nil }
         let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
         guard !speeds.isEmpty, let end = first.doppler else { return nil }
+        let limit = configuration.dopplerMaximumInterval
         var total = 0.0
-        for (a, b) in zip(speeds, speeds.dropFirst()) where b.time - a.time <= configuration.dopplerMaximumInterval {
+        var complete = true
+        for (a, b) in zip(speeds, speeds.dropFirst()) {
+            guard b.time - a.time <= limit else {
+                complete = false
+                continue
+            }
             total += (a.speed + b.speed) / 2 * (b.time - a.time)
         }
         let lastSpeed = speeds[speeds.count - 1]
         let tail = first.time - lastSpeed.time
-        if tail <= configuration.dopplerMaximumInterval { total += (lastSpeed.speed + end) / 2 * tail }
-        return total
+        if tail <= limit { total += (lastSpeed.speed + end) / 2 * tail } else { complete = false }
+        return (total, complete)
     }
 
     /// Standing still from `p` on. `seen` tells whether the engine saw the vehicle come to this stop
@@ -1073,6 +1133,15 @@ public struct TripEngine: Sendable, Codable {
         (gate.lastEpochWithoutFixTime ?? -.infinity) > time
     }
 
+    /// Whether the receiver reported epochs without a fix after `time` and before it was switched off, when it was
+    /// switched off and on since (else `outageSeen(after:)`): epochs without a fix after the power-on say nothing of
+    /// how the vehicle came to where it stood — they are the next departure's (a cold start that loses the fix again,
+    /// a garage's exit).
+    private func outageSeenBeforePowerOff(after time: Double) -> Bool {
+        guard let on = gate.powerOnTime, on > time else { return outageSeen(after: time) }
+        return (gate.powerOffWithoutFix ?? -.infinity) > time
+    }
+
     /// The radius within which positions count as standing still: the configured one, or more for
     /// noisy fixes (2.5 σ), so that a receiver in an urban canyon does not seem to drive off.
     private func radius(for p: Point) -> Double {
@@ -1122,6 +1191,11 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         var events: [TripEvent] = []
         var parkedAt = last
+        if !departure.isEmpty, hasRelocated(to: last) {
+            // Its last points before the gap were a departure from somewhere else: the trip is ended below as
+            // any trip the vehicle was last seen on.
+            events += confirmDeparture()
+        }
         switch phase {
         case .moving
         where trip != nil && last.sample.doppler == nil && next.doppler == nil
@@ -1153,7 +1227,7 @@ public struct TripEngine: Sendable, Codable {
             // was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping whose
             // receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
             // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
-            let outageSeen = (gate.lastEpochWithoutFixTime ?? -.infinity) > last.sample.time
+            let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
             let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
             if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
