@@ -22,6 +22,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    scenario and rate from both generators)
   --split fresh8   seeds 8000000-8999999 (round 7's last two rules came from fresh7's worst drives: drawn after
                    them; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh9   seeds 9000000-9999999 (round 8's rules came from fresh8's worst drive: drawn after them; drivesim
+                   6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -60,7 +62,7 @@ GENERATORS = {
 SPLITS = {
     "tuning": (1000, 2000), "holdout": (900000, 1000000), "fresh": (3000000, 4000000), "fresh5": (5000000, 6000000),
     "fresh6": (6000000, 7000000), "fresh7": (7000000, 8000000),
-    "fresh8": (8000000, 9000000),
+    "fresh8": (8000000, 9000000), "fresh9": (9000000, 10000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -240,7 +242,7 @@ def main():
     defaults = {"tuning": {"drivesim": 4, "faultsim": 3}, "holdout": {"drivesim": 6, "faultsim": 12},
                 "fresh": {"drivesim": 3, "faultsim": 6}, "fresh5": {"drivesim": 3, "faultsim": 6},
                 "fresh6": {"drivesim": 3, "faultsim": 6}, "fresh7": {"drivesim": 6, "faultsim": 6},
-                "fresh8": {"drivesim": 6, "faultsim": 3}}
+                "fresh8": {"drivesim": 6, "faultsim": 3}, "fresh9": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
