@@ -940,14 +940,9 @@ public struct TripEngine: Sendable, Codable {
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
     /// fixes (trapezoidal rule), or `nil` when there are none — or when the receiver was not powered on
     /// again after `after` (the last position before the gap): the speeds of an earlier cold start say
-    /// nothing of this gap, which was an outage with the receiver on.
-    private func coldStartDistance(after: Double, until first: Sample) -> Double? {
-        coldStartWay(after: after, until: first)?.distance
-    }
-
-    /// `coldStartDistance`, and whether the speeds span the way: none of their steps (nor the one to `first`) is
-    /// longer than `dopplerMaximumInterval` (else the receiver lost the fix again on the way, and what it drove then
-    /// is not in the distance).
+    /// nothing of this gap, which was an outage with the receiver on. With it, whether the speeds span the way: none
+    /// of their steps (nor the one to `first`) is longer than `dopplerMaximumInterval` (else the receiver lost the fix
+    /// again on the way, and what it drove then is not in the distance).
     private func coldStartWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
         guard let on = gate.powerOnTime, on > after else { return nil }
         let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
@@ -1346,7 +1341,7 @@ public struct TripEngine: Sendable, Codable {
         guard chord > 2 * near else { return nil }
         var departed = 0.0
         let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
-        if powerCycle, let driven = coldStartDistance(after: last.sample.time, until: next) {
+        if powerCycle, let driven = coldStartWay(after: last.sample.time, until: next)?.distance {
             departed = min(chord, driven)
         }
         var approach = chord - departed
