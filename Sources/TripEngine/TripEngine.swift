@@ -143,6 +143,10 @@ public struct TripEngine: Sendable, Codable {
     /// Its Doppler speed is right even when its position is not: a point that stands dates a departure that the
     /// first points used came too late to date (see `confirmDeparture`).
     var resumed: HeldFix?
+    /// Filtered sources: when a phone whose timer point after a silence stood where it had driven to most likely came
+    /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
+    /// threshold from then, and `stillSince` holds the end the trip gets if it does (estimated).
+    var waitingSince: Double?
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -373,7 +377,9 @@ public struct TripEngine: Sendable, Codable {
     /// braked to a stop from the speed it had (`brakingDeceleration`) and took the time to park (`manoeuvre`). The
     /// end is then estimated (its place stays the last point's: where on the way it parked, nothing says).
     private func lastStop(after last: Point) -> (time: Double, coordinate: Coordinate, estimated: Bool) {
-        if phase == .stopped, let stop = stopTimeAndPlace() { return (stop.time, stop.coordinate, false) }
+        if phase == .stopped, let stop = stopTimeAndPlace() {
+            return (stop.time, stop.coordinate, waitingSince != nil)
+        }
         let here = Coordinate(latitude: last.latitude, longitude: last.longitude)
         if phase == .moving, reporting == .filtered, lastCameToStand == true, stopCandidate.count <= 1,
             stopInsideOutage == nil
@@ -398,13 +404,18 @@ public struct TripEngine: Sendable, Codable {
     /// the last fix, the trip ends where a gap in the data would end it without a fix after it (at the moment the
     /// vehicle stopped, or at the last fix) and the vehicle is taken as parked there. Phones stop reporting when
     /// they stand still, so their silence is a parking; a fix that comes later starts from there. Nothing happens
-    /// while the silence is shorter or when no trip is open.
+    /// while the silence is shorter or when no trip is open, nor while a point after the silence waits for the next
+    /// one to confirm it and is not that old itself (`held`: a timer's point may show a wait at a stop that the next
+    /// point decides, `waitsAtStop`).
     public mutating func closeIfSilent(now: Timestamp) -> [TripEvent] {
         // A point held after a silence and followed by silence: the phone stands there.
         let gap = configuration.gapThreshold
         let silent = { (time: Double) in now.secondsSince1970 - time >= gap }
         var released = pending.map { silent($0.time) } == true ? releasePending() : []
         released += held.map { silent($0.time) } == true ? releaseHeld() : []
+        // A point held after the silence, not yet silent itself (a phone's timer point): it may show the vehicle
+        // waiting at a stop that ends no trip (`waitsAtStop`), and the next point decides, as in a replay.
+        if let waiting = held, last.map({ waiting.time > $0.sample.time }) ?? true { return released }
         guard trip != nil, pending == nil, let last, silent(last.sample.time) else { return released }
         var events = released
         events += endAtLastStop(after: last)
@@ -851,8 +862,8 @@ public struct TripEngine: Sendable, Codable {
     private mutating func standing(_ p: Point, since: Double, centre: Coordinate) -> [TripEvent] {
         let c = configuration
         var events: [TripEvent] = []
-        if phase == .stopped, p.sample.time - since >= c.parkingThreshold {
-            events += endTrip(at: since, coordinate: centre)
+        if phase == .stopped, p.sample.time - (waitingSince ?? since) >= c.parkingThreshold {
+            events += endTrip(at: since, coordinate: centre, estimated: waitingSince != nil ? .end : [])
         }
         if !longIdleReported, p.sample.time - since >= c.longIdleThreshold {
             longIdleReported = true
@@ -865,6 +876,17 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         var events: [TripEvent] = []
         let first = departure[0]
+        if phase == .stopped, let waited = waitingSince, let still = lastStill, let since = stillSince,
+            let centre = stillCentre
+        {
+            // A phone waiting at a stop since its timer point (`waitsAtStop`) leaves: it most likely left when
+            // accelerating evenly over the way to its first point moving would have brought it there. A wait of the
+            // parking threshold from when it most likely stopped was a parking.
+            let way = distance(still, first)
+            let left = max(still.sample.time, first.sample.time - 2 * way / max(first.speed, c.movingSpeed))
+            if left - waited >= c.parkingThreshold { events += endTrip(at: since, coordinate: centre, estimated: .end) }
+        }
+        waitingSince = nil
         // Departure time: the last moment seen standing still, unless that was before a power-off,
         // in which case the vehicle left no earlier than the receiver came on again.
         var startTime = lastStill?.sample.time ?? first.sample.time
@@ -969,6 +991,7 @@ public struct TripEngine: Sendable, Codable {
     /// radius until its positions show otherwise (see `StopScatter`).
     private mutating func beginStill(at p: Point, seen: Bool = false) {
         drift = nil
+        waitingSince = nil
         stillSince = p.sample.time
         stillCentre = Coordinate(latitude: p.latitude, longitude: p.longitude)
         stillCount = 1
@@ -1222,6 +1245,19 @@ public struct TripEngine: Sendable, Codable {
             // was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping whose
             // receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
             // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
+            if stop == nil, let wait = waitsAtStop(after: last, next: next) {
+                // A phone's timer point: the vehicle stands at a stop it has not yet stood the parking threshold at.
+                // The trip stays open; what comes next tells (`standing`, `confirmDeparture`).
+                trip!.distance += wait.way
+                phase = .stopped
+                stopCandidate = []
+                beginStill(at: last, seen: true)
+                stillSince = wait.end
+                stillCentre = Coordinate(latitude: next.latitude, longitude: next.longitude)
+                waitingSince = wait.since
+                lastStill = last
+                return events
+            }
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
             let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
@@ -1245,6 +1281,7 @@ public struct TripEngine: Sendable, Codable {
                     }
                     phase = .moving
                     stillSince = nil
+                    waitingSince = nil
                     stillCentre = nil
                     scatter = nil
                     departure = []
@@ -1275,6 +1312,28 @@ public struct TripEngine: Sendable, Codable {
         beginStill(at: parkedAt)
         lastStill = parkedAt
         return events
+    }
+
+    /// Whether a phone last seen driving (`last`, its Doppler speed `movingSpeed` or more) and seen after a silence
+    /// standing (`next`: the point its timer sends, 300 s after the last one, when it has not moved 75 m) may still be
+    /// waiting at a stop shorter than the parking threshold: braking evenly over the way between them (twice the way
+    /// over the last speed) it came to a stand less than `parkingThreshold` before `next`. A light or a queue of nearly
+    /// five minutes then ends no trip: the next point decides (a departure, `confirmDeparture`; or the next timer
+    /// point, a parking). Returns when it most likely stopped (`since`), the way driven to the stop, and the end the
+    /// trip gets if it parked there: the same as without the wait (`arrival`, `lastStop`), estimated.
+    private func waitsAtStop(after last: Point, next: Sample) -> (since: Double, end: Double, way: Double)? {
+        let c = configuration
+        guard reporting == .filtered, trip != nil, phase == .moving, stopCandidate.isEmpty,
+            let v = last.sample.doppler, v >= c.movingSpeed, let after = next.doppler, after < c.stoppedSpeed
+        else { return nil }
+        let chord = hop(last.latitude, last.longitude, next.latitude, next.longitude)
+        let since = last.sample.time + 2 * chord / v
+        guard since < next.time, next.time - since < c.parkingThreshold else { return nil }
+        // Beyond the stop radii the way to the next point is driven and the end is when braking over it ended (as
+        // `arrival` dates it); within them, the way is noise and the end is when braking from the last speed did.
+        let away = chord > 2 * stopRadius(of: last, and: next)
+        let braked = away ? since : last.sample.time + v / Self.brakingDeceleration
+        return (since, min(next.time, braked + parkingDelay), away ? chord : 0)
     }
 
     /// Ends the trip where and when a rule estimated the vehicle arrived across a gap (`point`), the last `way` to it
@@ -1487,6 +1546,7 @@ public struct TripEngine: Sendable, Codable {
         }
         positionAnchor = nil
         openBridge = nil
+        waitingSince = nil
         guard let open = trip else { return [] }
         trip = nil
         phase = .parked

@@ -1,0 +1,100 @@
+import LogbookTestSupport
+import Testing
+import TrackModel
+import TripEngine
+
+/// Issue 26, round 9: a phone that stands at a stop for nearly the parking threshold. Its timer sends a point 300 s
+/// after its last one, while the car still stands; the engine took the silence before it for a parking and split the
+/// trip there (a phantom trip, and the first half "counted while parked"). Whether the stop reached the parking
+/// threshold is known only when the car leaves. Expected figures come from the scenarios' construction (speeds ×
+/// times, by hand in the comments), never from the engine.
+@Suite("Phone waits at a stop")
+struct PhoneWaitTests {
+    /// Drives 1,030 m, stands `wait` seconds, drives 500 m and parks; the phone's last point before the stop is forced
+    /// 45 m before it (2 s before the braking began: 20 m at 10 m/s, then 25 m braking), so it sends nothing more
+    /// until its timer fires 300 s after that point, 293 s into the stop. Returns the points, the stop, the parking.
+    static func waitAtAStop(seed: Int, wait: Double) -> (
+        points: [Fix], stop: ScenarioBuilder.Segment, park: ScenarioBuilder.Segment, go: ScenarioBuilder.Segment
+    ) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 70)
+        // 5 s to 10 m/s (25 m), 98 s at 10 m/s (980 m), 5 s to a stop (25 m): 1,030 m.
+        let go = s.accelerate(5, to: 10)
+        s.drive(98)
+        let brake = s.accelerate(5, to: 0)
+        let stop = s.stand(wait)
+        // 5 s to 10 m/s (25 m), 45 s at 10 m/s (450 m), 5 s to a stop (25 m): 500 m.
+        s.accelerate(5, to: 10)
+        s.drive(45)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
+        #expect(abs(park.startDistance - stop.startDistance - 500) < 1e-6)
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [brake.fixes.lowerBound - 2])
+        // The scenario has the pattern: the last point before the stop moving, the next one the timer's, standing.
+        let before = points.last { $0.time!.secondsSince1970 < stop.start }
+        let timer = points.first { $0.time!.secondsSince1970 >= stop.start }
+        #expect((before?.speed ?? 0) >= 9)
+        #expect(
+            timer.map { $0.time!.secondsSince1970 - before!.time!.secondsSince1970 } == 300
+                && timer!.time!.secondsSince1970 < stop.end)
+        return (points, stop, park, go)
+    }
+
+    /// The phone's points through the engine as the server runs them: point by point, with the sweep for silent
+    /// devices (`closeIfSilent`) every 10 s in between, and the sweep after the last point.
+    static func live(_ points: [Fix]) -> [Trip] {
+        var engine = TripEngine(reporting: .filtered)
+        var trips: [Trip] = []
+        var now = points.first?.time?.secondsSince1970 ?? 0
+        for point in points {
+            let t = point.time!.secondsSince1970
+            while now + 10 < t {
+                now += 10
+                for case .tripEnded(let trip) in engine.closeIfSilent(now: Timestamp(secondsSince1970: now)) {
+                    trips.append(trip)
+                }
+            }
+            for case .tripEnded(let trip) in engine.ingest(point) { trips.append(trip) }
+        }
+        let end = Timestamp(secondsSince1970: now + 2 * EngineConfiguration().gapThreshold)
+        for case .tripEnded(let trip) in engine.closeIfSilent(now: end) { trips.append(trip) }
+        return trips
+    }
+
+    /// A stop of 296 s (a queue, a level crossing): no parking, one trip of 1,530 m, from the departure to the
+    /// parking, in a replay and live. (Before: two trips, split where the timer's point came.)
+    @Test(arguments: seeds)
+    func aWaitShorterThanTheParkingThresholdEndsNoTrip(seed: Int) {
+        let (points, _, park, go) = Self.waitAtAStop(seed: seed, wait: 296)
+        let replay = PhoneReportingTests.run(points, reporting: .filtered).trips
+        for trips in [replay, Self.live(points)] {
+            #expect(trips.count == 1, "trips \(trips.count)")
+            guard let trip = trips.first else { continue }
+            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
+            #expect(relativeError(trip.distance, 1530) < 0.02, "\(trip.distance) m")
+            #expect(trip.idleSeconds > 200, "idle \(trip.idleSeconds) s")
+        }
+    }
+
+    /// The same with a stop of 330 s: a parking. Two trips, 1,030 m and 500 m, the first ending (estimated) and the
+    /// second starting within a minute of when the car stopped and left, in a replay and live.
+    @Test(arguments: seeds)
+    func aWaitOfTheParkingThresholdEndsTheTrip(seed: Int) {
+        let (points, stop, park, go) = Self.waitAtAStop(seed: seed, wait: 330)
+        let replay = PhoneReportingTests.run(points, reporting: .filtered).trips
+        for trips in [replay, Self.live(points)] {
+            #expect(trips.count == 2, "trips \(trips.count)")
+            guard trips.count == 2 else { continue }
+            #expect(abs(trips[0].start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trips[0].end.secondsSince1970 - stop.start) <= 60)
+            #expect(trips[0].estimated.contains(.end))
+            #expect(relativeError(trips[0].distance, 1030) < 0.02, "\(trips[0].distance) m")
+            #expect(abs(trips[1].start.secondsSince1970 - stop.end) <= 60)
+            #expect(abs(trips[1].end.secondsSince1970 - park.start) <= 60)
+            #expect(relativeError(trips[1].distance, 500) < 0.02, "\(trips[1].distance) m")
+        }
+    }
+}
