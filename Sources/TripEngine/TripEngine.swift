@@ -143,6 +143,10 @@ public struct TripEngine: Sendable, Codable {
     /// Its Doppler speed is right even when its position is not: a point that stands dates a departure that the
     /// first points used came too late to date (see `confirmDeparture`).
     var resumed: HeldFix?
+    /// Filtered sources: the Doppler speeds of `resumed` and the points after it while they settled (used, held or
+    /// refused): a cold start's positions may be hundreds of metres off while they claim a few, but its speeds are
+    /// right (see `phoneDrove`, `resumedWay`).
+    var resumedSpeeds: [FixGate.TimedSpeed]?
     /// Filtered sources: when a phone whose timer point after a silence stood where it had driven to most likely came
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
     /// threshold from then, and `stillSince` holds the end the trip gets if it does (estimated).
@@ -202,7 +206,10 @@ public struct TripEngine: Sendable, Codable {
         if let previous = lastPointTime, time <= previous { return releasePending() + process(fix) }
         var events: [TripEvent] = []
         if lastPointTime.map({ time - $0 >= configuration.powerOffGap }) ?? true {
-            if settling != true { resumed = HeldFix(fix) }
+            if settling != true {
+                resumed = HeldFix(fix)
+                resumedSpeeds = []
+            }
             settling = true
             // A point held after one silence, moving, and followed by another silence: a phone that sent one point
             // on its way in, then stood. Nothing came to contradict it, and it is taken as it is, as `finish()`
@@ -212,6 +219,9 @@ public struct TripEngine: Sendable, Codable {
         }
         lastPointTime = time
         guard settling == true else { return events + despiked(fix) }
+        if let speed = fix.speed, speed.isFinite, speed >= 0, (resumedSpeeds?.count ?? .max) < 4_096 {
+            resumedSpeeds!.append(FixGate.TimedSpeed(time: time, speed: speed))
+        }
         events += releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
         // A point a little less precise (half again the limits) confirms the held one when both drive (Doppler): a
@@ -653,10 +663,13 @@ public struct TripEngine: Sendable, Codable {
             lastStill = p
             return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
         }
-        if hasDoppler, reporting == .continuous, hasRelocated(to: p) {
-            // Seen again after a silence far from where it stood, having driven: it came here unseen and stands. (Not
-            // a phone: its first points after a silence that settle may still be a cold start's, converging from
-            // hundreds of metres off while they claim 3 m, and a light on the way out would take them for a trip.)
+        if hasDoppler, reporting == .continuous || phoneDrove(after: lastStill, before: p.sample.time),
+            hasRelocated(to: p)
+        {
+            // Seen again after a silence far from where it stood, having driven: it came here unseen and stands. (A
+            // phone only when a point after its first one after the silence drove: its first points that settle may
+            // still be a cold start's, converging from hundreds of metres off while they claim 3 m, and standing they
+            // say nothing of wheels.)
             departure.append(p)
             return events + confirmDeparture()
         }
@@ -848,8 +861,26 @@ public struct TripEngine: Sendable, Codable {
             distance(still, p) > 2 * stopRadius(of: still, and: p.sample) + 3 * still.sample.sigma
         else { return false }
         let moving = { (q: Point) in (q.sample.doppler ?? 0) >= c.movingSpeed }
-        return departure.contains(where: moving) || moving(p)
+        return departure.contains(where: moving) || moving(p) || phoneDrove(after: still, before: p.sample.time)
             || gate.coldStartSpeeds.contains { $0.time > still.sample.time && $0.speed >= c.movingSpeed }
+    }
+
+    /// Filtered sources: whether a point after the first one after the phone's last silence, which began after
+    /// `still`, moved before `time` (used, held or refused: `resumedSpeeds`). Its Doppler speed is right even where a
+    /// cold start's position is not.
+    private func phoneDrove(after still: Point?, before time: Double) -> Bool {
+        guard reporting == .filtered, let still, let back = resumed, back.time > still.sample.time,
+            let speeds = resumedSpeeds
+        else { return false }
+        return speeds.contains { $0.time > back.time && $0.time < time && $0.speed >= configuration.movingSpeed }
+    }
+
+    /// Filtered sources: the way from the parking place, left when the phone's first point after its silence
+    /// (`resumedStanding`, later than `after`) stood, to `first`, by the Doppler speeds of the points since
+    /// (`resumedSpeeds`, as `coldStartWay` measures a receiver's cold start), or `nil` when there are none.
+    private func resumedWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
+        guard let back = resumedStanding(), back.time > after, let speeds = resumedSpeeds else { return nil }
+        return way(by: speeds.filter { $0.time >= back.time && $0.time < first.time }, until: first)
     }
 
     /// Positions only: how long a possible departure may take to come true before its positions are
@@ -925,6 +956,7 @@ public struct TripEngine: Sendable, Codable {
         var previous = origin
         if let still = origin, first.sample.time - still.sample.time > c.dopplerMaximumInterval,
             let driven = coldStartWay(after: still.sample.time, until: first.sample)
+                ?? resumedWay(after: still.sample.time, until: first.sample)
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
             // way from the parking place to the first good position by them — where they do not span it (the fix
@@ -967,7 +999,12 @@ public struct TripEngine: Sendable, Codable {
     /// again on the way, and what it drove then is not in the distance).
     private func coldStartWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
         guard let on = gate.powerOnTime, on > after else { return nil }
-        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
+        return way(by: gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }, until: first)
+    }
+
+    /// The way by `speeds` and on to `first` (trapezoids), and whether they span it: none of their steps (nor the one
+    /// to `first`) is longer than `dopplerMaximumInterval`. `nil` without speeds, or without one at `first`.
+    private func way(by speeds: [FixGate.TimedSpeed], until first: Sample) -> (distance: Double, complete: Bool)? {
         guard !speeds.isEmpty, let end = first.doppler else { return nil }
         let limit = configuration.dopplerMaximumInterval
         var total = 0.0
@@ -1261,7 +1298,12 @@ public struct TripEngine: Sendable, Codable {
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
             let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
-            if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
+            if trip != nil, resumedStanding() != nil, phoneDrove(after: last, before: next.time) {
+                // A phone's first point after the silence stood, and a point after it drove before this one: the
+                // vehicle had parked (the phone off, or without a fix, while it stood) and left again. Where it went
+                // before the silence is no arrival at this point; the way here is the next departure's.
+                events = endAtLastStop(after: last)
+            } else if trip != nil, !outageSeen, stop == nil, moving, let halt = braking(after: last, next: next) {
                 // The last fixes show the vehicle braking hard, and no outage: it stopped a few metres on and the
                 // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
                 events = endArrived(at: halt.point, adding: halt.distance)
