@@ -18,12 +18,8 @@ struct PhoneColdStartTests {
         points: [Fix], parked: ScenarioBuilder.Segment, on: ScenarioBuilder.Segment, park: ScenarioBuilder.Segment
     ) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(60)
         s.drive(0, heading: 30)
-        s.accelerate(6, to: 14)  // 42 m
-        s.drive(100)  // 1,400 m
-        s.accelerate(7, to: 0)  // 49 m
-        let parked = s.stand(3)
+        let parked = PowerOnDepartureTests.driveAndPark(&s)
         s.powerOff(3_600)
         let on = s.stand(3)
         s.accelerate(6, to: 12)  // 36 m
@@ -45,7 +41,7 @@ struct PhoneColdStartTests {
         return (PhoneReportingTests.phonePoints(s.fixes, also: atLight), parked, on, park)
     }
 
-    static let first = 42.0 + 1_400 + 49
+    static let first = PowerOnDepartureTests.first
     static let second = 36.0 + 240 + 36 + 36 + 1_200 + 36
 
     /// Two trips: the evening's ends when the car parked, the morning's starts when it left and measures its way by

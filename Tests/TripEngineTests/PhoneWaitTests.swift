@@ -63,13 +63,17 @@ struct PhoneWaitTests {
         return trips
     }
 
+    /// The trips of a replay and of the server's run.
+    static func replayAndLive(_ points: [Fix]) -> [[Trip]] {
+        [PhoneReportingTests.run(points, reporting: .filtered).trips, live(points)]
+    }
+
     /// A stop of 296 s (a queue, a level crossing): no parking, one trip of 1,530 m, from the departure to the
     /// parking, in a replay and live. (Before: two trips, split where the timer's point came.)
     @Test(arguments: seeds)
     func aWaitShorterThanTheParkingThresholdEndsNoTrip(seed: Int) {
         let (points, _, park, go) = Self.waitAtAStop(seed: seed, wait: 296)
-        let replay = PhoneReportingTests.run(points, reporting: .filtered).trips
-        for trips in [replay, Self.live(points)] {
+        for trips in Self.replayAndLive(points) {
             #expect(trips.count == 1, "trips \(trips.count)")
             guard let trip = trips.first else { continue }
             #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
@@ -84,8 +88,7 @@ struct PhoneWaitTests {
     @Test(arguments: seeds)
     func aWaitOfTheParkingThresholdEndsTheTrip(seed: Int) {
         let (points, stop, park, go) = Self.waitAtAStop(seed: seed, wait: 330)
-        let replay = PhoneReportingTests.run(points, reporting: .filtered).trips
-        for trips in [replay, Self.live(points)] {
+        for trips in Self.replayAndLive(points) {
             #expect(trips.count == 2, "trips \(trips.count)")
             guard trips.count == 2 else { continue }
             #expect(abs(trips[0].start.secondsSince1970 - go.start) <= 60)

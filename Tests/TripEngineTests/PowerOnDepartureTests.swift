@@ -18,11 +18,7 @@ struct PowerOnDepartureTests {
         arrived: ScenarioBuilder.Segment
     ) {
         var s = ScenarioBuilder(options: options)
-        s.stand(60)
-        s.accelerate(6, to: 14)  // 42 m
-        s.drive(100)  // 1,400 m
-        s.accelerate(7, to: 0)  // 49 m
-        let parked = s.stand(3)
+        let parked = driveAndPark(&s)
         s.powerOff(800)
         let on = s.stand(3)
         s.accelerate(6, to: 12)  // 36 m
@@ -41,6 +37,15 @@ struct PowerOnDepartureTests {
     }
 
     static let first = 42.0 + 1_400 + 49
+
+    /// Stands 60 s, drives `first` metres and stands 3 s: the returned stand.
+    static func driveAndPark(_ s: inout ScenarioBuilder) -> ScenarioBuilder.Segment {
+        s.stand(60)
+        s.accelerate(6, to: 14)  // 42 m
+        s.drive(100)  // 1,400 m
+        s.accelerate(7, to: 0)  // 49 m
+        return s.stand(3)
+    }
     static let second = 36.0 + 168 + 600 + 70 + 6 + 1
 
     /// gpsd: the epochs without a fix came after the power-on, so they are not an outage on the way to where the box
