@@ -1374,10 +1374,10 @@ public struct TripEngine: Sendable, Codable {
         let since = last.sample.time + 2 * chord / v
         guard since < next.time, next.time - since < c.parkingThreshold else { return nil }
         // Beyond the stop radii the way to the next point is driven and the end is when braking over it ended (as
-        // `arrival` dates it); within them, the way is noise and the end is when braking from the last speed did.
+        // `arrival` dates it); within them, the way is noise and the end is where the stream ending there puts it.
         let away = chord > 2 * stopRadius(of: last, and: next)
-        let braked = away ? since : last.sample.time + v / Self.brakingDeceleration
-        return (since, min(next.time, braked + parkingDelay), away ? chord : 0)
+        let end = away ? since + parkingDelay : lastStop(after: last).time
+        return (since, min(next.time, end), away ? chord : 0)
     }
 
     /// Ends the trip where and when a rule estimated the vehicle arrived across a gap (`point`), the last `way` to it

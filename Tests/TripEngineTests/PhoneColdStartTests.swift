@@ -56,10 +56,7 @@ struct PhoneColdStartTests {
         #expect(back.map { (points[$0].speed ?? 9) < 1.5 } == true)
         #expect(back.map { points[($0 + 1)...].prefix(5).contains { ($0.speed ?? 0) > 5 } } == true)
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
+        guard let (a, b) = PhoneReportingTests.twoTrips(points) else { return }
         #expect(
             abs(a.end.secondsSince1970 - parked.start) <= 60, "ended \(a.end.secondsSince1970 - parked.start) s off")
         // The phone's last point on the way in is up to 75 m (its filter) short of where the car parked, and nothing
@@ -76,9 +73,7 @@ struct PhoneColdStartTests {
     @Test(arguments: seeds)
     func theMorningsWayIsMeasuredByTheColdStartsSpeeds(seed: Int) {
         let (points, _, on, park) = Self.scenario(seed: seed, offAtLight: 200)
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard let b = run.trips.last, run.trips.count == 2 else { return }
+        guard let (_, b) = PhoneReportingTests.twoTrips(points) else { return }
         #expect(abs(b.start.secondsSince1970 - on.end) <= 60, "started \(b.start.secondsSince1970 - on.end) s off")
         #expect(abs(b.end.secondsSince1970 - park.start) <= 60, "ended \(b.end.secondsSince1970 - park.start) s off")
         #expect(relativeError(b.distance, Self.second) < 0.02, "\(b.distance) m vs \(Self.second) m")

@@ -31,6 +31,15 @@ struct PhoneReportingTests {
         return sent
     }
 
+    /// The phone's points through the engine (`.filtered`), and the two trips they must make.
+    static func twoTrips(
+        _ points: [Fix], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (first: Trip, second: Trip)? {
+        let trips = run(points, reporting: .filtered).trips
+        #expect(trips.count == 2, "trips \(trips.count)", sourceLocation: sourceLocation)
+        return trips.count == 2 ? (trips[0], trips[1]) : nil
+    }
+
     static func run(_ fixes: [Fix], reporting: Reporting) -> EngineRun {
         var engine = TripEngine(reporting: reporting)
         var run = EngineRun()

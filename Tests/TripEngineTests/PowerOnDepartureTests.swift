@@ -101,10 +101,7 @@ struct PowerOnDepartureTests {
         let back = points.first { $0.time!.secondsSince1970 >= on.start }
         #expect(back.map { ($0.speed ?? 9) < 1.5 && ($0.eph ?? 0) > 12 } == true)
 
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
+        guard let (a, b) = PhoneReportingTests.twoTrips(points) else { return }
         #expect(
             abs(a.end.secondsSince1970 - parked.start) <= 60, "ended \(a.end.secondsSince1970 - parked.start) s off")
         #expect(abs(b.start.secondsSince1970 - on.end) <= 60, "started \(b.start.secondsSince1970 - on.end) s off")
