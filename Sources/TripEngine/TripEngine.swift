@@ -647,20 +647,23 @@ public struct TripEngine: Sendable, Codable {
             return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
         }
         // Standing inside a trip, the fix was lost and came back far from the stop, the wheels (nearly) still: the
-        // vehicle drove on during the outage and stands again (stop-and-go under a bridge). The way is driven and
-        // a new stop begins here; the centre of the old one must not drift over to it as if it stood.
-        if hasDoppler, phase == .stopped, trip != nil, departure.isEmpty, let last,
+        // vehicle drove on during the outage and stands again (stop-and-go under a bridge). The way is driven — the
+        // fixes of a departure that began before the fix was lost, then across the outage — and a new stop begins
+        // here; the centre of the old one must not drift over to it as if it stood.
+        if hasDoppler, phase == .stopped, trip != nil, let last,
             p.sample.time - last.sample.time > c.dopplerMaximumInterval, outageSeen(after: last.sample.time),
             away > 2 * radius(for: p) + 3 * last.sample.sigma
         {
-            let line = Geodesic.wgs84.inverse(
-                latitude1: last.latitude, longitude1: last.longitude, latitude2: p.latitude, longitude2: p.longitude)
-            trip!.distance += OutageBridge.estimate(
-                chord: line.distance, angle1: 0, angle2: 0, duration: p.sample.time - last.sample.time,
-                speed1: last.sample.doppler, speed2: p.sample.doppler, configuration: c)
-            trip!.idleSeconds += max(0, last.sample.time - since)
+            let from = departure.isEmpty ? last : (lastStill ?? departure[0])
+            var previous = from
+            for q in departure + [p] {
+                addDistance(from: previous, to: q)
+                record(q)
+                previous = q
+            }
+            trip!.idleSeconds += max(0, from.sample.time - since)
             trip!.idlePeriods += 1
-            record(p)
+            departure = []
             beginStill(at: p, seen: true)
             lastStill = p
             return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))

@@ -71,6 +71,41 @@ struct StandingOutageTests {
         #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
     }
 
+    /// 0.2 Hz, waiting at a light inside the trip: one fix shows the car pulling away, then the fix is lost for a
+    /// minute and a half, and it is back with the car standing again 540 m on. The way was driven: from the light
+    /// through the fix that moved and across the outage. (The engine before kept the departure pending, found the car
+    /// standing at the next fix and dropped the way: the trip came out 540 m short.)
+    @Test(arguments: seeds)
+    func departureIntoAnOutageThatEndsStanding(seed: Int) {
+        var options = Source.doppler.options(seed: seed)
+        options.rate = 0.2
+        var s = ScenarioBuilder(options: options)
+        s.stand(60)
+        let go = s.accelerate(10, to: 12)
+        s.drive(300)
+        s.accelerate(5, to: 0)
+        s.stand(60)
+        // 5 s to 8 m/s (20 m, its last epoch with a fix); without a fix: 60 s at 8 m/s (480 m), 10 s to 0 (40 m),
+        // 20 s standing.
+        s.accelerate(5, to: 8)
+        s.drive(60, reception: .noFix)
+        s.accelerate(10, to: 0, reception: .noFix)
+        s.stand(20, reception: .noFix)
+        s.stand(30)
+        s.accelerate(5, to: 12)
+        s.drive(100)
+        s.accelerate(5, to: 0)
+        let park = s.stand(400)
+        // 60 m + 3600 m + 30 m, 20 m + 480 m + 40 m, 30 m + 1200 m + 30 m.
+        let truth = 60.0 + 3_600 + 30 + 20 + 480 + 40 + 30 + 1_200 + 30
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+    }
+
     /// A box on the ignition, 0.2 Hz: the last fix shows the car braking hard (from 20 to 6 m/s in 5 s), then
     /// nothing for 20 minutes, and the next fix is the next departure, 1 km away. The car stopped a few metres on
     /// and the box went off: the trip ends there and then, and the kilometre belongs to the next trip.
