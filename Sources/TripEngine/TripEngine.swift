@@ -122,8 +122,8 @@ public struct TripEngine: Sendable, Codable {
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
-    /// (`waitingSince`, `resumedSpeeds`) resume unset from a checkpoint that lacks them, as a phone's first point after
-    /// a restart would find them.
+    /// (`waitingSince`, `resumedSpeeds`, `leftStop`) resume unset from a checkpoint that lacks them, as a phone's first
+    /// point after a restart would find them.
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
@@ -153,6 +153,23 @@ public struct TripEngine: Sendable, Codable {
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
     /// threshold from then, and `stillSince` holds the end the trip gets if it does (estimated).
     var waitingSince: Double?
+    /// Positions only: the stop inside a trip that the last departure left, kept until the next stop shows whether
+    /// that departure was a jump of the positions (`resumeStopAfterJump`).
+    var leftStop: LeftStop?
+
+    struct LeftStop: Sendable, Codable {
+        var since: Double
+        var centre: Coordinate
+        var scatter: StopScatter?
+        var longIdleReported: Bool
+        /// When the departure began.
+        var departed: Double
+        /// The trip's figures before the departure.
+        var distance: Double
+        var idleSeconds: Double
+        var idlePeriods: Int
+        var maximumSpeed: Double
+    }
 
     /// - Parameters:
     ///   - configuration: the tunables.
@@ -516,6 +533,8 @@ public struct TripEngine: Sendable, Codable {
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
                 stopCandidate = []
                 lastStill = p
+                resumeStopAfterJump(
+                    at: first.sample.time, place: Coordinate(latitude: first.latitude, longitude: first.longitude))
             }
         } else {
             stopCandidate = []
@@ -587,6 +606,33 @@ public struct TripEngine: Sendable, Codable {
         scatter = StopScatter(time: p.sample.time, prior: max(configuration.stationaryRadius, spread))
         lastStill = p
         drift = nil
+        resumeStopAfterJump(at: arrived.time, place: centre)
+    }
+
+    /// Positions only, a stop inside a trip found at `place` from `time`: when it is back where the stop that the last
+    /// departure left was (within `3 × stationaryRadius` of its centre) after less than `jumpMovingTime` of moving, and
+    /// the way counted since is far longer than that (out and back: more than twice the distance between the stops
+    /// and two stationary radii), that departure was a jump of the positions — a multipath burst held for seconds, as
+    /// `isJump` finds for a whole trip — not a drive, and not the few metres of a manoeuvre into a parking place: the
+    /// old stop goes on, and the way and the idle period counted for the departure are taken back.
+    private mutating func resumeStopAfterJump(at time: Double, place: Coordinate) {
+        guard let left = leftStop else { return }
+        leftStop = nil
+        let r = configuration.stationaryRadius
+        let back = hop(left.centre.latitude, left.centre.longitude, place.latitude, place.longitude)
+        guard let open = trip, time - left.departed < Self.jumpMovingTime, back <= 3 * r,
+            open.distance - left.distance > 2 * back + 2 * r
+        else { return }
+        trip!.distance = left.distance
+        trip!.idleSeconds = left.idleSeconds
+        trip!.idlePeriods = left.idlePeriods
+        trip!.maximumSpeed = left.maximumSpeed
+        trip!.track.removeAll { $0.time.secondsSince1970 > left.departed && $0.time.secondsSince1970 < time }
+        stillSince = left.since
+        stillCentre = left.centre
+        // The wider of the two scatters: the jump's way back may have shown more of it than the old stop had.
+        if (left.scatter?.radius ?? 0) > (scatter?.radius ?? 0) { scatter = left.scatter }
+        longIdleReported = left.longIdleReported
     }
 
     /// See `detectDriftingStop`.
@@ -955,6 +1001,14 @@ public struct TripEngine: Sendable, Codable {
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
         } else if let since = stillSince, trip != nil {
+            leftStop =
+                first.sample.doppler == nil
+                ? stillCentre.map {
+                    LeftStop(
+                        since: since, centre: $0, scatter: scatter, longIdleReported: longIdleReported,
+                        departed: startTime, distance: trip!.distance, idleSeconds: trip!.idleSeconds,
+                        idlePeriods: trip!.idlePeriods, maximumSpeed: trip!.maximumSpeed)
+                } : nil
             trip!.idleSeconds += max(0, startTime - since)
             trip!.idlePeriods += 1
         }
@@ -1594,6 +1648,7 @@ public struct TripEngine: Sendable, Codable {
         positionAnchor = nil
         openBridge = nil
         waitingSince = nil
+        leftStop = nil
         guard let open = trip else { return [] }
         trip = nil
         phase = .parked

@@ -195,6 +195,76 @@ struct StandingOutageTests {
     }
 }
 
+/// Positions only: a multipath burst while the vehicle stands inside a trip holds the positions 70 m off for 6 to 14
+/// seconds, long and far enough to pass for a departure; they come back to where the vehicle stood. (Bursts of 20 s
+/// and more hold them long enough for a stop where they were held; the engine does not yet see those as a jump.)
+@Suite("A jump of the positions while standing")
+struct StandingJumpTests {
+    /// The bursts' lengths, seconds.
+    static let bursts = [6, 10, 14]
+
+    /// Waiting at a light for four minutes, the burst after two and a half, then on; at the end it parks. One trip, its
+    /// distance without the 140 m out and back, and no second idle period cut out of the wait. (The engine before
+    /// counted the burst as a drive: 140 m too many, the wait split in two.)
+    @Test(arguments: seeds, Self.bursts)
+    func burstWhileWaitingInsideATrip(seed: Int, burst: Int) {
+        var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(8, to: 12)
+        s.drive(150)
+        s.accelerate(8, to: 0)
+        let wait = s.stand(240)
+        s.accelerate(8, to: 12)
+        s.drive(100)
+        s.accelerate(8, to: 0)
+        let park = s.stand(600)
+        Self.burst(&s, at: wait.fixes.lowerBound + 150, seconds: burst, metres: 70)
+        // 48 m + 1800 m + 48 m, the wait, 48 m + 1200 m + 48 m.
+        let truth = 48.0 + 1_800 + 48 + 48 + 1_200 + 48
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1, "trips \(run.trips.count)")
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        #expect(trip.idlePeriods == 1, "idle periods \(trip.idlePeriods)")
+        #expect(abs(trip.idleSeconds - 240) <= 30, "idle \(trip.idleSeconds) s")
+    }
+
+    /// Parked after the drive, the burst three minutes in: the trip ends when the vehicle parked, not at the place
+    /// the positions came back to after the burst. (The engine before ended it 3 minutes late.)
+    @Test(arguments: seeds, Self.bursts)
+    func burstWhileParkedEndsTheTripWhereItParked(seed: Int, burst: Int) {
+        var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(8, to: 12)
+        s.drive(250)
+        s.accelerate(8, to: 0)
+        let park = s.stand(900)
+        Self.burst(&s, at: park.fixes.lowerBound + 180, seconds: burst, metres: 70)
+        let truth = 48.0 + 3_000 + 48
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1, "trips \(run.trips.count)")
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        #expect(
+            abs(trip.end.secondsSince1970 - park.start) <= 60, "ended \(trip.end.secondsSince1970 - park.start) s off")
+    }
+
+    /// Moves the positions of `seconds` fixes from fix `index` on by `metres` to the north-east, as a burst of
+    /// multipath holds them.
+    static func burst(_ s: inout ScenarioBuilder, at index: Int, seconds: Int, metres: Double) {
+        for i in index..<(index + seconds) {
+            guard let lat = s.fixes[i].latitude, let lon = s.fixes[i].longitude else { continue }
+            let moved = ScenarioBuilder.offset(lat, lon, east: metres / 2.squareRoot(), north: metres / 2.squareRoot())
+            s.fixes[i].latitude = moved.latitude
+            s.fixes[i].longitude = moved.longitude
+        }
+    }
+}
+
 /// Positions only: parked in a street canyon after the drive, the receiver's positions wander by tens of metres
 /// and jump by a hundred, far beyond their stated errors; fix by fix the vehicle never looks still.
 @Suite("Stops where the positions drift")
