@@ -1001,14 +1001,13 @@ public struct TripEngine: Sendable, Codable {
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
         } else if let since = stillSince, trip != nil {
-            leftStop =
-                first.sample.doppler == nil
-                ? stillCentre.map {
-                    LeftStop(
-                        since: since, centre: $0, scatter: scatter, longIdleReported: longIdleReported,
-                        departed: startTime, distance: trip!.distance, idleSeconds: trip!.idleSeconds,
-                        idlePeriods: trip!.idlePeriods, maximumSpeed: trip!.maximumSpeed)
-                } : nil
+            leftStop = nil
+            if first.sample.doppler == nil, let centre = stillCentre {
+                leftStop = LeftStop(
+                    since: since, centre: centre, scatter: scatter, longIdleReported: longIdleReported,
+                    departed: startTime, distance: trip!.distance, idleSeconds: trip!.idleSeconds,
+                    idlePeriods: trip!.idlePeriods, maximumSpeed: trip!.maximumSpeed)
+            }
             trip!.idleSeconds += max(0, startTime - since)
             trip!.idlePeriods += 1
         }

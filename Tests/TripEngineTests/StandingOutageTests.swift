@@ -218,7 +218,7 @@ struct StandingJumpTests {
         s.drive(100)
         s.accelerate(8, to: 0)
         let park = s.stand(600)
-        Self.burst(&s, at: wait.fixes.lowerBound + 150, seconds: burst, metres: 70)
+        s.burst(from: wait.fixes.lowerBound + 150, count: burst, metres: 70, bearing: 45)
         // 48 m + 1800 m + 48 m, the wait, 48 m + 1200 m + 48 m.
         let truth = 48.0 + 1_800 + 48 + 48 + 1_200 + 48
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
@@ -241,7 +241,7 @@ struct StandingJumpTests {
         s.drive(250)
         s.accelerate(8, to: 0)
         let park = s.stand(900)
-        Self.burst(&s, at: park.fixes.lowerBound + 180, seconds: burst, metres: 70)
+        s.burst(from: park.fixes.lowerBound + 180, count: burst, metres: 70, bearing: 45)
         let truth = 48.0 + 3_000 + 48
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
 
@@ -251,17 +251,6 @@ struct StandingJumpTests {
         #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
         #expect(
             abs(trip.end.secondsSince1970 - park.start) <= 60, "ended \(trip.end.secondsSince1970 - park.start) s off")
-    }
-
-    /// Moves the positions of `seconds` fixes from fix `index` on by `metres` to the north-east, as a burst of
-    /// multipath holds them.
-    static func burst(_ s: inout ScenarioBuilder, at index: Int, seconds: Int, metres: Double) {
-        for i in index..<(index + seconds) {
-            guard let lat = s.fixes[i].latitude, let lon = s.fixes[i].longitude else { continue }
-            let moved = ScenarioBuilder.offset(lat, lon, east: metres / 2.squareRoot(), north: metres / 2.squareRoot())
-            s.fixes[i].latitude = moved.latitude
-            s.fixes[i].longitude = moved.longitude
-        }
     }
 }
 
