@@ -105,12 +105,13 @@ struct FixGate: Sendable, Hashable, Codable {
         if let eph = fix.eph, eph > c.maximumEPH { return .reject(.largeError) }
         if let hdop = fix.hdop, hdop > c.maximumHDOP { return .reject(.largeError) }
         if !settled, let on = powerOnTime, time - on < c.coldStartWindow {
-            // After power-on the receiver has settled once it gave three fixes in a row that are either
-            // reported as precise (eph where the source gives it, else HDOP) or, where it reports Doppler
-            // speed, whose positions move as the speed says: a cold start's positions converge from far
-            // off and race ahead of (or behind) the wheels, while an error figure may be a constant that
-            // gpsd derives from a DOP and says nothing about convergence. Until then every fix counts as
-            // cold-start garbage.
+            // After power-on the receiver has settled once it gave three fixes in a row that are reported
+            // as precise (eph where the source gives it, else HDOP) or, where it reports Doppler speed, whose
+            // positions move as the speed says: a cold start's positions converge from far off and race ahead
+            // of (or behind) the wheels, while an error figure may be a constant that gpsd derives from a DOP,
+            // or a receiver's optimistic guess, and say nothing about convergence. So where the speeds can be
+            // compared they decide, for a fix reported as precise within its noise. Until then every fix
+            // counts as cold-start garbage.
             var good = true
             if let eph = fix.eph {
                 good = eph <= c.coldStartMaximumEPH
@@ -120,7 +121,8 @@ struct FixGate: Sendable, Hashable, Codable {
             // The motion is compared over a second or more: between fixes a fifth of a second apart a
             // converging position moves by less than the noise.
             var trail = coldStartTrail ?? []
-            if !good, let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
+            let precise = good
+            if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
                 let reference = trail.lastIndex(where: { time - $0.time >= 1 }), time - trail[reference].time <= 2
             {
                 let from = trail[reference]
@@ -132,7 +134,8 @@ struct FixGate: Sendable, Hashable, Codable {
                     previous = q
                 }
                 expected += (previous.speed + speed) / 2 * (time - previous.time)
-                good = abs(moved - expected) <= 2 + 0.1 * expected
+                let noise = precise ? 4 * Self.sigma(eph: fix.eph, hdop: fix.hdop, c) : 0
+                good = abs(moved - expected) <= 2 + 0.1 * expected + noise
             }
             if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude {
                 trail.append(ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed))

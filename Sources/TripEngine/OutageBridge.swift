@@ -109,6 +109,18 @@ enum OutageBridge {
         return max(chord, min(max(bySpeed, shortest), max(longest, shortest)))
     }
 
+    /// The way of a vehicle that goes from `v0` to `pace` and holds it, then brakes to a stop, all at `braking`
+    /// (m/s²), in `duration` seconds: an approach to a parking place whose arrival time is known (the box switched
+    /// off) and whose speeds inside are not. Where `duration` is too short to reach the pace and stop, the mean of the
+    /// speed it had and none.
+    static func arrival(duration: Double, from v0: Double, pace: Double, braking: Double) -> Double {
+        guard duration > 0, braking > 0 else { return 0 }
+        let change = abs(pace - v0) / braking
+        let stop = pace / braking
+        guard change + stop <= duration else { return v0 / 2 * duration }
+        return (v0 + pace) / 2 * change + pace * (duration - change - stop) + pace / 2 * stop
+    }
+
     /// Where the bent chord explains the speeds (see `estimate`).
     static let windingRatio = 0.8
     /// Where it says the vehicle slowed or stopped inside the outage.

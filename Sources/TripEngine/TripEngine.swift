@@ -1475,6 +1475,12 @@ public struct TripEngine: Sendable, Codable {
         return hop(last.latitude, last.longitude, next.latitude, next.longitude) > reach
     }
 
+    /// The trip's mean speed from its start until `time`, stops included, m/s; `nil` outside a trip or at its start.
+    private func meanSpeed(until time: Double) -> Double? {
+        guard let trip, time > trip.start else { return nil }
+        return trip.distance / (time - trip.start)
+    }
+
     /// The trip's mean speed while moving until `time`, m/s (at least `movingSpeed`).
     private func cruisingSpeed(until time: Double) -> Double {
         guard let trip else { return configuration.movingSpeed }
@@ -1515,6 +1521,19 @@ public struct TripEngine: Sendable, Codable {
                 OutageBridge.estimate(
                     chord: approach, angle1: 0, angle2: 0, duration: off - last.sample.time,
                     speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c))
+            // It went as it had gone since the trip began, at the trip's pace (its streets, their lights and queues),
+            // and braked to the stop: the box's switch-off dates the arrival, so the time says how far. The chord
+            // alone misses the corners of the streets to the garage and its ramp. An approach of the parking
+            // threshold or longer may have ended in a wait with the box on: then the chord and speeds (above).
+            let duration = off - last.sample.time
+            if duration < c.parkingThreshold, let pace = meanSpeed(until: last.sample.time) {
+                let driven = OutageBridge.arrival(
+                    duration: duration, from: last.sample.doppler ?? last.speed, pace: pace,
+                    braking: Self.brakingDeceleration)
+                let most = OutageBridge.reach(
+                    duration: duration, from: last.sample.doppler ?? last.speed, to: 0, configuration: c)
+                approach = max(approach, min(driven, most))
+            }
         }
         end = min(end, next.time)
         var place = (latitude: next.latitude, longitude: next.longitude)

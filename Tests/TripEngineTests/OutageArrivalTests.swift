@@ -52,6 +52,46 @@ struct OutageArrivalTests {
         #expect(!b.estimated.contains(.end))
     }
 
+    /// The fix is lost round a block on the way into a garage: 665 m of streets in 70 s, where the line from the
+    /// last fix to the parking place is about 200 m. The box goes off there, after epochs without a fix, so the
+    /// time of arrival is known; the trip went at its pace (about 10 m/s) that long and braked to the stop.
+    @Test(arguments: seeds)
+    func anApproachRoundABlockIsMeasuredByThePace(seed: Int) {
+        let garage = GarageRoundABlock(seed: seed, coldStartEPH: 30, coldStartMetres: 200)
+        // The chord, which the engine took before: 14 % of the trip short.
+        #expect((garage.approach - garage.chord) / garage.first > 0.1, "chord \(garage.chord) m")
+
+        let run = runEngine(garage.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(relativeError(a.distance, garage.first) < 0.01, "\(a.distance) m vs \(garage.first) m")
+        #expect(
+            abs(a.end.secondsSince1970 - garage.parked) <= 5, "ended \(a.end.secondsSince1970 - garage.parked) s off")
+        #expect(a.estimated == [.end])
+        #expect(relativeError(b.distance, garage.second) < 0.01, "\(b.distance) m vs \(garage.second) m")
+    }
+
+    /// The same, but the receiver's cold start at power-on reports its converging positions as precise (eph 8 m,
+    /// as some receivers and gpsd's DOP-derived figures do): 1.5 km off at first, racing back at 100 m/s while the
+    /// Doppler speed says the car stands. Taken at their word, the first of them is where the car went, and the way
+    /// into the garage is 1.5 km. Their speeds tell them apart: the fix that counts is the settled one.
+    @Test(arguments: seeds)
+    func aColdStartReportedPreciseIsJudgedByItsSpeeds(seed: Int) {
+        let garage = GarageRoundABlock(seed: seed, coldStartEPH: 8, coldStartMetres: 1_500)
+        let run = runEngine(garage.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(relativeError(a.distance, garage.first) < 0.01, "\(a.distance) m vs \(garage.first) m")
+        #expect(
+            abs(a.end.secondsSince1970 - garage.parked) <= 5, "ended \(a.end.secondsSince1970 - garage.parked) s off")
+        #expect(
+            abs(b.start.secondsSince1970 - garage.leaves) <= 5,
+            "started \(b.start.secondsSince1970 - garage.leaves) s off")
+        #expect(relativeError(b.distance, garage.second) < 0.01, "\(b.distance) m vs \(garage.second) m")
+    }
+
     /// An underground garage: the fix is lost on the ramp, the box is off while parked, and after
     /// power-on there is no fix until the car has driven out (10 s to 8 m/s, 40 m, then on). The way
     /// out is counted in the second trip, which starts where the first ended and when the box came on.
@@ -244,5 +284,51 @@ struct OutageArrivalTests {
         guard let trip = run.trips.first else { return }
         // Without the hops the trip is 96 m (3.1 %) short.
         #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+    }
+}
+
+/// A trip at 10 m/s whose fix is lost round a block on the way into a garage (two left turns of 90°), the box
+/// switched off there after epochs without a fix; at power-on 30 s standing, the first 15 fixes of them a cold
+/// start; then a second trip.
+private struct GarageRoundABlock {
+    var fixes: [Fix]
+    /// The way from the last fix to the parking place, and the line between them (metres).
+    var approach: Double
+    var chord: Double
+    /// The two trips' lengths (metres), when the first ended and when the second began.
+    var first: Double
+    var second: Double
+    var parked: Double
+    var leaves: Double
+
+    init(seed: Int, coldStartEPH: Double, coldStartMetres: Double) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 10)  // 30 m
+        s.drive(240)  // 2400 m
+        // 200 m, 90° left in 9 s (90 m), 100 m, 90° left (90 m), 150 m, 7 s braking to 0 (35 m): 665 m in 70 s.
+        let lost = s.drive(20, reception: .noFix)
+        s.drive(9, turnRate: -10, reception: .noFix)
+        s.drive(10, reception: .noFix)
+        s.drive(9, turnRate: -10, reception: .noFix)
+        s.drive(15, reception: .noFix)
+        s.accelerate(7, to: 0, reception: .noFix)
+        let off = s.powerOff(1_200)
+        let on = s.stand(30)
+        s.coldStart(from: on.fixes.lowerBound, count: 15, eph: coldStartEPH, metres: coldStartMetres)
+        let go2 = s.accelerate(6, to: 10)  // 30 m
+        s.drive(100)  // 1000 m
+        s.accelerate(7, to: 0)  // 35 m
+        let end = s.stand(400)
+        fixes = s.fixes
+        approach = off.startDistance - lost.startDistance
+        chord = Geodesic.wgs84.distance(
+            latitude1: lost.startLatitude, longitude1: lost.startLongitude, latitude2: off.startLatitude,
+            longitude2: off.startLongitude)
+        first = off.startDistance - go.startDistance
+        second = end.startDistance - go2.startDistance
+        parked = off.start
+        leaves = go2.start
+        precondition(abs(approach - 665) < 1 && abs(first - 3_095) < 1 && abs(second - 1_065) < 1)
     }
 }
