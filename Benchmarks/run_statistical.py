@@ -28,6 +28,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    after them; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh11  seeds 11000000-11999999 (round 10's rules came from fresh9's and fresh10's failures: drawn after
                    them; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh12  seeds 12000000-12999999 (round 11's rules came from the garage drives of every split up to fresh11:
+                   drawn after them; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -69,6 +71,7 @@ SPLITS = {
     "fresh8": (8000000, 9000000), "fresh9": (9000000, 10000000),
     "fresh10": (10000000, 11000000),
     "fresh11": (11000000, 12000000),
+    "fresh12": (12000000, 13000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -249,7 +252,8 @@ def main():
                 "fresh": {"drivesim": 3, "faultsim": 6}, "fresh5": {"drivesim": 3, "faultsim": 6},
                 "fresh6": {"drivesim": 3, "faultsim": 6}, "fresh7": {"drivesim": 6, "faultsim": 6},
                 "fresh8": {"drivesim": 6, "faultsim": 3}, "fresh9": {"drivesim": 6, "faultsim": 3},
-                "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3}}
+                "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3},
+                "fresh12": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

@@ -35,6 +35,8 @@ public struct TripEngine: Sendable, Codable {
         var track: [TrackPoint] = []
         /// Whether `start` was estimated: the vehicle left while the receiver was off or without a fix.
         var estimatedStart = false
+        /// The trip's path, to measure its streets' circuity (`nil` in a checkpoint of before: measured afresh).
+        var circuity: RoadCircuity?
     }
 
     /// A processed sample: the raw sample plus the filter's view of it.
@@ -1188,6 +1190,8 @@ public struct TripEngine: Sendable, Codable {
             }
         }
         trip!.distance += step
+        if trip!.circuity == nil { trip!.circuity = RoadCircuity() }
+        trip!.circuity!.note(latitude: b.latitude, longitude: b.longitude, odometer: trip!.distance)
         let speed = b.sample.doppler ?? b.speed
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
     }
@@ -1490,7 +1494,8 @@ public struct TripEngine: Sendable, Codable {
 
     /// Where and when a vehicle that lost its fix while moving (or standing inside a trip) and then fell
     /// silent (a long gap, or the box switched off) arrived, when the first good fix after the gap is away
-    /// from the last one: the distance between them was driven, less the way from the parking place to that
+    /// from the last one: the way between them was driven (the line, made as much longer as the streets the trip
+    /// drove before were than theirs: `RoadCircuity`), less the way from the parking place to that
     /// fix when the Doppler speeds of a cold start measured it (then the vehicle had already left again),
     /// and the vehicle arrived when braking from `pace` (the speed before the outage) to a stop over that
     /// distance would have brought it there — or when the box went off, if the receiver went on reporting
@@ -1509,18 +1514,21 @@ public struct TripEngine: Sendable, Codable {
         if powerCycle, let driven = coldStartWay(after: last.sample.time, until: next)?.distance {
             departed = min(chord, driven)
         }
-        var approach = chord - departed
-        // It came to a stop at the end of the way: braking from the speed it had, half that on average.
-        var end = last.sample.time + 2 * approach / max(pace, c.movingSpeed) + parkingDelay
+        let straight = chord - departed
+        // The streets there are as much longer than the line as those the trip drove (`RoadCircuity`).
+        let circuity = trip?.circuity?.ratio(over: straight) ?? 1
+        var approach = straight * circuity
+        // It came to a stop at the end of the way: braking from the speed it had, half that on average, over the line.
+        // (Not over the streets: braking evenly over the whole way overstates the time a car that kept its speed
+        // for most of it took, and the longer way would only add to that.)
+        var end = last.sample.time + 2 * straight / max(pace, c.movingSpeed) + parkingDelay
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
             end = off
-            approach = max(
-                approach,
-                OutageBridge.estimate(
-                    chord: approach, angle1: 0, angle2: 0, duration: off - last.sample.time,
-                    speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c))
+            let bySpeeds = OutageBridge.estimate(
+                chord: straight, angle1: 0, angle2: 0, duration: off - last.sample.time,
+                speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c)
             // It went as it had gone since the trip began, at the trip's pace (its streets, their lights and queues),
             // and braked to the stop: the box's switch-off dates the arrival, so the time says how far. The chord
             // alone misses the corners of the streets to the garage and its ramp. An approach of the parking
@@ -1532,7 +1540,9 @@ public struct TripEngine: Sendable, Codable {
                     braking: Self.brakingDeceleration)
                 let most = OutageBridge.reach(
                     duration: duration, from: last.sample.doppler ?? last.speed, to: 0, configuration: c)
-                approach = max(approach, min(driven, most))
+                approach = max(straight, bySpeeds, min(driven, most))
+            } else {
+                approach = max(approach, bySpeeds)
             }
         }
         end = min(end, next.time)

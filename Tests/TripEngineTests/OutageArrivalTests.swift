@@ -92,6 +92,55 @@ struct OutageArrivalTests {
         #expect(relativeError(b.distance, garage.second) < 0.01, "\(b.distance) m vs \(garage.second) m")
     }
 
+    /// Streets in a grid: the trip zigzags through blocks (legs of 150 m, each ending in a 90° corner, left and right
+    /// by turns), and the fix is lost on the way into a garage four legs on, the box switched off there without a
+    /// word (a GPX logs nothing without a fix, a receiver may fall silent): the line from the last fix to the place
+    /// the fix comes back at power-on is 473 m of the 635 m driven. The streets before were as much longer than their
+    /// lines, and the way in is taken as long.
+    @Test(arguments: Source.allCases, seeds)
+    func anApproachIsAsLongAsTheStreetsBefore(source: Source, seed: Int) {
+        var s = ScenarioBuilder(options: source.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 10)  // 30 m
+        // Ten legs of 12 s at 10 m/s and a corner of 3 s at 30°/s (30 m): 1500 m.
+        for leg in 0..<10 {
+            s.drive(12)
+            s.drive(3, turnRate: leg % 2 == 0 ? -30 : 30)
+        }
+        // Four more without a fix (600 m), then 7 s braking to 0 (35 m), the box off.
+        let lost = s.drive(12, reception: .silent)
+        s.drive(3, turnRate: -30, reception: .silent)
+        for leg in 1..<4 {
+            s.drive(12, reception: .silent)
+            s.drive(3, turnRate: leg % 2 == 0 ? -30 : 30, reception: .silent)
+        }
+        s.accelerate(7, to: 0, reception: .silent)
+        let parked = s.powerOff(1_200)
+        s.stand(30)
+        let go2 = s.accelerate(6, to: 10)  // 30 m
+        s.drive(60)  // 600 m
+        s.accelerate(7, to: 0)  // 35 m
+        let end = s.stand(400)
+        let first = parked.startDistance - go.startDistance
+        let second = end.startDistance - go2.startDistance
+        #expect(abs(first - (30 + 1_500 + 635)) < 1e-6)
+        #expect(abs(second - 665) < 1e-6)
+        let chord = Geodesic.wgs84.distance(
+            latitude1: lost.startLatitude, longitude1: lost.startLongitude, latitude2: parked.startLatitude,
+            longitude2: parked.startLongitude)
+        // The line alone, which the engine took before: 7.5 % of the trip short.
+        #expect((635 - chord) / first > 0.07, "chord \(chord) m")
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        let tolerance = source == .doppler ? 0.01 : 0.02
+        #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m vs \(first) m")
+        #expect(a.estimated == [.end])
+        #expect(relativeError(b.distance, second) < tolerance, "\(b.distance) m vs \(second) m")
+    }
+
     /// An underground garage: the fix is lost on the ramp, the box is off while parked, and after
     /// power-on there is no fix until the car has driven out (10 s to 8 m/s, 40 m, then on). The way
     /// out is counted in the second trip, which starts where the first ended and when the box came on.
