@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import LogbookTestSupport
 import TrackModel
 import TripEngine
@@ -78,6 +79,13 @@ func runEngine(_ fixes: [Fix], _ configuration: EngineConfiguration = EngineConf
 }
 
 /// |measured − truth| / truth.
+/// The geodesic line from where segment `a` of a scenario begins to where `b` begins, metres.
+func line(from a: ScenarioBuilder.Segment, to b: ScenarioBuilder.Segment) -> Double {
+    Geodesic.wgs84.distance(
+        latitude1: a.startLatitude, longitude1: a.startLongitude, latitude2: b.startLatitude,
+        longitude2: b.startLongitude)
+}
+
 func relativeError(_ measured: Double, _ truth: Double) -> Double { abs(measured - truth) / truth }
 
 /// How far a stop moment (trip end, start of idle time) may be from the truth, seconds.

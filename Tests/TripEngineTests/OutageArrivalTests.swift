@@ -53,7 +53,7 @@ struct OutageArrivalTests {
     }
 
     /// The fix is lost round a block on the way into a garage: 665 m of streets in 70 s, where the line from the
-    /// last fix to the parking place is about 200 m. The box goes off there, after epochs without a fix, so the
+    /// last fix to the parking place is about 250 m. The box goes off there, after epochs without a fix, so the
     /// time of arrival is known; the trip went at its pace (about 10 m/s) that long and braked to the stop.
     @Test(arguments: seeds)
     func anApproachRoundABlockIsMeasuredByThePace(seed: Int) {
@@ -61,15 +61,7 @@ struct OutageArrivalTests {
         // The chord, which the engine took before: 14 % of the trip short.
         #expect((garage.approach - garage.chord) / garage.first > 0.1, "chord \(garage.chord) m")
 
-        let run = runEngine(garage.fixes)
-        #expect(run.trips.count == 2)
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
-        #expect(relativeError(a.distance, garage.first) < 0.01, "\(a.distance) m vs \(garage.first) m")
-        #expect(
-            abs(a.end.secondsSince1970 - garage.parked) <= 5, "ended \(a.end.secondsSince1970 - garage.parked) s off")
-        #expect(a.estimated == [.end])
-        #expect(relativeError(b.distance, garage.second) < 0.01, "\(b.distance) m vs \(garage.second) m")
+        garage.expectTrips(runEngine(garage.fixes))
     }
 
     /// The same, but the receiver's cold start at power-on reports its converging positions as precise (eph 8 m,
@@ -79,17 +71,7 @@ struct OutageArrivalTests {
     @Test(arguments: seeds)
     func aColdStartReportedPreciseIsJudgedByItsSpeeds(seed: Int) {
         let garage = GarageRoundABlock(seed: seed, coldStartEPH: 8, coldStartMetres: 1_500)
-        let run = runEngine(garage.fixes)
-        #expect(run.trips.count == 2)
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
-        #expect(relativeError(a.distance, garage.first) < 0.01, "\(a.distance) m vs \(garage.first) m")
-        #expect(
-            abs(a.end.secondsSince1970 - garage.parked) <= 5, "ended \(a.end.secondsSince1970 - garage.parked) s off")
-        #expect(
-            abs(b.start.secondsSince1970 - garage.leaves) <= 5,
-            "started \(b.start.secondsSince1970 - garage.leaves) s off")
-        #expect(relativeError(b.distance, garage.second) < 0.01, "\(b.distance) m vs \(garage.second) m")
+        garage.expectTrips(runEngine(garage.fixes))
     }
 
     /// Streets in a grid: the trip zigzags through blocks (legs of 150 m, each ending in a 90° corner, left and right
@@ -125,9 +107,7 @@ struct OutageArrivalTests {
         let second = end.startDistance - go2.startDistance
         #expect(abs(first - (30 + 1_500 + 635)) < 1e-6)
         #expect(abs(second - 665) < 1e-6)
-        let chord = Geodesic.wgs84.distance(
-            latitude1: lost.startLatitude, longitude1: lost.startLongitude, latitude2: parked.startLatitude,
-            longitude2: parked.startLongitude)
+        let chord = line(from: lost, to: parked)
         // The line alone, which the engine took before: 7.5 % of the trip short.
         #expect((635 - chord) / first > 0.07, "chord \(chord) m")
 
@@ -371,13 +351,27 @@ private struct GarageRoundABlock {
         let end = s.stand(400)
         fixes = s.fixes
         approach = off.startDistance - lost.startDistance
-        chord = Geodesic.wgs84.distance(
-            latitude1: lost.startLatitude, longitude1: lost.startLongitude, latitude2: off.startLatitude,
-            longitude2: off.startLongitude)
+        chord = line(from: lost, to: off)
         first = off.startDistance - go.startDistance
         second = end.startDistance - go2.startDistance
         parked = off.start
         leaves = go2.start
         precondition(abs(approach - 665) < 1 && abs(first - 3_095) < 1 && abs(second - 1_065) < 1)
+    }
+
+    /// Two trips within 1 %, the first ending at the box-off (estimated), the second starting when the car left.
+    func expectTrips(_ run: EngineRun, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.trips.count == 2, sourceLocation: sourceLocation)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(
+            relativeError(a.distance, first) < 0.01, "\(a.distance) m vs \(first) m", sourceLocation: sourceLocation)
+        let ended = a.end.secondsSince1970 - parked
+        #expect(abs(ended) <= 5, "ended \(ended) s off", sourceLocation: sourceLocation)
+        #expect(a.estimated == [.end], sourceLocation: sourceLocation)
+        let started = b.start.secondsSince1970 - leaves
+        #expect(abs(started) <= 5, "started \(started) s off", sourceLocation: sourceLocation)
+        #expect(
+            relativeError(b.distance, second) < 0.01, "\(b.distance) m vs \(second) m", sourceLocation: sourceLocation)
     }
 }
