@@ -30,6 +30,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    them; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh12  seeds 12000000-12999999 (round 11's rules came from the garage drives of every split up to fresh11:
                    drawn after them; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh13  seeds 13000000-13999999 (round 11's two guards came from fresh12's regressions: drawn after them;
+                   drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -72,6 +74,7 @@ SPLITS = {
     "fresh10": (10000000, 11000000),
     "fresh11": (11000000, 12000000),
     "fresh12": (12000000, 13000000),
+    "fresh13": (13000000, 14000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -253,7 +256,7 @@ def main():
                 "fresh6": {"drivesim": 3, "faultsim": 6}, "fresh7": {"drivesim": 6, "faultsim": 6},
                 "fresh8": {"drivesim": 6, "faultsim": 3}, "fresh9": {"drivesim": 6, "faultsim": 3},
                 "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3},
-                "fresh12": {"drivesim": 6, "faultsim": 3}}
+                "fresh12": {"drivesim": 6, "faultsim": 3}, "fresh13": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

@@ -19,6 +19,9 @@ struct RoadCircuity: Sendable, Codable, Hashable {
 
     static let spacing = 25.0
     static let capacity = 200
+    /// The longest line the ratio is taken for: beyond it, a line across a gap is a road's (the speeds on both sides
+    /// tell more), not the streets into a parking place.
+    static let longestLine = 1_000.0
     /// Fewer stretches than this say nothing of the streets.
     static let minimumStretches = 5
     /// A stretch that turns back on itself (a U-turn, a loop round a block to the same street) says nothing of how

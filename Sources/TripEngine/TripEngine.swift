@@ -1515,8 +1515,9 @@ public struct TripEngine: Sendable, Codable {
             departed = min(chord, driven)
         }
         let straight = chord - departed
-        // The streets there are as much longer than the line as those the trip drove (`RoadCircuity`).
-        let circuity = trip?.circuity?.ratio(over: straight) ?? 1
+        // The streets there are as much longer than the line as those the trip drove (`RoadCircuity`): the streets
+        // into a parking place, not a road across a long gap.
+        let circuity = straight <= RoadCircuity.longestLine ? trip?.circuity?.ratio(over: straight) ?? 1 : 1
         var approach = straight * circuity
         // It came to a stop at the end of the way: braking from the speed it had, half that on average, over the line.
         // (Not over the streets: braking evenly over the whole way overstates the time a car that kept its speed
@@ -1540,7 +1541,10 @@ public struct TripEngine: Sendable, Codable {
                     braking: Self.brakingDeceleration)
                 let most = OutageBridge.reach(
                     duration: duration, from: last.sample.doppler ?? last.speed, to: 0, configuration: c)
-                approach = max(straight, bySpeeds, min(driven, most))
+                // Where the line is less than `stoppedRatio` of that, the car slowed or stood on the way (as inside an
+                // outage: `OutageBridge.estimate`): no more than the line allows then.
+                let allowed = straight / OutageBridge.stoppedRatio
+                approach = max(straight, bySpeeds, min(driven, most, allowed))
             } else {
                 approach = max(approach, bySpeeds)
             }
