@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Geodesy
 import LogbookTestSupport
 import TrackModel
@@ -79,6 +80,18 @@ func runEngine(_ fixes: [Fix], _ configuration: EngineConfiguration = EngineConf
 }
 
 /// |measured − truth| / truth.
+/// Runs the engine on `fixes` and expects one trip, its distance within `tolerance` (relative) of `truth` metres.
+func expectOneTrip(
+    _ fixes: [Fix], truth: Double, within tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let run = runEngine(fixes)
+    #expect(run.trips.count == 1, "trips \(run.trips.count)", sourceLocation: sourceLocation)
+    guard let trip = run.trips.first else { return }
+    #expect(
+        relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m",
+        sourceLocation: sourceLocation)
+}
+
 /// The geodesic line from where segment `a` of a scenario begins to where `b` begins, metres.
 func line(from a: ScenarioBuilder.Segment, to b: ScenarioBuilder.Segment) -> Double {
     Geodesic.wgs84.distance(

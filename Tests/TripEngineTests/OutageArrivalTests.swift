@@ -141,11 +141,8 @@ struct OutageArrivalTests {
         let truth = park.startDistance - go.startDistance
         #expect(abs(truth - (30 + 4_500 + 18 + 3_200 + 480 + 16)) < 1e-6)
 
-        let run = runEngine(s.fixes)
         // Made as long as the streets, the trip came out 13 % long.
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: 0.01)
     }
 
     /// The box-off dates the arrival, but the car did not keep the trip's pace: at 15 m/s the fix is lost, it brakes
@@ -169,10 +166,7 @@ struct OutageArrivalTests {
         let truth = parked.startDistance - go.startDistance
         #expect(abs(truth - (45 + 3_000 + 300)) < 1e-6)
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(relativeError(trip.distance, truth) < 0.075, "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: 0.075)
     }
 
     /// An underground garage: the fix is lost on the ramp, the box is off while parked, and after
@@ -268,10 +262,7 @@ struct OutageArrivalTests {
             longitude2: tunnelEnd.longitude)
         #expect((1_600 - chord) / truth > 0.01, "chord \(chord) m")
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: 0.01)
     }
 
     /// The guard on the rule above: a vehicle that stops inside an outage (60 s at a light in an
@@ -296,10 +287,7 @@ struct OutageArrivalTests {
         // 36 m + 1200 m + 192 m + 1200 m + 36 m.
         let truth = 36.0 + 1_200 + 192 + 1_200 + 36
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: 0.01)
     }
 
     /// Positions only, after the box was off for two hours: the vehicle left at power-on, and the first
