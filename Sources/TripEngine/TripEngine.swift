@@ -1527,20 +1527,19 @@ public struct TripEngine: Sendable, Codable {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
             end = off
+            let duration = off - last.sample.time
             let bySpeeds = OutageBridge.estimate(
-                chord: straight, angle1: 0, angle2: 0, duration: off - last.sample.time,
-                speed1: last.sample.doppler, speed2: last.sample.doppler.map { _ in 0 }, configuration: c)
+                chord: straight, angle1: 0, angle2: 0, duration: duration, speed1: last.sample.doppler,
+                speed2: last.sample.doppler.map { _ in 0 }, configuration: c)
             // It went as it had gone since the trip began, at the trip's pace (its streets, their lights and queues),
             // and braked to the stop: the box's switch-off dates the arrival, so the time says how far. The chord
             // alone misses the corners of the streets to the garage and its ramp. An approach of the parking
             // threshold or longer may have ended in a wait with the box on: then the chord and speeds (above).
-            let duration = off - last.sample.time
             if duration < c.parkingThreshold, let pace = meanSpeed(until: last.sample.time) {
+                let speed = last.sample.doppler ?? last.speed
                 let driven = OutageBridge.arrival(
-                    duration: duration, from: last.sample.doppler ?? last.speed, pace: pace,
-                    braking: Self.brakingDeceleration)
-                let most = OutageBridge.reach(
-                    duration: duration, from: last.sample.doppler ?? last.speed, to: 0, configuration: c)
+                    duration: duration, from: speed, pace: pace, braking: Self.brakingDeceleration)
+                let most = OutageBridge.reach(duration: duration, from: speed, to: 0, configuration: c)
                 // Where the line is less than `stoppedRatio` of that, the car slowed or stood on the way (as inside an
                 // outage: `OutageBridge.estimate`): no more than the line allows then.
                 let allowed = straight / OutageBridge.stoppedRatio
