@@ -511,12 +511,13 @@ public struct TripEngine: Sendable, Codable {
             if stopCandidate.isEmpty {
                 stopInsideOutage = nil
                 if let last, let bridge = lastBridge, bridge.end == p.sample.time, last.speed >= c.movingSpeed {
-                    // No sooner than going on at its last speed for the bridged way; no later than the fix. Where the
-                    // receiver reported the outage (epochs without a fix), streets longer than the bridge, braking and
-                    // a wait inside it make the stop later than the earliest: a third of the way on from it (see
-                    // `stopInsideOutageShare`). A phone's silence is its own: it sends nothing while it stands.
+                    // No sooner than going on at its last speed for the bridged way; no later than the fix. A
+                    // receiver's silence while moving is an outage (epochs without a fix, or none logged: GPX):
+                    // streets longer than the bridge, braking and a wait inside it make the stop later than the
+                    // earliest, a third of the way on from it (see `stopInsideOutageShare`). A phone's silence is its
+                    // own: it sends nothing while it stands.
                     let earliest = min(p.sample.time, last.sample.time + bridge.length / last.speed + parkingDelay)
-                    let share = outageSeen(after: last.sample.time) ? Self.stopInsideOutageShare : 0
+                    let share = reporting != .filtered ? Self.stopInsideOutageShare : 0
                     stopInsideOutage = earliest + share * (p.sample.time - earliest)
                 }
             }

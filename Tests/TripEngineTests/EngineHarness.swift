@@ -14,6 +14,9 @@ enum Source: String, CaseIterable, Sendable, CustomStringConvertible {
 
     var description: String { rawValue }
 
+    /// The target for a drive's distance: within 1 % with Doppler speed, 2 % with positions only.
+    var distanceTolerance: Double { self == .doppler ? 0.01 : 0.02 }
+
     /// The receiver model with noise from generator `seed` (0 = the default one). Setting the
     /// environment variable `PROBE_SEED=n` shifts every seed, to rerun the whole suite on other
     /// noise realisations (how the disabled suites' statistics were gathered).

@@ -39,7 +39,7 @@ struct OutageArrivalTests {
         #expect(run.trips.count == 2)
         guard run.trips.count == 2 else { return }
         let (a, b) = (run.trips[0], run.trips[1])
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         // Without the rule the trip ends where the fix was lost: 50 s early and 630 m (18 %) short.
         #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m vs \(first) m")
         // 630 m at the 14 m/s before the outage is 45 s; the car took 50 s (it braked).
@@ -115,7 +115,7 @@ struct OutageArrivalTests {
         #expect(run.trips.count == 2)
         guard run.trips.count == 2 else { return }
         let (a, b) = (run.trips[0], run.trips[1])
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m vs \(first) m")
         #expect(a.estimated == [.end])
         #expect(relativeError(b.distance, second) < tolerance, "\(b.distance) m vs \(second) m")

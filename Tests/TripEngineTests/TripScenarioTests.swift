@@ -41,7 +41,7 @@ struct TripScenarioTests {
         guard let trip = run.trips.first else { return }
         #expect(trip.idlePeriods == 1)
         #expect(abs(trip.idleSeconds - 60) <= stopTolerance(source), "idle \(trip.idleSeconds) s")
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(trip.distance, truth) < tolerance, "distance \(trip.distance) m vs \(truth) m")
         #expect(abs(trip.start.secondsSince1970 - go.start) <= 5)
         #expect(abs(trip.end.secondsSince1970 - park.start) <= stopTolerance(source))
@@ -80,7 +80,7 @@ struct TripScenarioTests {
             abs(second.start.secondsSince1970 - go2.start) <= 5,
             "started \(second.start.secondsSince1970 - go2.start) s off")
         #expect(abs(second.end.secondsSince1970 - end.start) <= stopTolerance(source))
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(first.distance, leg) < tolerance, "\(first.distance) m")
         #expect(relativeError(second.distance, leg) < tolerance, "\(second.distance) m")
         #expect(first.idlePeriods == 0 && second.idlePeriods == 0)
@@ -110,7 +110,7 @@ struct TripScenarioTests {
         guard let trip = run.trips.first else { return }
         // The bridge is the straight chord, which equals the road here; the 1200 m missing without a
         // bridge would be 19 %, so 1 % (Doppler) / 2 % (positions) proves the bridge.
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m")
         #expect(trip.idlePeriods == 0)
         _ = tunnel
@@ -176,7 +176,7 @@ struct TripScenarioTests {
         #expect(run.counts.used == clean.counts.used - 1)
         #expect(run.trips.count == 1 && run.starts.count == 1)
         guard let trip = run.trips.first else { return }
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m")
     }
 
@@ -228,7 +228,7 @@ struct TripScenarioTests {
         // The 9 faulty fixes are all refused (some faulty fixes may take a good neighbour with them).
         #expect(run.rejected(.implausibleJump) + run.rejected(.outlier) >= 9)
         guard let trip = run.trips.first else { return }
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m")
         #expect(abs(trip.start.secondsSince1970 - go.start) <= 5)
         #expect(abs(trip.end.secondsSince1970 - park.start) <= stopTolerance(source))
@@ -260,7 +260,7 @@ struct TripScenarioTests {
         #expect(run.trips.count == 1)
         guard let trip = run.trips.first else { return }
         let interval = 1 / rate
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m")
         #expect(trip.idlePeriods == 1)
         #expect(abs(trip.idleSeconds - 60) <= stopTolerance(source) + interval, "idle \(trip.idleSeconds) s")
@@ -418,7 +418,7 @@ struct TripScenarioTests {
             abs(first.end.secondsSince1970 - (gap.start - 2)) <= 2,
             "ended \(first.end.secondsSince1970 - gap.start) s off")
         #expect(first.estimated.isEmpty)
-        let tolerance = source == .doppler ? 0.01 : 0.02
+        let tolerance = source.distanceTolerance
         #expect(relativeError(first.distance, leg) < tolerance, "\(first.distance) m vs \(leg) m")
         #expect(abs(second.start.secondsSince1970 - go2.start) <= 5)
         #expect(abs(second.end.secondsSince1970 - park.start) <= stopTolerance(source))
