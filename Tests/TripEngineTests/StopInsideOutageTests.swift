@@ -116,4 +116,31 @@ struct StopInsideOutageTests {
             "ended \(trip.end.secondsSince1970 - parked.start) s off")
         #expect(relativeError(trip.distance, truth) < source.distanceTolerance, "\(trip.distance) m vs \(truth) m")
     }
+
+    /// A phone (a point every 75 m or 300 s) at 12 m/s: the car brakes and parks less than 75 m after the last point
+    /// it sent, and the phone sends nothing until its position, standing, has wandered off (150 s later; here the
+    /// point is sent where it stands). That silence is the phone's own, not an outage in which the car may have driven
+    /// on: the stop is dated as braking from the last point, not a third of the way on to the next one. (With the
+    /// third it was 74 s late.)
+    @Test(arguments: seeds)
+    func aPhonesSilenceWhileItStandsIsNoOutage(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        let go = s.accelerate(6, to: 12)
+        s.drive(60)
+        s.accelerate(8, to: 0)
+        let parked = s.stand(600)
+        // 36 m + 720 m + 48 m.
+        let truth = 36.0 + 720 + 48
+        #expect(abs(parked.startDistance - go.startDistance - truth) < 1e-6)
+
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [parked.fixes.lowerBound + 150])
+        let run = PhoneReportingTests.run(points, reporting: .filtered)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(
+            abs(trip.end.secondsSince1970 - parked.start) <= 60,
+            "ended \(trip.end.secondsSince1970 - parked.start) s off")
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
 }
