@@ -82,17 +82,25 @@ func runEngine(_ fixes: [Fix], _ configuration: EngineConfiguration = EngineConf
     return run
 }
 
-/// |measured − truth| / truth.
 /// Runs the engine on `fixes` and expects one trip, its distance within `tolerance` (relative) of `truth` metres.
+@discardableResult
 func expectOneTrip(
     _ fixes: [Fix], truth: Double, within tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let run = runEngine(fixes)
+) -> Trip? {
+    expectOneTrip(in: runEngine(fixes), truth: truth, within: tolerance, sourceLocation: sourceLocation)
+}
+
+/// Expects one trip in `run`, its distance within `tolerance` (relative) of `truth` metres, and returns it.
+@discardableResult
+func expectOneTrip(
+    in run: EngineRun, truth: Double, within tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
+) -> Trip? {
     #expect(run.trips.count == 1, "trips \(run.trips.count)", sourceLocation: sourceLocation)
-    guard let trip = run.trips.first else { return }
+    guard let trip = run.trips.first else { return nil }
     #expect(
         relativeError(trip.distance, truth) < tolerance, "\(trip.distance) m vs \(truth) m",
         sourceLocation: sourceLocation)
+    return trip
 }
 
 /// The geodesic line from where segment `a` of a scenario begins to where `b` begins, metres.
@@ -102,6 +110,7 @@ func line(from a: ScenarioBuilder.Segment, to b: ScenarioBuilder.Segment) -> Dou
         longitude2: b.startLongitude)
 }
 
+/// |measured − truth| / truth.
 func relativeError(_ measured: Double, _ truth: Double) -> Double { abs(measured - truth) / truth }
 
 /// How far a stop moment (trip end, start of idle time) may be from the truth, seconds.

@@ -9,6 +9,19 @@ import TripEngine
 /// × times, by hand in the comments). The figures of the engine before each rule are in the comments.
 @Suite("Stops inside an outage")
 struct StopInsideOutageTests {
+    /// Expects one trip in `run`, `truth` metres long (within `tolerance`), ending within the 60 s of when
+    /// the car parked (`parked` began).
+    static func expectTrip(
+        ending parked: ScenarioBuilder.Segment, in run: EngineRun, truth: Double, within tolerance: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let trip = expectOneTrip(in: run, truth: truth, within: tolerance, sourceLocation: sourceLocation) else {
+            return
+        }
+        let off = trip.end.secondsSince1970 - parked.start
+        #expect(abs(off) <= 60, "ended \(off) s off", sourceLocation: sourceLocation)
+    }
+
     /// 0.2 Hz: parked, the car pulls away, and one fix shows it moving before the fix is lost for 85 s. It comes back
     /// 500 m on with the car standing at a light, which it leaves 30 s later. The trip began when the car left the
     /// parking place, and the way through the outage was driven. (The engine before dropped the departure because it
@@ -36,12 +49,9 @@ struct StopInsideOutageTests {
         let truth = 15.0 + 35 + 440 + 40 + 70 + 4_200 + 70
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
+        guard let trip = expectOneTrip(s.fixes, truth: truth, within: 0.01) else { return }
         #expect(
             abs(trip.start.secondsSince1970 - go.start) <= 10, "began \(trip.start.secondsSince1970 - go.start) s off")
-        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
     }
 
     /// 0.2 Hz: waiting at a light inside the trip, one fix shows the car pulling away, then the fix is lost for 150 s.
@@ -69,13 +79,7 @@ struct StopInsideOutageTests {
         let truth = 60.0 + 3_600 + 30 + 17.5 + 37.5 + 160 + 40
         #expect(abs(parked.startDistance - go.startDistance - truth) < 1e-6)
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(
-            abs(trip.end.secondsSince1970 - parked.start) <= 60,
-            "ended \(trip.end.secondsSince1970 - parked.start) s off")
-        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+        Self.expectTrip(ending: parked, in: runEngine(s.fixes), truth: truth, within: 0.01)
     }
 
     /// 0.2 Hz, at speed: the fix is lost for 150 s. Inside the outage the car drives 200 m, waits 70 s at a light,
@@ -108,13 +112,7 @@ struct StopInsideOutageTests {
         let truth = 50.0 + 3_000 + 200 + 25 + 25 + 50 + 25
         #expect(abs(parked.startDistance - go.startDistance - truth) < 1e-6)
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(
-            abs(trip.end.secondsSince1970 - parked.start) <= 60,
-            "ended \(trip.end.secondsSince1970 - parked.start) s off")
-        #expect(relativeError(trip.distance, truth) < source.distanceTolerance, "\(trip.distance) m vs \(truth) m")
+        Self.expectTrip(ending: parked, in: runEngine(s.fixes), truth: truth, within: source.distanceTolerance)
     }
 
     /// A phone (a point every 75 m or 300 s) at 12 m/s: the car brakes and parks less than 75 m after the last point
@@ -135,12 +133,7 @@ struct StopInsideOutageTests {
         #expect(abs(parked.startDistance - go.startDistance - truth) < 1e-6)
 
         let points = PhoneReportingTests.phonePoints(s.fixes, also: [parked.fixes.lowerBound + 150])
-        let run = PhoneReportingTests.run(points, reporting: .filtered)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(
-            abs(trip.end.secondsSince1970 - parked.start) <= 60,
-            "ended \(trip.end.secondsSince1970 - parked.start) s off")
-        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        Self.expectTrip(
+            ending: parked, in: PhoneReportingTests.run(points, reporting: .filtered), truth: truth, within: 0.02)
     }
 }
