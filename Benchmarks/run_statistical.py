@@ -32,8 +32,11 @@ random.Random seeded with the split's name draws them from the split's range.
                    drawn after them; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh13  seeds 13000000-13999999 (round 11's two guards came from fresh12's regressions: drawn after them;
                    drivesim 6, faultsim 3 of each scenario and rate)
-  --split fresh14  seeds 14000000-14999999 (round 12's rules came from fresh13's failures and a study of the splits
-                   before it: drawn after them; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh14  seeds 14000000-14999999 (round 12's first rules came from fresh13's failures and a study of the
+                   splits before it: drawn before them, run once they were done; drivesim 6, faultsim 3 of each
+                   scenario and rate)
+  --split fresh15  seeds 15000000-15999999 (round 12's later rules came from fresh14's failures: drawn after them;
+                   drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -78,6 +81,7 @@ SPLITS = {
     "fresh12": (12000000, 13000000),
     "fresh13": (13000000, 14000000),
     "fresh14": (14000000, 15000000),
+    "fresh15": (15000000, 16000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -260,7 +264,8 @@ def main():
                 "fresh8": {"drivesim": 6, "faultsim": 3}, "fresh9": {"drivesim": 6, "faultsim": 3},
                 "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3},
                 "fresh12": {"drivesim": 6, "faultsim": 3}, "fresh13": {"drivesim": 6, "faultsim": 3},
-                "fresh14": {"drivesim": 6, "faultsim": 3}}
+                "fresh14": {"drivesim": 6, "faultsim": 3},
+                "fresh15": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
