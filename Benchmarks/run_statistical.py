@@ -35,8 +35,8 @@ random.Random seeded with the split's name draws them from the split's range.
   --split fresh14  seeds 14000000-14999999 (round 12's first rules came from fresh13's failures and a study of the
                    splits before it: drawn before them, run once they were done; drivesim 6, faultsim 3 of each
                    scenario and rate)
-  --split fresh15  seeds 15000000-15999999 (round 12's later rules came from fresh14's failures: drawn after them;
-                   drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh15  seeds 15000000-15999999 (drawn after round 12's rules, for the next round's figures; drivesim 6,
+                   faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
