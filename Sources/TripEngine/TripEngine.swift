@@ -1672,8 +1672,9 @@ public struct TripEngine: Sendable, Codable {
     /// Where, between the earliest moment a vehicle that stood after an outage can have stopped (going on at its last
     /// speed for the bridged way) and the first fix after it, it most likely stopped: over the 57 such stops in the
     /// benchmark's drives up to the fresh13 split, the true stop lay at the median 28 %, at the 90th percentile 84 % of
-    /// that window after the earliest moment (going on at the last speed over the chord). A third of the way keeps each of them within 60 s (58 s at worst; the
-    /// earliest moment was off by up to 89 s, 9 of them by more than 60 s; the middle by up to 65 s).
+    /// that window after the earliest moment (going on at the last speed over the chord). A third of the way keeps
+    /// each of them within 60 s (58 s at worst); the earliest moment was off by up to 89 s (9 of them by more than
+    /// 60 s), the middle of the window by up to 65 s.
     static let stopInsideOutageShare: Double = 1.0 / 3
 
     /// The slowest a vehicle drives when it comes to a stand from driving (`cameToStand`), and the pace it parks at
