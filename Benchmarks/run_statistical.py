@@ -37,6 +37,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    scenario and rate)
   --split fresh15  seeds 15000000-15999999 (drawn after round 12's rules, for the next round's figures; drivesim 6,
                    faultsim 3 of each scenario and rate)
+  --split fresh16  seeds 16000000-16999999 (round 13 looked at one of fresh15's regressions before its rule was
+                   final: drawn after it, for round 13's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -82,6 +84,7 @@ SPLITS = {
     "fresh13": (13000000, 14000000),
     "fresh14": (14000000, 15000000),
     "fresh15": (15000000, 16000000),
+    "fresh16": (16000000, 17000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -265,7 +268,7 @@ def main():
                 "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3},
                 "fresh12": {"drivesim": 6, "faultsim": 3}, "fresh13": {"drivesim": 6, "faultsim": 3},
                 "fresh14": {"drivesim": 6, "faultsim": 3},
-                "fresh15": {"drivesim": 6, "faultsim": 3}}
+                "fresh15": {"drivesim": 6, "faultsim": 3}, "fresh16": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

@@ -124,7 +124,7 @@ public struct TripEngine: Sendable, Codable {
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
-    /// (`waitingSince`, `resumedSpeeds`, `leftStop`) resume unset from a checkpoint that lacks them, as a phone's first
+    /// (`waitingSince`, `resumedSpeeds`, `leftStop`, `contested`, `heldContradicted`) resume unset from a checkpoint that lacks them, as a phone's first
     /// point after a restart would find them.
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
@@ -133,6 +133,12 @@ public struct TripEngine: Sendable, Codable {
     var reportingKind: Reporting?
     /// Filtered sources: the first point after a silence, held until the next one confirms it.
     var held: HeldFix?
+    /// Filtered sources: a held point the next one contradicted, kept one point more: when the point after agrees
+    /// with it, the one between was a spike (see `ingestFiltered`).
+    var contested: HeldFix?
+    /// Filtered sources: whether the held point contradicted one held before it (it is no spike's victim then, and
+    /// is not kept as `contested` when the next one contradicts it in turn).
+    var heldContradicted: Bool?
     /// Filtered sources: the time of the last point seen (used, held or refused).
     var lastPointTime: Double?
     /// Filtered sources: `true` from a silence until two precise points agree.
@@ -237,6 +243,7 @@ public struct TripEngine: Sendable, Codable {
             // takes it. (One standing is refused as before: a phone parked in a street canyon sends a point when its
             // position wanders off, and nothing confirms it.)
             if let waiting = held, (waiting.speed ?? 0) >= configuration.movingSpeed { events += releaseHeld() }
+            dropContested()
         }
         lastPointTime = time
         guard settling == true else { return events + despiked(fix) }
@@ -249,18 +256,55 @@ public struct TripEngine: Sendable, Codable {
         // phone leaving a street canyon reports 10–16 m for minutes, and two precise points in a row may not come for
         // a long way. (A cold start's points report far more, and they agree with each other's wrong places.)
         let nearlyPrecise = HeldFix.isPrecise(fix, usual: usualEPH, configuration, slack: 1.5)
-        if let waiting = held, precise || (nearlyPrecise && waiting.bothMoving(with: fix, configuration)),
-            waiting.confirmed(by: fix, configuration)
-        {
-            held = nil
-            settling = nil
-            events += processNotingAccuracy(waiting.fix)
-            return events + despiked(fix)
+        func confirms(_ waiting: HeldFix) -> Bool {
+            (precise || (nearlyPrecise && waiting.bothMoving(with: fix, configuration)))
+                && waiting.confirmed(by: fix, configuration)
         }
-        if held != nil { refuse(.unconfirmed) }
-        held = precise ? HeldFix(fix) : nil
-        if !precise { refuse(.coldStart) }
+        if let waiting = held, confirms(waiting) {
+            dropContested()
+            return events + settle(at: waiting, then: fix)
+        }
+        // The point held before the one that contradicted it, driving, and this one agrees with it: the one between,
+        // held, was a spike, which a phone sends as readily after a silence as at any other time. (Not one standing:
+        // a phone standing in a street canyon sends a point each time its position wanders 75 m off, and one
+        // wandering back near another confirms neither.)
+        if let earlier = contested, held != nil, (earlier.speed ?? 0) >= configuration.movingSpeed, confirms(earlier) {
+            contested = nil
+            refuse(.implausibleJump)
+            return events + settle(at: earlier, then: fix)
+        }
+        dropContested()
+        guard precise else {
+            // An imprecise point ends the wait of the held one (two precise points in a row settle the phone).
+            if held != nil { refuse(.unconfirmed) }
+            held = nil
+            heldContradicted = nil
+            refuse(.coldStart)
+            return events
+        }
+        // A precise point that contradicts the held one: the next point says which of the two was right. (Not when
+        // the held one had itself contradicted the one before it: the points around it disagree with each other, and
+        // the spike may as well be this one.)
+        contested = held
+        if heldContradicted == true { dropContested() }
+        heldContradicted = held != nil ? true : nil
+        held = HeldFix(fix)
         return events
+    }
+
+    /// Ends the settling after a silence: takes the point held and the one that confirmed it.
+    private mutating func settle(at waiting: HeldFix, then fix: Fix) -> [TripEvent] {
+        held = nil
+        heldContradicted = nil
+        settling = nil
+        return processNotingAccuracy(waiting.fix) + despiked(fix)
+    }
+
+    /// Refuses the contested point, if any: nothing came to confirm it.
+    private mutating func dropContested() {
+        guard contested != nil else { return }
+        contested = nil
+        refuse(.unconfirmed)
     }
 
     /// A phone's point waits for the next one: a point the next one shows to be a spike (`isSpike`) is refused as an
@@ -331,6 +375,7 @@ public struct TripEngine: Sendable, Codable {
     private mutating func releaseHeld() -> [TripEvent] {
         guard let waiting = held else { return [] }
         held = nil
+        heldContradicted = nil
         return process(waiting.fix)
     }
 
@@ -388,6 +433,7 @@ public struct TripEngine: Sendable, Codable {
 
     /// Ends the stream: closes the open trip at the last fix (or at the moment the vehicle stopped).
     public mutating func finish() -> [TripEvent] {
+        dropContested()
         let released = releasePending() + releaseHeld()
         guard trip != nil, let last else { return released }
         return released + endAtLastStop(after: last)
@@ -443,7 +489,10 @@ public struct TripEngine: Sendable, Codable {
         let gap = configuration.gapThreshold
         let silent = { (time: Double) in now.secondsSince1970 - time >= gap }
         var released = pending.map { silent($0.time) } == true ? releasePending() : []
-        released += held.map { silent($0.time) } == true ? releaseHeld() : []
+        if held.map({ silent($0.time) }) == true {
+            dropContested()
+            released += releaseHeld()
+        }
         // A point held after the silence, not yet silent itself (a phone's timer point): it may show the vehicle
         // waiting at a stop that ends no trip (`waitsAtStop`), and the next point decides, as in a replay.
         if let waiting = held, last.map({ waiting.time > $0.sample.time }) ?? true { return released }

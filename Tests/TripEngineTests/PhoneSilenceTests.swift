@@ -292,6 +292,51 @@ struct PhoneSilenceTests {
         Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
 
+    /// A phone silent for a minute and a half at a light, then its point as the car drives on (75 m after the light,
+    /// at 10 m/s), and the car parks 25 m on; as it comes to a stand, a multipath spike 250 m off (sent: past its
+    /// 75 m), then the good position (sent: 250 m from the spike). The point after the light follows a silence, so it
+    /// is held until the next one confirms it; the spike contradicted it (250 m in a few seconds, standing), and the
+    /// engine refused it: the trip ended as if the car had parked at the light, 90 s and more early. The good position
+    /// after the spike agrees with the held point (25 m in a few seconds, braking from 10 m/s): the spike is refused,
+    /// the held point kept, and the trip ends where the car parked.
+    @Test(arguments: seeds)
+    func aSpikeAfterASilenceLeavesThePointBeforeIt(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 70)
+        let go = s.accelerate(5, to: 10)
+        s.drive(118)
+        s.accelerate(5, to: 0)
+        let light = s.stand(90)
+        s.accelerate(5, to: 10)
+        s.drive(5)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        s.spike(at: park.fixes.lowerBound + 2, metres: 250, bearing: 160)
+        // 25 m, 1180 m, 25 m; 25 m, 50 m, 25 m.
+        let truth = 25.0 + 1_180 + 25 + 25 + 50 + 25
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        // A point as the car comes to a stand at the light (its 75 m from the point before ended there); its next 75 m
+        // end as it brakes for the parking place.
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound])
+        // The scenario has the pattern: one point after the light, driving, then the spike and the good position.
+        let after = points.filter {
+            let t = $0.time!.secondsSince1970
+            return t > light.end && t < park.start
+        }
+        #expect(after.count == 1 && (after.first?.speed ?? 0) >= 5, "\(after.count) points after the light")
+        let spikeTime = s.fixes[park.fixes.lowerBound + 2].time
+        let k = points.firstIndex { $0.time == spikeTime }
+        #expect(k.map { points[$0 + 1].time == s.fixes[park.fixes.lowerBound + 3].time } == true)
+
+        let (run, found) = Self.oneTrip(points)
+        guard let trip = found else { return }
+        let off = trip.end.secondsSince1970 - park.start
+        #expect(abs(off) <= 60, "ended \(off) s off")
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+        #expect(run.rejected(.implausibleJump) == 1)
+    }
+
     /// A phone silent for a minute and more at a light (it stands within 75 m of its last point), then its point as
     /// the car crawls on at 4 m/s, and the car parks 49 m on; the phone is switched off and its first point
     /// after it is a cold start's, off by 30 m. The point after the light follows a silence, so it is held until the
