@@ -337,6 +337,44 @@ struct PhoneSilenceTests {
         #expect(run.rejected(.implausibleJump) == 1)
     }
 
+    /// The guard on the rule above: a phone parked in a street canyon whose position wanders 80 m off (it sends a
+    /// point there, after a silence: held), then 250 m to another side for a few seconds (sent: precise, standing; it
+    /// contradicts the held point), then back to the first wrong place (sent: it agrees with the held point). Standing
+    /// points that wander confirm nothing: the held one is not kept as a spike's victim, the car stays parked, and
+    /// the trips before and after the stand are two, ending and starting when the car parked and left.
+    @Test(arguments: seeds)
+    func aWanderingStandingPointIsNoSpikesVictim(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 10)
+        s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        let park = s.stand(580)
+        let p = park.fixes.lowerBound
+        s.burst(from: p + 135, count: 290, metres: 80, bearing: 0)
+        s.burst(from: p + 425, count: 5, metres: 210, bearing: 120)
+        s.burst(from: p + 430, count: 150, metres: 80, bearing: 0)
+        s.drive(0, heading: 190)
+        s.accelerate(5, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        s.stand(600)
+        let points = PhoneReportingTests.phonePoints(s.fixes)
+        // The scenario has the pattern: the three wandering points while parked.
+        let wandering = points.filter {
+            let t = $0.time!.secondsSince1970
+            return t > park.start + 60 && t < park.end
+        }
+        #expect(wandering.count == 3, "\(wandering.count) points while parked")
+
+        guard let (first, second) = PhoneReportingTests.twoTrips(points) else { return }
+        let ended = first.end.secondsSince1970 - park.start
+        let started = second.start.secondsSince1970 - park.end
+        #expect(abs(ended) <= 60, "ended \(ended) s off")
+        #expect(abs(started) <= 60, "started \(started) s off")
+    }
+
     /// A phone silent for a minute and more at a light (it stands within 75 m of its last point), then its point as
     /// the car crawls on at 4 m/s, and the car parks 49 m on; the phone is switched off and its first point
     /// after it is a cold start's, off by 30 m. The point after the light follows a silence, so it is held until the
