@@ -124,8 +124,8 @@ public struct TripEngine: Sendable, Codable {
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
-    /// (`waitingSince`, `resumedSpeeds`, `leftStop`, `contested`, `heldContradicted`) resume unset from a checkpoint that lacks them, as a phone's first
-    /// point after a restart would find them.
+    /// (`waitingSince`, `resumedSpeeds`, `leftStop`, `contested`, `heldContradicted`) resume unset from a checkpoint
+    /// that lacks them, as a phone's first point after a restart would find them.
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
@@ -134,7 +134,7 @@ public struct TripEngine: Sendable, Codable {
     /// Filtered sources: the first point after a silence, held until the next one confirms it.
     var held: HeldFix?
     /// Filtered sources: a held point the next one contradicted, kept one point more: when the point after agrees
-    /// with it, the one between was a spike (see `ingestFiltered`).
+    /// with it, the one between was a spike (see `ingestFiltered`). Set only while that next one is `held`.
     var contested: HeldFix?
     /// Filtered sources: whether the held point contradicted one held before it (it is no spike's victim then, and
     /// is not kept as `contested` when the next one contradicts it in turn).
@@ -268,7 +268,7 @@ public struct TripEngine: Sendable, Codable {
         // held, was a spike, which a phone sends as readily after a silence as at any other time. (Not one standing:
         // a phone standing in a street canyon sends a point each time its position wanders 75 m off, and one
         // wandering back near another confirms neither.)
-        if let earlier = contested, held != nil, (earlier.speed ?? 0) >= configuration.movingSpeed, confirms(earlier) {
+        if let earlier = contested, (earlier.speed ?? 0) >= configuration.movingSpeed, confirms(earlier) {
             contested = nil
             refuse(.implausibleJump)
             return events + settle(at: earlier, then: fix)
