@@ -1638,10 +1638,15 @@ public struct TripEngine: Sendable, Codable {
 
     /// Where a vehicle seen braking at its last fix before a silence came to a stop, braking on as it was: `nil` when
     /// it was not braking (less than `brakingDeceleration`), or when the fix after the silence lies within that
-    /// way (then the usual rules apply).
+    /// way (then the usual rules apply). The fixes refused for their positions after the last one count with their
+    /// speeds (`speedsAfter`): a fix braking harder than the filter expected is refused as an outlier, and its speed
+    /// is the last word on how the vehicle went on.
     private func braking(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
         guard let v = last.sample.doppler else { return nil }
         var decel = deceleration ?? 0
+        if let latest = speedsAfter(last).last {
+            decel = (v - latest.speed) / (latest.time - last.sample.time)
+        }
         if decel < Self.brakingDeceleration {
             // A phone that fell silent while moving and reports again already moving: had it kept its fix it
             // would have sent a point every 75 m, so the way on was short, and where it parked the next point
@@ -1667,6 +1672,19 @@ public struct TripEngine: Sendable, Codable {
         let sample = Sample(
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
+    }
+
+    /// The Doppler speeds of the fixes refused for their positions (`FixGate.refusedSpeeds`) that follow `last`
+    /// without a step longer than `dopplerMaximumInterval`: the receiver went on reporting how fast the vehicle went.
+    private func speedsAfter(_ last: Point) -> [FixGate.TimedSpeed] {
+        var speeds: [FixGate.TimedSpeed] = []
+        var previous = last.sample.time
+        for q in gate.refusedSpeeds ?? [] where q.time > previous {
+            guard q.time - previous <= configuration.dopplerMaximumInterval else { break }
+            speeds.append(q)
+            previous = q.time
+        }
+        return speeds
     }
 
     /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence parked, when the
