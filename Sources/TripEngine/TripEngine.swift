@@ -552,6 +552,21 @@ public struct TripEngine: Sendable, Codable {
 
     private mutating func whileMoving(_ p: Point) -> [TripEvent] {
         let c = configuration
+        if let inside = stopInsideOutage, let standing = stopCandidate.last,
+            parkedUnseen(at: standing, since: inside, before: p)
+        {
+            // A phone's one point standing after a silence, and the next one driving after another: it stood from
+            // its arrival (dated inside the first silence) until it left (inside the second). Long enough, that was
+            // a parking, which the stop's confirmation never saw (a phone sends no point while it stands).
+            phase = .stopped
+            beginStill(at: stopCandidate[0], seen: true)
+            for q in stopCandidate.dropFirst() { accumulateStill(q) }
+            stillSince = inside
+            waitingSince = inside
+            lastStill = standing
+            stopCandidate = []
+            return whileStill(p)
+        }
         if openBridge != nil { settleExitCourse(at: p) }
         if let last { addDistance(from: last, to: p) }
         record(p)
@@ -598,6 +613,19 @@ public struct TripEngine: Sendable, Codable {
         }
         if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
         return []
+    }
+
+    /// Whether a phone that stood at `standing` (its only points after a silence while moving stood: `stopCandidate`),
+    /// having arrived at `arrival` (`stopInsideOutage`), and drives at `p` after a silence parked there: it left when
+    /// accelerating evenly over the way to `p` would have brought it there at `p`'s speed (as `confirmDeparture`
+    /// dates it), the parking threshold or more after it arrived.
+    private func parkedUnseen(at standing: Point, since arrival: Double, before p: Point) -> Bool {
+        let c = configuration
+        guard reporting == .filtered, trip != nil, let speed = p.sample.doppler, speed >= c.movingSpeed,
+            p.sample.time - standing.sample.time > c.dopplerMaximumInterval
+        else { return false }
+        let left = max(standing.sample.time, p.sample.time - 2 * distance(standing, p) / speed)
+        return left - arrival >= c.parkingThreshold
     }
 
     /// Positions only: a vehicle standing where the positions wander far beyond their stated errors (parked in a
@@ -1231,6 +1259,16 @@ public struct TripEngine: Sendable, Codable {
             // 75 m, which the outage's rule took for a stop inside the outage and bridged by the arc).
             positionAnchor = nil
             step = sparse
+            lastBridge = Bridge(length: step, end: b.sample.time)
+        } else if reporting == .filtered, dt < Self.phoneCornerSilence, let va = a.sample.doppler,
+            let vb = b.sample.doppler, va >= c.movingSpeed, vb < c.stoppedSpeed
+        {
+            // A phone moving, then standing after a silence: it came to a stand less than its distance filter on (else
+            // it would have sent a point on the way), and sent this one when its position wandered past it. The line,
+            // bent by the course it drove, is the way; the speeds' mean over the silence is not (it stood for most of
+            // it).
+            positionAnchor = nil
+            step = bentChord(from: a, to: b)
             lastBridge = Bridge(length: step, end: b.sample.time)
         } else if let va = a.sample.doppler, let vb = b.sample.doppler, va < c.stoppedSpeed, vb < c.stoppedSpeed,
             !outageSeen(after: a.sample.time)

@@ -100,4 +100,76 @@ struct PhoneWaitTests {
             #expect(relativeError(trips[1].distance, 500) < 0.02, "\(trips[1].distance) m")
         }
     }
+
+    /// Round 14 (faultsim errands-5hz-15696518): the phone loses its fix on the way into a parking place, less than
+    /// 75 m after its last point; the fix is back while the car stands, far enough (85 m) for a point, standing; the
+    /// car leaves before the timer's next point and the phone sends one 75 m on, moving. One point saw the stand,
+    /// which the stop's confirmation (two points) never confirmed: the engine drove on through it. Returns the points,
+    /// the departure, the parking place's segment, the next departure, and the parking at the end.
+    static func standSeenOnce(seed: Int, fixBack: Double) -> (
+        points: [Fix], go: ScenarioBuilder.Segment, stop: ScenarioBuilder.Segment, go2: ScenarioBuilder.Segment,
+        park: ScenarioBuilder.Segment
+    ) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 70)
+        // 5 s to 10 m/s (25 m), 92 s at 10 m/s (920 m), its last fix a point; 4 s on (40 m).
+        let go = s.accelerate(5, to: 10)
+        let cruise = s.drive(92)
+        s.drive(4)
+        // Without a fix: 2 s at 10 m/s (20 m), 5 s to a stop (25 m): 1,030 m; 85 m from the point. The fix comes back
+        // 200 s after the stop; the car leaves `fixBack` seconds after that.
+        s.drive(2, reception: .noFix)
+        s.accelerate(5, to: 0, reception: .noFix)
+        let stop = s.stand(200, reception: .noFix)
+        s.stand(fixBack)
+        // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
+        let go2 = s.accelerate(5, to: 10)
+        s.drive(50)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
+        #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [cruise.fixes.upperBound - 1])
+        // The pattern: the forced point moving, the next one standing after the fix came back, the next moving.
+        let seen = points.filter { $0.time!.secondsSince1970 > stop.start && $0.time!.secondsSince1970 < go2.start }
+        let before = points.last { $0.time!.secondsSince1970 < stop.start }
+        #expect(seen.count == 1 && (seen.first?.speed ?? 1) < 0.5 && (before?.speed ?? 0) >= 9)
+        return (points, go, stop, go2, park)
+    }
+
+    /// A stand of 350 s (200 s without the fix, 150 s with it) seen in one point: a parking. Two trips, 1,030 m and
+    /// 550 m, ending and starting within a minute of when the car stopped and left, in a replay and live. (Before:
+    /// one trip through the parking.) Seed 1 also pins the way of a phone's silence from driving to a stand: its point
+    /// 18 s on came as its position wandered past 75 m, 8 s after the car stopped, and the mean of the two speeds over
+    /// the 18 s made 91 m of a 75 m way (the second trip 3.6 % long).
+    @Test(arguments: seeds)
+    func aParkingSeenInOnePointEndsTheTrip(seed: Int) {
+        let (points, go, stop, go2, park) = Self.standSeenOnce(seed: seed, fixBack: 150)
+        for trips in Self.replayAndLive(points) {
+            #expect(trips.count == 2, "trips \(trips.count)")
+            guard trips.count == 2 else { continue }
+            #expect(abs(trips[0].start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trips[0].end.secondsSince1970 - stop.start) <= 60)
+            #expect(trips[0].estimated.contains(.end))
+            #expect(relativeError(trips[0].distance, 1030) < 0.02, "\(trips[0].distance) m")
+            #expect(abs(trips[1].start.secondsSince1970 - go2.start) <= 60)
+            #expect(abs(trips[1].end.secondsSince1970 - park.start) <= 60)
+            #expect(relativeError(trips[1].distance, 550) < 0.02, "\(trips[1].distance) m")
+        }
+    }
+
+    /// The same stand 290 s long (a queue at a barrier): no parking, one trip of 1,580 m. The stand counts from when
+    /// the car most likely stopped to when it most likely left, not between the points moving around it (311 s).
+    @Test(arguments: seeds)
+    func aShorterStandSeenInOnePointEndsNoTrip(seed: Int) {
+        let (points, go, _, _, park) = Self.standSeenOnce(seed: seed, fixBack: 90)
+        for trips in Self.replayAndLive(points) {
+            #expect(trips.count == 1, "trips \(trips.count)")
+            guard let trip = trips.first else { continue }
+            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
+            #expect(relativeError(trip.distance, 1580) < 0.02, "\(trip.distance) m")
+        }
+    }
 }
