@@ -798,18 +798,16 @@ public struct TripEngine: Sendable, Codable {
             away > 2 * radius(for: p) + 3 * last.sample.sigma
         {
             let from = departure.isEmpty ? last : (lastStill ?? departure[0])
-            var previous = from
-            for q in departure + [p] {
-                addDistance(from: previous, to: q)
-                record(q)
-                previous = q
-            }
-            trip!.idleSeconds += max(0, from.sample.time - since)
-            trip!.idlePeriods += 1
-            departure = []
-            beginStill(at: p, seen: true)
-            lastStill = p
-            return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
+            return events + standsAgain(from: from, since: since, at: p)
+        }
+        // The same when the fix came back with the vehicle still rolling (its first point after the outage moving, far
+        // from the stop) and it stands again at the next: that point was no noise of the stop, it was the queue moving
+        // on under the bridge.
+        if hasDoppler, phase == .stopped, trip != nil, let still = lastStill, let first = departure.first,
+            first.sample.time - still.sample.time > c.dopplerMaximumInterval, outageSeen(after: still.sample.time),
+            distance(centre, first) > 2 * radius(for: first) + 3 * still.sample.sigma
+        {
+            return events + standsAgain(from: still, since: since, at: p)
         }
         if hasDoppler, reporting == .continuous || phoneDrove(after: lastStill, before: p.sample.time),
             hasRelocated(to: p)
@@ -828,6 +826,24 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
         return events
+    }
+
+    /// Ends a stop inside the trip that the vehicle left unseen (the fix lost) for a new one at `p`: the way from
+    /// `from` (the last point of the stop, or of a departure that began before the fix was lost) through the
+    /// departure's points to `p` is driven; the old stop, since `since`, is idle time.
+    private mutating func standsAgain(from: Point, since: Double, at p: Point) -> [TripEvent] {
+        var previous = from
+        for q in departure + [p] {
+            addDistance(from: previous, to: q)
+            record(q)
+            previous = q
+        }
+        trip!.idleSeconds += max(0, from.sample.time - since)
+        trip!.idlePeriods += 1
+        departure = []
+        beginStill(at: p, seen: true)
+        lastStill = p
+        return standing(p, since: p.sample.time, centre: Coordinate(latitude: p.latitude, longitude: p.longitude))
     }
 
     /// Positions only: the road across an outage bends from the course held on entering it to the course held on

@@ -106,6 +106,44 @@ struct StandingOutageTests {
         #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
     }
 
+    /// Round 14 (faultsim stopgo-0.2hz-16725864, NMEA 8.6 % short): 0.2 Hz, standing at a light inside the trip, the
+    /// fix is lost; the queue moves on 210 m under the bridge, and the fix is back for one epoch with the car still
+    /// rolling (4 m/s) before it stands again. (The engine before took that fix for a departure, found the car standing
+    /// at the next one and dropped the way as the stop's noise: the trip came out 220 m short.)
+    @Test(arguments: seeds)
+    func anOutageWhileStandingThatEndsRollingToAStop(seed: Int) {
+        var options = Source.doppler.options(seed: seed)
+        options.rate = 0.2
+        var s = ScenarioBuilder(options: options)
+        s.stand(60)
+        let go = s.accelerate(10, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        s.stand(60)
+        // Without a fix: 20 s standing, 5 s to 8 m/s (20 m), 20 s at 8 m/s (160 m); with one: 5 s to 4 m/s (30 m),
+        // 5 s to 0 (10 m), 40 s standing.
+        s.stand(20, reception: .noFix)
+        s.accelerate(5, to: 8, reception: .noFix)
+        s.drive(20, reception: .noFix)
+        s.accelerate(5, to: 4)
+        s.accelerate(5, to: 0)
+        s.stand(40)
+        s.accelerate(10, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        // 50 m + 600 m + 25 m (675 m), 20 m + 160 m + 30 m + 10 m, 50 m + 600 m + 25 m (675 m).
+        let outage = 20.0 + 160 + 30 + 10
+        let truth = 675 + outage + 675
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.01, "\(trip.distance) m vs \(truth) m")
+        #expect(abs(trip.end.secondsSince1970 - park.start) <= 10)
+    }
+
     /// A box on the ignition, 0.2 Hz: the last fix shows the car braking hard (from 20 to 6 m/s in 5 s), then
     /// nothing for 20 minutes, and the next fix is the next departure, 1 km away. The car stopped a few metres on
     /// and the box went off: the trip ends there and then, and the kilometre belongs to the next trip.
