@@ -119,11 +119,14 @@ struct FixGate: Sendable, Hashable, Codable {
                 good = hdop <= c.coldStartMaximumHDOP
             }
             // The motion is compared over a second or more: between fixes a fifth of a second apart a
-            // converging position moves by less than the noise.
+            // converging position moves by less than the noise. A receiver that logs a fix every five seconds
+            // is compared from one fix to the next (`coldStartTrailSpan`): else its fixes are never compared, and
+            // three reported as precise settle it while they still converge from hundreds of metres off.
             var trail = coldStartTrail ?? []
             let precise = good
             if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
-                let reference = trail.lastIndex(where: { time - $0.time >= 1 }), time - trail[reference].time <= 2
+                let reference = trail.lastIndex(where: { time - $0.time >= 1 }),
+                time - trail[reference].time <= Self.coldStartTrailSpan
             {
                 let from = trail[reference]
                 let moved = hop(from.latitude, from.longitude, lat, lon)
@@ -139,7 +142,7 @@ struct FixGate: Sendable, Hashable, Codable {
             }
             if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude {
                 trail.append(ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed))
-                trail.removeAll { time - $0.time > 2 }
+                trail.removeAll { time - $0.time > Self.coldStartTrailSpan }
             } else {
                 trail = []
             }
@@ -199,6 +202,10 @@ struct FixGate: Sendable, Hashable, Codable {
 
     /// A fix's one-sigma horizontal error, metres: from `eph` (gpsd's is a ~95 % radius), else from HDOP, else a
     /// default.
+    /// The longest span, seconds, over which a cold start's fixes are compared with their speeds: the period of the
+    /// slowest receivers (0.2 Hz), with a second to spare.
+    static let coldStartTrailSpan: Double = 6
+
     static func sigma(eph: Double?, hdop: Double?, _ c: EngineConfiguration) -> Double {
         if let eph, eph.isFinite, eph > 0 { return max(1, eph / 2) }
         if let hdop, hdop.isFinite, hdop > 0 { return max(1, hdop * c.errorPerHDOP) }

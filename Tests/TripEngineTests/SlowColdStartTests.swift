@@ -1,0 +1,51 @@
+import LogbookTestSupport
+import Testing
+import TrackModel
+import TripEngine
+
+/// Issue 26, round 14: a receiver logging a fix every five seconds whose cold start reports its positions as precise
+/// (eph 5 m) while they converge from hundreds of metres off. The gate compares a cold start's motion with its Doppler
+/// speeds only between fixes one or two seconds apart, so at 0.2 Hz three fixes claiming precision settled it: the
+/// first trip was taken to have driven on to the garbage position before the box went off (faultsim
+/// stopgo-0.2hz-16725864, gpsd JSON: 150 m more, the end 93 s late). Expected figures come from the scenario's
+/// construction (speeds × times, by hand in the comments).
+@Suite("A cold start at 0.2 Hz that claims precision")
+struct SlowColdStartTests {
+    @Test(arguments: seeds)
+    func itsConvergingFixesAreNoWayDriven(seed: Int) {
+        var options = Source.doppler.options(seed: seed)
+        options.rate = 0.2
+        var s = ScenarioBuilder(options: options)
+        s.stand(60)
+        // 10 s to 10 m/s (50 m), 100 s at 10 m/s (1,000 m), 5 s to 4 m/s (35 m), its last fix; 5 s to a stop (10 m)
+        // unseen: 1,095 m. The box goes off as the car stands, for 20 minutes.
+        let go = s.drive(0, heading: 120)
+        s.accelerate(10, to: 10)
+        s.drive(100)
+        s.accelerate(5, to: 4)
+        s.accelerate(5, to: 0, reception: .silent)
+        let parked = s.powerOff(1_200)
+        // At power-on 60 s standing, the first 30 s of them cold-start garbage that claims 5 m (600 m off, closing).
+        let on = s.stand(60)
+        s.coldStart(from: on.fixes.lowerBound, count: 6, eph: 5, metres: 600)
+        // 10 s to 10 m/s (50 m), 60 s at 10 m/s (600 m), 5 s to a stop (25 m): 675 m.
+        let go2 = s.accelerate(10, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        #expect(abs(parked.startDistance - go.startDistance - 1_095) < 1e-6)
+        #expect(abs(park.startDistance - go2.startDistance - 675) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.rejected(.coldStart) >= 4, "cold start refused \(run.rejected(.coldStart))")
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(relativeError(a.distance, 1_095) < 0.01, "\(a.distance) m")
+        let ended = a.end.secondsSince1970 - parked.start
+        #expect(abs(ended) <= 15, "ended \(ended) s off")
+        #expect(relativeError(b.distance, 675) < 0.01, "\(b.distance) m")
+        let started = b.start.secondsSince1970 - go2.start
+        #expect(abs(started) <= 15, "started \(started) s off")
+    }
+}
