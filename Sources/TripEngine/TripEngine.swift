@@ -738,6 +738,20 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         var events: [TripEvent] = []
         guard let centre = stillCentre, let since = stillSince else {
+            if let before = drivenBeforeFirstFix(p) {
+                // The very first point of the stream, the vehicle driving, its fixes before a cold start's garbage:
+                // it left when the cold start's speeds rose, and the way since is theirs. Where it left, nothing
+                // good says: back along the course by that way (estimated).
+                let back = Geodesic.wgs84.direct(
+                    latitude: p.latitude, longitude: p.longitude, azimuth: (p.course ?? 0) + 180,
+                    distance: before.distance)
+                let place = Coordinate(latitude: back.latitude, longitude: back.longitude)
+                trip = OpenTrip(start: before.time, startCoordinate: place, estimatedStart: true)
+                trip!.distance = before.distance
+                phase = .moving
+                record(p)
+                return [.tripStarted(start: Timestamp(secondsSince1970: before.time), coordinate: place)]
+            }
             // The very first point of the stream: standing still until shown otherwise.
             beginStill(at: p)
             lastStill = p
@@ -1160,6 +1174,31 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = nil
         longIdleReported = false
         return events
+    }
+
+    /// When a vehicle whose first point (`p`) drives left, and the way since, by the speeds of the cold start's refused
+    /// fixes before it: from the last of them below `movingSpeed` (or the first, if it drove from the power-on) to `p`,
+    /// when they span it without a step longer than `dopplerMaximumInterval`, and it drove `departureConfirmation` or
+    /// longer and more than twice the stationary radius. `nil` otherwise, and inside a trip.
+    private func drivenBeforeFirstFix(_ p: Point) -> (time: Double, distance: Double)? {
+        let c = configuration
+        guard trip == nil, let v = p.sample.doppler, v >= c.movingSpeed, let on = gate.powerOnTime,
+            on <= p.sample.time
+        else { return nil }
+        let speeds = gate.coldStartSpeeds.filter { $0.time >= on && $0.time < p.sample.time }
+        guard var k = speeds.indices.last, p.sample.time - speeds[k].time <= c.dopplerMaximumInterval else {
+            return nil
+        }
+        while k > 0, speeds[k].speed >= c.movingSpeed,
+            speeds[k].time - speeds[k - 1].time <= c.dopplerMaximumInterval
+        {
+            k -= 1
+        }
+        let run = Array(speeds[k...])
+        guard let driven = way(by: run, until: p.sample), driven.complete,
+            p.sample.time - run[0].time >= c.departureConfirmation, driven.distance > 2 * c.stationaryRadius
+        else { return nil }
+        return (run[0].time, driven.distance)
     }
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start

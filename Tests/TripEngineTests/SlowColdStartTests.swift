@@ -48,4 +48,33 @@ struct SlowColdStartTests {
         let started = b.start.secondsSince1970 - go2.start
         #expect(abs(started) <= 15, "started \(started) s off")
     }
+
+    /// Round 14 (drivesim canyon-0.2hz-14353516 and others): the stream begins with a cold start while the car leaves,
+    /// 0.2 Hz; its first good fix comes 45 s into the drive. The trip began when the cold start's speeds rose, and the
+    /// way since is theirs. (Before: the trip started at the first good fix, 45 s late and 35 % short.)
+    @Test(arguments: seeds)
+    func aDepartureDuringTheFirstColdStartIsMeasuredByItsSpeeds(seed: Int) {
+        var options = Source.doppler.options(seed: seed)
+        options.rate = 0.2
+        var s = ScenarioBuilder(options: options)
+        s.stand(10)
+        // 10 s to 10 m/s (50 m), 120 s at 10 m/s (1,200 m), 5 s to a stop (25 m): 1,275 m. The first 35 s of fixes
+        // are a cold start's garbage (500 m off, closing, eph 30).
+        let go = s.accelerate(10, to: 10)
+        s.drive(120)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        s.coldStart(from: 0, count: 7, eph: 30, metres: 500)
+        #expect(abs(park.startDistance - go.startDistance - 1_275) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.rejected(.coldStart) >= 7, "cold start refused \(run.rejected(.coldStart))")
+        #expect(run.trips.count == 1, "trips \(run.trips.count)")
+        guard let trip = run.trips.first else { return }
+        let started = trip.start.secondsSince1970 - go.start
+        #expect(abs(started) <= 10, "started \(started) s off")
+        #expect(trip.estimated.contains(.start))
+        #expect(relativeError(trip.distance, 1_275) < 0.01, "\(trip.distance) m")
+        #expect(abs(trip.end.secondsSince1970 - park.start) <= 10)
+    }
 }
