@@ -63,6 +63,25 @@ struct PhoneWaitTests {
         return trips
     }
 
+    /// Two trips, each starting and ending within a minute of its truth (`start`, `end`) and within 2 % of its
+    /// distance; the first one's end estimated (the phone saw no parking begin).
+    static func expectTwoTrips(
+        _ trips: [Trip], _ first: (start: Double, end: Double, distance: Double),
+        _ second: (start: Double, end: Double, distance: Double), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(trips.count == 2, "trips \(trips.count)", sourceLocation: sourceLocation)
+        guard trips.count == 2 else { return }
+        #expect(trips[0].estimated.contains(.end), sourceLocation: sourceLocation)
+        for (trip, truth) in zip(trips, [first, second]) {
+            let started = trip.start.secondsSince1970 - truth.start
+            let ended = trip.end.secondsSince1970 - truth.end
+            #expect(
+                abs(started) <= 60 && abs(ended) <= 60, "\(started) s, \(ended) s", sourceLocation: sourceLocation)
+            let error = relativeError(trip.distance, truth.distance)
+            #expect(error < 0.02, "\(trip.distance) m", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The trips of a replay and of the server's run.
     static func replayAndLive(_ points: [Fix]) -> [[Trip]] {
         [PhoneReportingTests.run(points, reporting: .filtered).trips, live(points)]
@@ -89,15 +108,7 @@ struct PhoneWaitTests {
     func aWaitOfTheParkingThresholdEndsTheTrip(seed: Int) {
         let (points, stop, park, go) = Self.waitAtAStop(seed: seed, wait: 330)
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 2, "trips \(trips.count)")
-            guard trips.count == 2 else { continue }
-            #expect(abs(trips[0].start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trips[0].end.secondsSince1970 - stop.start) <= 60)
-            #expect(trips[0].estimated.contains(.end))
-            #expect(relativeError(trips[0].distance, 1030) < 0.02, "\(trips[0].distance) m")
-            #expect(abs(trips[1].start.secondsSince1970 - stop.end) <= 60)
-            #expect(abs(trips[1].end.secondsSince1970 - park.start) <= 60)
-            #expect(relativeError(trips[1].distance, 500) < 0.02, "\(trips[1].distance) m")
+            Self.expectTwoTrips(trips, (go.start, stop.start, 1030), (stop.end, park.start, 500))
         }
     }
 
@@ -147,15 +158,7 @@ struct PhoneWaitTests {
     func aParkingSeenInOnePointEndsTheTrip(seed: Int) {
         let (points, go, stop, go2, park) = Self.standSeenOnce(seed: seed, fixBack: 150)
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 2, "trips \(trips.count)")
-            guard trips.count == 2 else { continue }
-            #expect(abs(trips[0].start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trips[0].end.secondsSince1970 - stop.start) <= 60)
-            #expect(trips[0].estimated.contains(.end))
-            #expect(relativeError(trips[0].distance, 1030) < 0.02, "\(trips[0].distance) m")
-            #expect(abs(trips[1].start.secondsSince1970 - go2.start) <= 60)
-            #expect(abs(trips[1].end.secondsSince1970 - park.start) <= 60)
-            #expect(relativeError(trips[1].distance, 550) < 0.02, "\(trips[1].distance) m")
+            Self.expectTwoTrips(trips, (go.start, stop.start, 1030), (go2.start, park.start, 550))
         }
     }
 
