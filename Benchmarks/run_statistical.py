@@ -39,6 +39,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    faultsim 3 of each scenario and rate)
   --split fresh16  seeds 16000000-16999999 (round 13 looked at one of fresh15's regressions before its rule was
                    final: drawn after it, for round 13's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh17  seeds 17000000-17999999 (round 14's rules came from fresh15's and fresh16's failures: drawn after
+                   them, for round 14's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -85,6 +87,7 @@ SPLITS = {
     "fresh14": (14000000, 15000000),
     "fresh15": (15000000, 16000000),
     "fresh16": (16000000, 17000000),
+    "fresh17": (17000000, 18000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -268,7 +271,8 @@ def main():
                 "fresh10": {"drivesim": 6, "faultsim": 3}, "fresh11": {"drivesim": 6, "faultsim": 3},
                 "fresh12": {"drivesim": 6, "faultsim": 3}, "fresh13": {"drivesim": 6, "faultsim": 3},
                 "fresh14": {"drivesim": 6, "faultsim": 3},
-                "fresh15": {"drivesim": 6, "faultsim": 3}, "fresh16": {"drivesim": 6, "faultsim": 3}}
+                "fresh15": {"drivesim": 6, "faultsim": 3}, "fresh16": {"drivesim": 6, "faultsim": 3},
+                "fresh17": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
