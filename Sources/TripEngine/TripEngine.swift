@@ -37,6 +37,11 @@ public struct TripEngine: Sendable, Codable {
         var estimatedStart = false
         /// The trip's path, to measure its streets' circuity (`nil` in a checkpoint of before: measured afresh).
         var circuity: RoadCircuity?
+        /// The last point used that lay back where the trip started (within `3 × stationaryRadius`), and the longest
+        /// time between two such points: how long its excursions from the start lasted (see `isJump`). `nil` before
+        /// any, and in a checkpoint of before.
+        var lastAtStart: Double?
+        var longestAway: Double?
     }
 
     /// A processed sample: the raw sample plus the filter's view of it.
@@ -1451,6 +1456,14 @@ public struct TripEngine: Sendable, Codable {
     private mutating func record(_ p: Point) {
         guard trip != nil else { return }
         trip!.fixesUsed += 1
+        // Only while the trip may still be a jump (`isJump`): no geodesic per point on a long drive.
+        let start = trip!.startCoordinate
+        if p.sample.time - trip!.start - trip!.idleSeconds < 3 * Self.jumpMovingTime,
+            hop(start.latitude, start.longitude, p.latitude, p.longitude) <= 3 * configuration.stationaryRadius
+        {
+            if let at = trip!.lastAtStart { trip!.longestAway = max(trip!.longestAway ?? 0, p.sample.time - at) }
+            trip!.lastAtStart = p.sample.time
+        }
         guard configuration.collectTrack else { return }
         let point = TrackPoint(
             time: Timestamp(secondsSince1970: p.sample.time), latitude: p.latitude, longitude: p.longitude,
@@ -1888,13 +1901,20 @@ public struct TripEngine: Sendable, Codable {
     /// `3 × stationaryRadius`) after less than `jumpMovingTime` seconds of moving. That is what a multipath burst
     /// looks like to the motion logic (for a few seconds the receiver reports a consistent position tens of metres
     /// away, with an error figure large enough to pass the gates, then comes back); no vehicle drives out and back
-    /// to its parking place in under a minute. Trips with an estimated end or start (a gap) are kept.
+    /// to its parking place in under a minute. So too a few bursts one after another, each back at the start in less
+    /// than that, all within three times that (`OpenTrip.lastAtStart`, `longestAway`). Trips with an estimated end or
+    /// start (a gap) are kept.
     private func isJump(_ open: OpenTrip, end: Double, coordinate: Coordinate) -> Bool {
         guard !open.estimatedStart else { return false }
         let moving = end - open.start - open.idleSeconds
         let back = hop(
             open.startCoordinate.latitude, open.startCoordinate.longitude, coordinate.latitude, coordinate.longitude)
-        return moving < Self.jumpMovingTime && back <= 3 * configuration.stationaryRadius
+        guard back <= 3 * configuration.stationaryRadius else { return false }
+        if moving < Self.jumpMovingTime { return true }
+        // Bursts one after another (a street canyon at night): every excursion from the start came back to it in less
+        // than `jumpMovingTime`, and all of them together in less than three times that.
+        guard let at = open.lastAtStart, let longest = open.longestAway else { return false }
+        return max(longest, end - at) < Self.jumpMovingTime && moving < 3 * Self.jumpMovingTime
     }
 
     /// A phone's silence while moving that turns by this many degrees or more went round a corner (see `addDistance`).

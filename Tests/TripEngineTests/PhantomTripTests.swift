@@ -1,3 +1,4 @@
+import Geodesy
 import LogbookTestSupport
 import Testing
 import TrackModel
@@ -22,6 +23,45 @@ struct PhantomTripTests {
         // Without the rule (positions only): a trip of 117–127 m in 16–17 s, ending 2–5 m from its start.
         #expect(run.trips.isEmpty, "\(run.trips.map(\.distance)) m counted while parked")
         #expect(run.trips.reduce(0) { $0 + $1.distance } <= 20)
+    }
+
+    /// Round 14 (drivesim parked-0.2hz-17691987, GPX): two bursts 20 s apart, at 0.2 Hz — two fixes 125 m off, three
+    /// back, one 320 m off. Each came back within seconds, but together they made a 47 s "trip" of 870 m, 2 s over
+    /// the limit of one burst. Nothing was driven.
+    @Test(arguments: Source.allCases, seeds)
+    func burstsOneAfterAnotherWhileParkedAreNoTrip(source: Source, seed: Int) {
+        var options = source.options(seed: seed)
+        options.rate = 0.2
+        var s = ScenarioBuilder(options: options)
+        let parked = s.stand(3_600)
+        let from = parked.fixes.lowerBound + 300
+        s.burst(from: from, count: 2, metres: 125, bearing: 20)
+        s.spike(at: from + 5, metres: 320, bearing: 250)
+        let run = runEngine(s.fixes)
+        #expect(run.trips.isEmpty, "\(run.trips.map(\.distance)) m counted while parked")
+    }
+
+    /// …but two laps round a block of a minute each (600 m each at 10 m/s), parked 20 m from where they began, were
+    /// driven: each excursion from the start is longer than a burst's, though both together are under the limit of
+    /// a run of bursts.
+    @Test(arguments: Source.allCases, seeds)
+    func twoLapsBackToTheSamePlaceAreKept(source: Source, seed: Int) {
+        var s = ScenarioBuilder(options: source.options(seed: seed))
+        s.stand(120)
+        // 2 s to 10 m/s (10 m), two circles of 600 m (120 s at 6°/s), 2 s to a stop (10 m): 1,220 m.
+        let go = s.accelerate(2, to: 10)
+        s.drive(120, turnRate: 6)
+        s.accelerate(2, to: 0)
+        let park = s.stand(600)
+        #expect(abs(park.startDistance - go.startDistance - 1_220) < 1e-6)
+        let back = Geodesic.wgs84.distance(
+            latitude1: go.startLatitude, longitude1: go.startLongitude, latitude2: park.startLatitude,
+            longitude2: park.startLongitude)
+        #expect(back < 25, "parked \(back) m from the start")
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, 1_220) < 0.03, "\(trip.distance) m")
     }
 
     /// The rule must not drop a real trip that comes back to where it started: a 2-minute circle at 10 m/s
