@@ -21,6 +21,8 @@ final class ParityTranscript {
     private(set) var steps: [Step] = []
     private var placeholders: [String: String] = [:]
     private let started = Date()
+    /// When the last output was normalised: the end of the run's window for `<now>`.
+    private var lastSeen = Date()
 
     init(_ log: IsolatedLog) { self.log = log }
 
@@ -119,6 +121,7 @@ final class ParityTranscript {
                 return next
             }
         }
+        lastSeen = Date()
         return replace(Self.moment, in: text) { found in
             guard let date = Self.date(found) else { return found }
             let window = started.addingTimeInterval(-120)...Date().addingTimeInterval(120)
@@ -157,17 +160,34 @@ final class ParityTranscript {
 
     // MARK: Comparing
 
-    /// Where two transcripts differ: one line per difference, with the step and the JSON path.
+    /// Where two transcripts differ: one line per difference, with the step and the JSON path. A moment the
+    /// scenario gave (`hours start --at 01:00`) that one run's clock passed and the other's did not (a run at 00:59,
+    /// the next at 01:04) is `<now>` in one and itself in the other: moments within either run count as now in both.
     static func differences(_ a: ParityTranscript, _ b: ParityTranscript) -> [String] {
         var found: [String] = []
         if a.steps.map(\.label) != b.steps.map(\.label) {
             found.append("different steps: \(a.steps.map(\.label)) vs \(b.steps.map(\.label))")
         }
+        let window =
+            min(a.started, b.started).addingTimeInterval(-120)...max(a.lastSeen, b.lastSeen).addingTimeInterval(120)
         for (x, y) in zip(a.steps, b.steps) where x.label == y.label {
             if x.status != y.status { found.append("\(x.label): exit \(x.status) vs \(y.status)") }
-            compare(x.output, y.output, at: x.label, into: &found)
+            compare(a.now(in: x.output, window), b.now(in: y.output, window), at: x.label, into: &found)
         }
         return found
+    }
+
+    /// `value` with the moments left in it that lie within `window` written `<now>`.
+    private func now(in value: Any, _ window: ClosedRange<Date>) -> Any {
+        switch value {
+        case let string as String:
+            return replace(Self.moment, in: string) { found in
+                Self.date(found).map { window.contains($0) } == true ? "<now>" : found
+            }
+        case let array as [Any]: return array.map { now(in: $0, window) }
+        case let object as [String: Any]: return object.mapValues { now(in: $0, window) }
+        default: return value
+        }
     }
 
     static func compare(_ a: Any, _ b: Any, at path: String, into found: inout [String]) {
