@@ -200,12 +200,12 @@ struct FixGate: Sendable, Hashable, Codable {
         if refusedSpeeds!.count < 4_096 { refusedSpeeds!.append(TimedSpeed(time: time, speed: speed)) }
     }
 
-    /// A fix's one-sigma horizontal error, metres: from `eph` (gpsd's is a ~95 % radius), else from HDOP, else a
-    /// default.
     /// The longest span, seconds, over which a cold start's fixes are compared with their speeds: the period of the
     /// slowest receivers (0.2 Hz), with a second to spare.
     static let coldStartTrailSpan: Double = 6
 
+    /// A fix's one-sigma horizontal error, metres: from `eph` (gpsd's is a ~95 % radius), else from HDOP, else a
+    /// default.
     static func sigma(eph: Double?, hdop: Double?, _ c: EngineConfiguration) -> Double {
         if let eph, eph.isFinite, eph > 0 { return max(1, eph / 2) }
         if let hdop, hdop.isFinite, hdop > 0 { return max(1, hdop * c.errorPerHDOP) }
