@@ -41,6 +41,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    final: drawn after it, for round 13's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh17  seeds 17000000-17999999 (round 14's rules came from fresh15's and fresh16's failures: drawn after
                    them, for round 14's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh18  seeds 18000000-18999999 (round 14's sixth rule came from fresh17's phantom: drawn after it, for
+                   round 15's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -88,6 +90,7 @@ SPLITS = {
     "fresh15": (15000000, 16000000),
     "fresh16": (16000000, 17000000),
     "fresh17": (17000000, 18000000),
+    "fresh18": (18000000, 19000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -272,7 +275,8 @@ def main():
                 "fresh12": {"drivesim": 6, "faultsim": 3}, "fresh13": {"drivesim": 6, "faultsim": 3},
                 "fresh14": {"drivesim": 6, "faultsim": 3},
                 "fresh15": {"drivesim": 6, "faultsim": 3}, "fresh16": {"drivesim": 6, "faultsim": 3},
-                "fresh17": {"drivesim": 6, "faultsim": 3}}
+                "fresh17": {"drivesim": 6, "faultsim": 3},
+                "fresh18": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
