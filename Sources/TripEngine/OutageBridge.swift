@@ -142,6 +142,19 @@ enum OutageBridge {
         return (v1 + peak) / 2 * up + peak * cruise + (peak + v2) / 2 * down
     }
 
+    /// The mean distance from a point to the points of a circle of radius `radius` whose centre lies `distance` from
+    /// it (in the plane): how far a place is on average that lies `radius` from a point `distance` away, in a direction
+    /// nothing tells. At least the larger of the two; `4/π` of them where they are equal.
+    static func meanLine(distance: Double, radius: Double) -> Double {
+        let n = 64
+        var sum = 0.0
+        for k in 0..<n {
+            let angle = (Double(k) + 0.5) * 2 * .pi / Double(n)
+            sum += (distance * distance + radius * radius - 2 * distance * radius * cos(angle)).squareRoot()
+        }
+        return sum / Double(n)
+    }
+
     /// An angle in degrees wrapped to (-180, 180].
     static func wrap(_ degrees: Double) -> Double {
         var a = degrees.truncatingRemainder(dividingBy: 360)

@@ -1212,9 +1212,20 @@ public struct TripEngine: Sendable, Codable {
     /// nothing of this gap, which was an outage with the receiver on. With it, whether the speeds span the way: none
     /// of their steps (nor the one to `first`) is longer than `dopplerMaximumInterval` (else the receiver lost the fix
     /// again on the way, and what it drove then is not in the distance).
+    ///
+    /// Where the receiver was on without a fix for a while before the first speed (it came on in an underground garage
+    /// and found the sky outside), the vehicle may have left in that time: it is taken to have accelerated evenly
+    /// from a stand at the power-on to that speed (half of it over the time), as `arrival` has a vehicle brake evenly
+    /// into a stop — for a first speed within `coldStartWindow` of the power-on (after longer, nothing tells how long
+    /// it stood first).
     private func coldStartWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
         guard let on = gate.powerOnTime, on > after else { return nil }
-        return way(by: gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }, until: first)
+        let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
+        guard var driven = way(by: speeds, until: first) else { return nil }
+        if let lead = speeds.first, lead.time - on <= configuration.coldStartWindow {
+            driven.distance += lead.speed * (lead.time - on) / 2
+        }
+        return driven
     }
 
     /// The way by `speeds` and on to `first` (trapezoids), and whether they span it: none of their steps (nor the one
@@ -1683,9 +1694,14 @@ public struct TripEngine: Sendable, Codable {
         let near = stopRadius(of: last, and: next)
         guard chord > 2 * near else { return nil }
         var departed = 0.0
+        // The line from the last fix to the parking place: where a cold start's speeds measured the way from there to
+        // the next fix, the parking place lies anywhere within that way of it, in a direction nothing tells (ahead of
+        // the next fix, or behind it on the way back): on average `meanLine` from the last fix.
+        var parkingLine = chord
         let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
         if powerCycle, let driven = coldStartWay(after: last.sample.time, until: next)?.distance {
             departed = min(chord, driven)
+            parkingLine = OutageBridge.meanLine(distance: chord, radius: driven)
         }
         let straight = chord - departed
         // The streets there are as much longer than the line as those the trip drove (`RoadCircuity`): the streets
@@ -1714,8 +1730,10 @@ public struct TripEngine: Sendable, Codable {
                     duration: duration, from: speed, pace: pace, braking: Self.brakingDeceleration)
                 let most = OutageBridge.reach(duration: duration, from: speed, to: 0, configuration: c)
                 // Where the line is less than `stoppedRatio` of that, the car slowed or stood on the way (as inside an
-                // outage: `OutageBridge.estimate`): no more than the line allows then.
-                let allowed = straight / OutageBridge.stoppedRatio
+                // outage: `OutageBridge.estimate`): no more than the line allows then. (Not the shortest line to the
+                // parking place, the chord less the way out: a car that left back the way it came would have stood
+                // in the street all the time the box says it drove.)
+                let allowed = parkingLine / OutageBridge.stoppedRatio
                 approach = max(straight, bySpeeds, min(driven, most, allowed))
             } else {
                 approach = max(approach, bySpeeds)
@@ -1724,8 +1742,10 @@ public struct TripEngine: Sendable, Codable {
         end = min(end, next.time)
         var place = (latitude: next.latitude, longitude: next.longitude)
         if departed > 0 {
+            // Where the cold start's way, measured back from the next fix, puts it on the line: the departure from
+            // there to the next fix is that way (`confirmDeparture`), not a few metres that look like standing.
             let p = Geodesic.wgs84.direct(
-                latitude: last.latitude, longitude: last.longitude, azimuth: line.azimuth1, distance: approach)
+                latitude: last.latitude, longitude: last.longitude, azimuth: line.azimuth1, distance: straight)
             place = (p.latitude, p.longitude)
         }
         let sample = Sample(
