@@ -124,6 +124,15 @@ struct FixGate: Sendable, Hashable, Codable {
             // three reported as precise settle it while they still converge from hundreds of metres off.
             var trail = coldStartTrail ?? []
             let precise = good
+            // A fix less than a second after the trail's first cannot be compared yet (a receiver logging five fixes a
+            // second): it neither counts towards settling nor breaks a run, else three of them reported as precise
+            // settle a cold start within half a second, on its first garbage position.
+            var uncompared = false
+            if let speed = fix.speed, speed.isFinite, fix.latitude != nil, fix.longitude != nil,
+                !trail.isEmpty, !trail.contains(where: { time - $0.time >= 1 })
+            {
+                uncompared = true
+            }
             if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
                 let reference = trail.lastIndex(where: { time - $0.time >= 1 }),
                 time - trail[reference].time <= Self.coldStartTrailSpan
@@ -147,7 +156,7 @@ struct FixGate: Sendable, Hashable, Codable {
                 trail = []
             }
             coldStartTrail = trail
-            settledRun = good ? settledRun + 1 : 0
+            if !(uncompared && good) { settledRun = good ? settledRun + 1 : 0 }
             settled = settledRun >= 3
             if !settled {
                 if let speed = fix.speed, speed.isFinite, speed >= 0, speed <= c.maximumSpeed,
