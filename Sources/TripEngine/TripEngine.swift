@@ -629,8 +629,14 @@ public struct TripEngine: Sendable, Codable {
         guard reporting == .filtered, trip != nil, let speed = p.sample.doppler, speed >= c.movingSpeed,
             p.sample.time - standing.sample.time > c.dopplerMaximumInterval
         else { return false }
-        let left = max(standing.sample.time, p.sample.time - 2 * distance(standing, p) / speed)
-        return left - arrival >= c.parkingThreshold
+        return leftEvenly(from: standing, to: p, speed: speed) - arrival >= c.parkingThreshold
+    }
+
+    /// When a vehicle that stood at `still` and is seen at `first` moving at `speed` (at least `movingSpeed`) left, had it
+    /// accelerated evenly over the way between them: no earlier than it was last seen standing.
+    private func leftEvenly(from still: Point, to first: Point, speed: Double) -> Double {
+        let way = distance(still, first)
+        return max(still.sample.time, first.sample.time - 2 * way / max(speed, configuration.movingSpeed))
     }
 
     /// Positions only: a vehicle standing where the positions wander far beyond their stated errors (parked in a
@@ -1096,9 +1102,9 @@ public struct TripEngine: Sendable, Codable {
             // A phone waiting at a stop since its timer point (`waitsAtStop`) leaves: it most likely left when
             // accelerating evenly over the way to its first point moving would have brought it there. A wait of the
             // parking threshold from when it most likely stopped was a parking.
-            let way = distance(still, first)
-            let left = max(still.sample.time, first.sample.time - 2 * way / max(first.speed, c.movingSpeed))
-            if left - waited >= c.parkingThreshold { events += endTrip(at: since, coordinate: centre, estimated: .end) }
+            if leftEvenly(from: still, to: first, speed: first.speed) - waited >= c.parkingThreshold {
+                events += endTrip(at: since, coordinate: centre, estimated: .end)
+            }
         }
         waitingSince = nil
         // Departure time: the last moment seen standing still, unless that was before a power-off,
@@ -1399,20 +1405,34 @@ public struct TripEngine: Sendable, Codable {
     /// had passed since the last good fix, or until the jump recovery). `nil` otherwise (an outage: see
     /// `OutageBridge.estimate`).
     private func refusedWay(from a: Point, to b: Point) -> Double? {
-        guard let va = a.sample.doppler, let vb = b.sample.doppler, let refused = gate.refusedSpeeds else {
-            return nil
-        }
+        guard let va = a.sample.doppler, let vb = b.sample.doppler else { return nil }
+        let chain = refusedChain(after: a.sample.time, before: b.sample.time)
+        guard !chain.broken, let latest = chain.speeds.last,
+            b.sample.time - latest.time <= configuration.dopplerMaximumInterval
+        else { return nil }
         var total = 0.0
-        var previous = (time: a.sample.time, speed: va)
-        for q in refused where q.time > a.sample.time && q.time < b.sample.time {
-            let dt = q.time - previous.time
-            guard dt <= configuration.dopplerMaximumInterval else { return nil }
-            total += (previous.speed + q.speed) / 2 * dt
-            previous = (q.time, q.speed)
+        var previous = FixGate.TimedSpeed(time: a.sample.time, speed: va)
+        for q in chain.speeds + [FixGate.TimedSpeed(time: b.sample.time, speed: vb)] {
+            total += (previous.speed + q.speed) / 2 * (q.time - previous.time)
+            previous = q
         }
-        let dt = b.sample.time - previous.time
-        guard previous.time > a.sample.time, dt <= configuration.dopplerMaximumInterval else { return nil }
-        return total + (previous.speed + vb) / 2 * dt
+        return total
+    }
+
+    /// The Doppler speeds of the fixes refused for their positions (`FixGate.refusedSpeeds`) after `time` and before
+    /// `end` that follow it without a step longer than `dopplerMaximumInterval` — the receiver went on reporting how
+    /// fast the vehicle went — and whether a longer step broke the chain off before `end`.
+    private func refusedChain(after time: Double, before end: Double = .infinity) -> (
+        speeds: [FixGate.TimedSpeed], broken: Bool
+    ) {
+        var speeds: [FixGate.TimedSpeed] = []
+        var previous = time
+        for q in gate.refusedSpeeds ?? [] where q.time > time && q.time < end {
+            guard q.time - previous <= configuration.dopplerMaximumInterval else { return (speeds, true) }
+            speeds.append(q)
+            previous = q.time
+        }
+        return (speeds, false)
     }
 
     /// Fixes further apart than this are sparse (`sparseStep`): longer than the period of the slowest receivers
@@ -1765,12 +1785,12 @@ public struct TripEngine: Sendable, Codable {
     /// Where a vehicle seen braking at its last fix before a silence came to a stop, braking on as it was: `nil` when
     /// it was not braking (less than `brakingDeceleration`), or when the fix after the silence lies within that
     /// way (then the usual rules apply). The fixes refused for their positions after the last one count with their
-    /// speeds (`speedsAfter`): a fix braking harder than the filter expected is refused as an outlier, and its speed
+    /// speeds (`refusedChain`): a fix braking harder than the filter expected is refused as an outlier, and its speed
     /// is the last word on how the vehicle went on.
     private func braking(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
         guard let v = last.sample.doppler else { return nil }
         var decel = deceleration ?? 0
-        if let latest = speedsAfter(last).last {
+        if let latest = refusedChain(after: last.sample.time).speeds.last {
             decel = (v - latest.speed) / (latest.time - last.sample.time)
         }
         if decel < Self.brakingDeceleration {
@@ -1798,19 +1818,6 @@ public struct TripEngine: Sendable, Codable {
         let sample = Sample(
             time: time, latitude: p.latitude, longitude: p.longitude, doppler: 0, course: nil, sigma: last.sample.sigma)
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
-    }
-
-    /// The Doppler speeds of the fixes refused for their positions (`FixGate.refusedSpeeds`) that follow `last`
-    /// without a step longer than `dopplerMaximumInterval`: the receiver went on reporting how fast the vehicle went.
-    private func speedsAfter(_ last: Point) -> [FixGate.TimedSpeed] {
-        var speeds: [FixGate.TimedSpeed] = []
-        var previous = last.sample.time
-        for q in gate.refusedSpeeds ?? [] where q.time > previous {
-            guard q.time - previous <= configuration.dopplerMaximumInterval else { break }
-            speeds.append(q)
-            previous = q.time
-        }
-        return speeds
     }
 
     /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence parked, when the
