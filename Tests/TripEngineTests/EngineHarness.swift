@@ -103,6 +103,23 @@ func expectOneTrip(
     return trip
 }
 
+/// Expects two trips in `run`: the first `first` metres long, ending at `parked`; the second `second` metres long,
+/// starting at `left` — distances within `tolerance` (relative), moments within `seconds`.
+func expectParkedAndLeft(
+    _ run: EngineRun, first: Double, parked: Double, second: Double, left: Double, within seconds: Double,
+    tolerance: Double = 0.01, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(run.trips.count == 2, "trips \(run.trips.count)", sourceLocation: sourceLocation)
+    guard run.trips.count == 2 else { return }
+    let (a, b) = (run.trips[0], run.trips[1])
+    #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m", sourceLocation: sourceLocation)
+    let ended = a.end.secondsSince1970 - parked
+    #expect(abs(ended) <= seconds, "ended \(ended) s off", sourceLocation: sourceLocation)
+    #expect(relativeError(b.distance, second) < tolerance, "\(b.distance) m", sourceLocation: sourceLocation)
+    let started = b.start.secondsSince1970 - left
+    #expect(abs(started) <= seconds, "started \(started) s off", sourceLocation: sourceLocation)
+}
+
 /// The geodesic line from where segment `a` of a scenario begins to where `b` begins, metres.
 func line(from a: ScenarioBuilder.Segment, to b: ScenarioBuilder.Segment) -> Double {
     Geodesic.wgs84.distance(

@@ -38,15 +38,7 @@ struct FastColdStartTests {
 
         let run = runEngine(s.fixes)
         #expect(run.rejected(.coldStart) >= 5, "cold start refused \(run.rejected(.coldStart))")
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
         // Before: the garbage fix of 0.4 s after power-on taken for where the car went (+37 %).
-        #expect(relativeError(a.distance, 1_075) < 0.01, "\(a.distance) m")
-        #expect(
-            abs(a.end.secondsSince1970 - parked.start) <= 15, "ended \(a.end.secondsSince1970 - parked.start) s off")
-        #expect(relativeError(b.distance, 675) < 0.01, "\(b.distance) m")
-        #expect(
-            abs(b.start.secondsSince1970 - go2.start) <= 15, "started \(b.start.secondsSince1970 - go2.start) s off")
+        expectParkedAndLeft(run, first: 1_075, parked: parked.start, second: 675, left: go2.start, within: 15)
     }
 }

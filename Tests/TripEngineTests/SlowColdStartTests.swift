@@ -38,15 +38,7 @@ struct SlowColdStartTests {
 
         let run = runEngine(s.fixes)
         #expect(run.rejected(.coldStart) >= 4, "cold start refused \(run.rejected(.coldStart))")
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
-        #expect(relativeError(a.distance, 1_095) < 0.01, "\(a.distance) m")
-        let ended = a.end.secondsSince1970 - parked.start
-        #expect(abs(ended) <= 15, "ended \(ended) s off")
-        #expect(relativeError(b.distance, 675) < 0.01, "\(b.distance) m")
-        let started = b.start.secondsSince1970 - go2.start
-        #expect(abs(started) <= 15, "started \(started) s off")
+        expectParkedAndLeft(run, first: 1_095, parked: parked.start, second: 675, left: go2.start, within: 15)
     }
 
     /// Round 14 (drivesim canyon-0.2hz-14353516 and others): the stream begins with a cold start while the car leaves,
