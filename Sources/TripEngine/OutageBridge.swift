@@ -109,6 +109,20 @@ enum OutageBridge {
         return max(chord, min(max(bySpeed, shortest), max(longest, shortest)))
     }
 
+    /// The way of a departure whose speeds were `measured` where they follow each other and add `outages` across the
+    /// steps where the fix was lost again between two speeds of moving (see `TripEngine.way(by:until:)`), held against
+    /// the `line` its ends lie apart (or the line the way out shares with the way in): as `estimate` weighs an
+    /// outage's speeds against its chord — all of `outages` where the line (or what was measured, if longer) is at
+    /// least `windingRatio` of the whole, none where it is at most `stoppedRatio` (the vehicle stood inside: a light,
+    /// a queue), a blend between.
+    static func acrossOutages(line: Double, measured: Double, outages: Double) -> Double {
+        let whole = measured + outages
+        guard outages > 0 else { return measured }
+        let ratio = max(line, measured) / whole
+        let weight = min(1, max(0, (ratio - stoppedRatio) / (windingRatio - stoppedRatio)))
+        return measured + weight * outages
+    }
+
     /// The way of a vehicle that goes from `v0` to `pace` and holds it, then brakes to a stop, all at `braking`
     /// (m/s²), in `duration` seconds: an approach to a parking place whose arrival time is known (the box switched
     /// off) and whose speeds inside are not. Where `duration` is too short to reach the pace and stop, the mean of the

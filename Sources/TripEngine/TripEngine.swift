@@ -1067,7 +1067,9 @@ public struct TripEngine: Sendable, Codable {
     /// Filtered sources: the way from the parking place, left when the phone's first point after its silence
     /// (`resumedStanding`, later than `after`) stood, to `first`, by the Doppler speeds of the points since
     /// (`resumedSpeeds`, as `coldStartWay` measures a receiver's cold start), or `nil` when there are none.
-    private func resumedWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
+    private func resumedWay(after: Double, until first: Sample) -> (
+        distance: Double, complete: Bool, outages: Double
+    )? {
         guard let back = resumedStanding(), back.time > after, let speeds = resumedSpeeds else { return nil }
         return way(by: speeds.filter { $0.time >= back.time && $0.time < first.time }, until: first)
     }
@@ -1156,9 +1158,15 @@ public struct TripEngine: Sendable, Codable {
         {
             // After power-on the positions were garbage but the Doppler speeds were not: measure the
             // way from the parking place to the first good position by them — where they do not span it (the fix
-            // was lost again after the cold start), no shorter than the line between the two.
+            // was lost again after the cold start), no shorter than the line between the two, and across an outage
+            // between two speeds of moving by those, as far as the line bears it out (`OutageBridge.acrossOutages`).
             let line = distance(still, first)
-            trip?.distance += driven.complete ? driven.distance : max(driven.distance, line)
+            trip?.distance +=
+                driven.complete
+                ? driven.distance
+                : max(
+                    line,
+                    OutageBridge.acrossOutages(line: line, measured: driven.distance, outages: driven.outages))
             if let previousPoint = previous { record(previousPoint) }
             previous = nil
             record(first)
@@ -1224,7 +1232,9 @@ public struct TripEngine: Sendable, Codable {
     /// from a stand at the power-on to that speed (half of it over the time), as `arrival` has a vehicle brake evenly
     /// into a stop — for a first speed within `coldStartWindow` of the power-on (after longer, nothing tells how long
     /// it stood first).
-    private func coldStartWay(after: Double, until first: Sample) -> (distance: Double, complete: Bool)? {
+    private func coldStartWay(after: Double, until first: Sample) -> (
+        distance: Double, complete: Bool, outages: Double
+    )? {
         guard let on = gate.powerOnTime, on > after else { return nil }
         let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
         guard var driven = way(by: speeds, until: first) else { return nil }
@@ -1235,23 +1245,34 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// The way by `speeds` and on to `first` (trapezoids), and whether they span it: none of their steps (nor the one
-    /// to `first`) is longer than `dopplerMaximumInterval`. `nil` without speeds, or without one at `first`.
-    private func way(by speeds: [FixGate.TimedSpeed], until first: Sample) -> (distance: Double, complete: Bool)? {
+    /// to `first`) is longer than `dopplerMaximumInterval`. `nil` without speeds, or without one at `first`. Apart
+    /// (`outages`): the way across the longer steps between two speeds of moving shorter than the parking threshold
+    /// by those speeds — the receiver lost the fix again and the vehicle drove on (it cannot have parked in that
+    /// time), the mean of the two for the time, within `OutageBridge.reach` — for the caller to weigh against a line
+    /// (`OutageBridge.acrossOutages`).
+    private func way(by speeds: [FixGate.TimedSpeed], until first: Sample) -> (
+        distance: Double, complete: Bool, outages: Double
+    )? {
         guard !speeds.isEmpty, let end = first.doppler else { return nil }
-        let limit = configuration.dopplerMaximumInterval
+        let c = configuration
         var total = 0.0
+        var outages = 0.0
         var complete = true
-        for (a, b) in zip(speeds, speeds.dropFirst()) {
-            guard b.time - a.time <= limit else {
-                complete = false
+        let last = FixGate.TimedSpeed(time: first.time, speed: end)
+        for (a, b) in zip(speeds, speeds.dropFirst() + [last]) {
+            let span = b.time - a.time
+            if span <= c.dopplerMaximumInterval {
+                total += (a.speed + b.speed) / 2 * span
                 continue
             }
-            total += (a.speed + b.speed) / 2 * (b.time - a.time)
+            complete = false
+            if span < c.parkingThreshold, min(a.speed, b.speed) >= c.movingSpeed {
+                outages += min(
+                    (a.speed + b.speed) / 2 * span,
+                    OutageBridge.reach(duration: span, from: a.speed, to: b.speed, configuration: c))
+            }
         }
-        let lastSpeed = speeds[speeds.count - 1]
-        let tail = first.time - lastSpeed.time
-        if tail <= limit { total += (lastSpeed.speed + end) / 2 * tail } else { complete = false }
-        return (total, complete)
+        return (total, complete, outages)
     }
 
     /// Standing still from `p` on. `seen` tells whether the engine saw the vehicle come to this stop
@@ -1719,7 +1740,11 @@ public struct TripEngine: Sendable, Codable {
         // the next fix, or behind it on the way back): on average `meanLine` from the last fix.
         var parkingLine = chord
         let powerCycle = gate.powerOnTime.map { $0 > last.sample.time } ?? false
-        if powerCycle, let driven = coldStartWay(after: last.sample.time, until: next)?.distance {
+        if powerCycle, let way = coldStartWay(after: last.sample.time, until: next) {
+            // Where the fix was lost again after the cold start, the way across by the speeds on both sides, as far as
+            // the line from the last fix bears it out: a vehicle that left in the power-on's first seconds and drove
+            // through the outage at speed covered the line after the power-on (`OutageBridge.acrossOutages`).
+            let driven = OutageBridge.acrossOutages(line: chord, measured: way.distance, outages: way.outages)
             departed = min(chord, driven)
             parkingLine = OutageBridge.meanLine(distance: chord, radius: driven)
         }
