@@ -591,12 +591,25 @@ public struct TripEngine: Sendable, Codable {
                 }
             }
             stopCandidate.append(p)
-            let first = stopCandidate[0]
             // With Doppler the wheels are the witness: the way the speeds add up to since the stop began (a
             // receiver parked in a street canyon, or a phone there, wanders by tens of metres while its
-            // Doppler speed stays at zero). Without, where the positions went.
-            let moved = p.sample.doppler != nil ? (creep(through: stopCandidate) ?? 0) : distance(first, p)
-            if moved > radius(for: p) {
+            // Doppler speed stays at zero) — and where the fix was lost between two stands, where they lie (`creep`).
+            // Without, where the positions went.
+            var moved = 0.0
+            var unresolved = false
+            if p.sample.doppler != nil {
+                if let creep = creep(through: stopCandidate) {
+                    stopCandidate.removeFirst(creep.restart)
+                    moved = creep.way
+                    unresolved = creep.unresolved
+                }
+            } else {
+                moved = distance(stopCandidate[0], p)
+            }
+            let first = stopCandidate[0]
+            if unresolved {
+                // A stand far from the last one after a silence: moved, or a jump? The next point tells.
+            } else if moved > radius(for: p) {
                 stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
@@ -614,10 +627,27 @@ public struct TripEngine: Sendable, Codable {
                     at: first.sample.time, place: Coordinate(latitude: first.latitude, longitude: first.longitude))
             }
         } else {
+            // Driving on from a stand reached after a silence (`creep`'s unresolved step): it moved there. (A stand
+            // after it, near it, tells the same of a car, but also of a phone parked in a street canyon, whose
+            // position wanders off for minutes: the stop begins there, and the way to it is left uncounted.)
+            if p.sample.doppler != nil, stopCandidate.count >= 2, let creep = creep(through: stopCandidate + [p]),
+                creep.restart > 0, creep.restart < stopCandidate.count
+            {
+                droveBetweenStands(stopCandidate[creep.restart - 1], stopCandidate[creep.restart])
+            }
             stopCandidate = []
         }
         if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
         return []
+    }
+
+    /// Counts the way between two stands a silence apart that lie beyond each other's stop radii, once the point
+    /// after them drove on from the second (`creep`): `addDistance` took the line between two points standing, with
+    /// no outage reported between them, for wander, since nothing told yet whether the second one's position had
+    /// jumped. The line: the streets between are not known.
+    private mutating func droveBetweenStands(_ a: Point, _ b: Point) {
+        guard trip != nil, !outageSeen(after: a.sample.time) else { return }
+        trip!.distance += distance(a, b)
     }
 
     /// Whether a phone that stood at `standing` (its only points after a silence while moving stood: `stopCandidate`),
@@ -897,20 +927,38 @@ public struct TripEngine: Sendable, Codable {
         openBridge = nil
     }
 
-    /// The way along `points` by their Doppler speeds (trapezoids), or `nil` when a speed is missing; steps
-    /// longer than `dopplerMaximumInterval` count nothing (their ends stood: the speed was below the stopping
-    /// speed at both).
-    private func creep(through points: [Point]) -> Double? {
-        guard let first = points.first else { return 0 }
+    /// The way along `points` by their Doppler speeds (trapezoids), or `nil` when a speed is missing. A step longer
+    /// than `dopplerMaximumInterval` stood at both ends (the speed was below the stopping speed at both), and its
+    /// speeds say nothing of what came between: within the two points' stop radii it stood throughout (the positions'
+    /// difference is their noise) and counts nothing. Beyond them it either drove from one stand to another while the
+    /// fix was lost (a phone sends nothing then) or the later point's position jumped (a street canyon): the point
+    /// after it tells — back within the stop radii of the first, a jump, counted as nothing; else a move, and the
+    /// stand begins at the later point (`restart`, its index: the way counts from there). As the last step nothing
+    /// tells yet (`unresolved`).
+    private func creep(through points: [Point]) -> (way: Double, restart: Int, unresolved: Bool)? {
         var total = 0.0
-        var previous = first
-        for q in points.dropFirst() {
-            guard let va = previous.sample.doppler, let vb = q.sample.doppler else { return nil }
-            let dt = q.sample.time - previous.sample.time
-            if dt > 0, dt <= configuration.dopplerMaximumInterval { total += (va + vb) / 2 * dt }
-            previous = q
+        var restart = 0
+        var unresolved = false
+        for i in points.indices.dropFirst() {
+            let (a, b) = (points[i - 1], points[i])
+            guard let va = a.sample.doppler, let vb = b.sample.doppler else { return nil }
+            let dt = b.sample.time - a.sample.time
+            if dt > 0, dt <= configuration.dopplerMaximumInterval {
+                total += (va + vb) / 2 * dt
+                continue
+            }
+            guard dt > 0, distance(a, b) > 2 * stopRadius(of: a, and: b.sample) else { continue }
+            guard i + 1 < points.count else {
+                unresolved = true
+                continue
+            }
+            let c = points[i + 1]
+            if distance(a, c) > 2 * stopRadius(of: a, and: c.sample) {
+                restart = i
+                total = 0
+            }
         }
-        return total
+        return (total, restart, unresolved)
     }
 
     /// The way from `from` through `points` to `to` by their Doppler speeds (trapezoids), or `nil` when a

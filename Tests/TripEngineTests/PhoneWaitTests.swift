@@ -175,4 +175,59 @@ struct PhoneWaitTests {
             #expect(relativeError(trip.distance, 1580) < 0.02, "\(trip.distance) m")
         }
     }
+
+    /// Round 16: stands at a light (120 s), drives through an underpass without a fix (35 s, 300 m) to the next light
+    /// and stands 90 s, drives 85 m with the fix and 575 m through another underpass to a third light (60 s), then on
+    /// to park — stands shorter than the parking threshold each, the three more than it together. The phone's point at
+    /// each stand after an underpass stands too, hundreds of metres from the one before: the car moved between them.
+    /// Before, the stand after the first underpass was taken for the same stop as the one before it (the speeds of
+    /// two points minutes apart say nothing of what came between), the stop from the first light reached the parking
+    /// threshold at the third, and the trip split there (drivesim mixed-0.2hz-18012618, phone: a phantom of 896 m).
+    @Test(arguments: seeds)
+    func aStandAfterASilenceFarFromTheLastIsAnotherStand(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        let go = s.drive(0, heading: 20)
+        // 5 s to 10 m/s (25 m), 60 s at 10 m/s (600 m), 5 s to a stop (25 m): 650 m.
+        s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        let first = s.stand(120)
+        // The underpass: 5 s to 10 m/s, 25 s at it, 5 s to a stop (300 m).
+        s.accelerate(5, to: 10, reception: .noFix)
+        s.drive(25, reception: .noFix)
+        s.accelerate(5, to: 0, reception: .noFix)
+        let second = s.stand(90)
+        // 5 s to 10 m/s (25 m), 6 s at it (60 m); the second underpass: 55 s at 10 m/s, 5 s to a stop (575 m).
+        s.accelerate(5, to: 10)
+        s.drive(6)
+        s.drive(55, reception: .noFix)
+        s.accelerate(5, to: 0, reception: .noFix)
+        let third = s.stand(60)
+        // 5 s to 10 m/s (25 m), 50 s at it (500 m), 5 s to a stop (25 m).
+        s.accelerate(5, to: 10)
+        s.drive(50)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        let driven = park.startDistance - go.startDistance
+        #expect(abs(driven - (650 + 300 + 85 + 575 + 550)) < 1e-6)
+        // The phone's point as it stands at the first light; its next ones, the first fixes after the underpasses.
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [first.fixes.lowerBound])
+        let atSecond = points.first { $0.time!.secondsSince1970 >= second.start }
+        let atThird = points.first { $0.time!.secondsSince1970 >= third.start }
+        #expect(atSecond.map { abs($0.time!.secondsSince1970 - second.start) < 1.5 && $0.speed! < 0.5 } == true)
+        #expect(atThird.map { abs($0.time!.secondsSince1970 - third.start) < 1.5 && $0.speed! < 0.5 } == true)
+        // From the first stand to the third: the parking threshold and more.
+        #expect(third.start - first.start >= EngineConfiguration().parkingThreshold)
+
+        for trips in Self.replayAndLive(points) {
+            #expect(trips.count == 1, "trips \(trips.count)")
+            guard let trip = trips.first else { continue }
+            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
+            #expect(
+                relativeError(trip.distance, driven) < 0.02,
+                "\(trip.distance) m vs \(driven) m")
+        }
+    }
 }
