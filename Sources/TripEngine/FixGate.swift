@@ -127,18 +127,12 @@ struct FixGate: Sendable, Hashable, Codable {
             // A fix less than a second after the trail's first cannot be compared yet (a receiver logging five fixes a
             // second): it neither counts towards settling nor breaks a run, else three of them reported as precise
             // settle a cold start within half a second, on its first garbage position.
-            var uncompared = false
-            if let speed = fix.speed, speed.isFinite, fix.latitude != nil, fix.longitude != nil,
-                !trail.isEmpty, !trail.contains(where: { time - $0.time >= 1 })
-            {
-                uncompared = true
-            }
-            if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude,
-                let reference = trail.lastIndex(where: { time - $0.time >= 1 }),
-                time - trail[reference].time <= Self.coldStartTrailSpan
-            {
+            let speed = fix.speed.flatMap { $0.isFinite ? $0 : nil }
+            let reference = trail.lastIndex { time - $0.time >= 1 }
+            let uncompared = speed != nil && !trail.isEmpty && reference == nil
+            if let speed, let reference, time - trail[reference].time <= Self.coldStartTrailSpan {
                 let from = trail[reference]
-                let moved = hop(from.latitude, from.longitude, lat, lon)
+                let moved = hop(from.latitude, from.longitude, latitude, longitude)
                 var expected = 0.0
                 var previous = from
                 for q in trail[(reference + 1)...] {
@@ -149,8 +143,8 @@ struct FixGate: Sendable, Hashable, Codable {
                 let noise = precise ? 4 * Self.sigma(eph: fix.eph, hdop: fix.hdop, c) : 0
                 good = abs(moved - expected) <= 2 + 0.1 * expected + noise
             }
-            if let speed = fix.speed, speed.isFinite, let lat = fix.latitude, let lon = fix.longitude {
-                trail.append(ColdStartFix(time: time, latitude: lat, longitude: lon, speed: speed))
+            if let speed {
+                trail.append(ColdStartFix(time: time, latitude: latitude, longitude: longitude, speed: speed))
                 trail.removeAll { time - $0.time > Self.coldStartTrailSpan }
             } else {
                 trail = []
