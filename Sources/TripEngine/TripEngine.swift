@@ -1474,18 +1474,13 @@ public struct TripEngine: Sendable, Codable {
     /// had passed since the last good fix, or until the jump recovery). `nil` otherwise (an outage: see
     /// `OutageBridge.estimate`).
     private func refusedWay(from a: Point, to b: Point) -> Double? {
-        guard let va = a.sample.doppler, let vb = b.sample.doppler else { return nil }
+        guard let va = a.sample.doppler, b.sample.doppler != nil else { return nil }
         let chain = refusedChain(after: a.sample.time, before: b.sample.time)
+        // Its steps are within `dopplerMaximumInterval` (the chain's, and the last one to `b`): the way is whole.
         guard !chain.broken, let latest = chain.speeds.last,
             b.sample.time - latest.time <= configuration.dopplerMaximumInterval
         else { return nil }
-        var total = 0.0
-        var previous = FixGate.TimedSpeed(time: a.sample.time, speed: va)
-        for q in chain.speeds + [FixGate.TimedSpeed(time: b.sample.time, speed: vb)] {
-            total += (previous.speed + q.speed) / 2 * (q.time - previous.time)
-            previous = q
-        }
-        return total
+        return way(by: [FixGate.TimedSpeed(time: a.sample.time, speed: va)] + chain.speeds, until: b.sample)?.distance
     }
 
     /// The Doppler speeds of the fixes refused for their positions (`FixGate.refusedSpeeds`) after `time` and before
