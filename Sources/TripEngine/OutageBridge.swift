@@ -116,9 +116,8 @@ enum OutageBridge {
     /// least `windingRatio` of the whole, none where it is at most `stoppedRatio` (the vehicle stood inside: a light,
     /// a queue), a blend between.
     static func acrossOutages(line: Double, measured: Double, outages: Double) -> Double {
-        let whole = measured + outages
         guard outages > 0 else { return measured }
-        let ratio = max(line, measured) / whole
+        let ratio = max(line, measured) / (measured + outages)
         let weight = min(1, max(0, (ratio - stoppedRatio) / (windingRatio - stoppedRatio)))
         return measured + weight * outages
     }

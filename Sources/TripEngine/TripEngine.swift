@@ -1115,9 +1115,7 @@ public struct TripEngine: Sendable, Codable {
     /// Filtered sources: the way from the parking place, left when the phone's first point after its silence
     /// (`resumedStanding`, later than `after`) stood, to `first`, by the Doppler speeds of the points since
     /// (`resumedSpeeds`, as `coldStartWay` measures a receiver's cold start), or `nil` when there are none.
-    private func resumedWay(after: Double, until first: Sample) -> (
-        distance: Double, complete: Bool, outages: Double
-    )? {
+    private func resumedWay(after: Double, until first: Sample) -> SpeedWay? {
         guard let back = resumedStanding(), back.time > after, let speeds = resumedSpeeds else { return nil }
         return way(by: speeds.filter { $0.time >= back.time && $0.time < first.time }, until: first)
     }
@@ -1280,9 +1278,7 @@ public struct TripEngine: Sendable, Codable {
     /// from a stand at the power-on to that speed (half of it over the time), as `arrival` has a vehicle brake evenly
     /// into a stop — for a first speed within `coldStartWindow` of the power-on (after longer, nothing tells how long
     /// it stood first).
-    private func coldStartWay(after: Double, until first: Sample) -> (
-        distance: Double, complete: Bool, outages: Double
-    )? {
+    private func coldStartWay(after: Double, until first: Sample) -> SpeedWay? {
         guard let on = gate.powerOnTime, on > after else { return nil }
         let speeds = gate.coldStartSpeeds.filter { $0.time < first.time && $0.time >= on }
         guard var driven = way(by: speeds, until: first) else { return nil }
@@ -1292,15 +1288,17 @@ public struct TripEngine: Sendable, Codable {
         return driven
     }
 
+    /// A way measured by Doppler speeds (`way(by:until:)`): its length where they follow each other, whether they span
+    /// it, and apart the way across outages between two speeds of moving.
+    typealias SpeedWay = (distance: Double, complete: Bool, outages: Double)
+
     /// The way by `speeds` and on to `first` (trapezoids), and whether they span it: none of their steps (nor the one
     /// to `first`) is longer than `dopplerMaximumInterval`. `nil` without speeds, or without one at `first`. Apart
     /// (`outages`): the way across the longer steps between two speeds of moving shorter than the parking threshold
     /// by those speeds — the receiver lost the fix again and the vehicle drove on (it cannot have parked in that
     /// time), the mean of the two for the time, within `OutageBridge.reach` — for the caller to weigh against a line
     /// (`OutageBridge.acrossOutages`).
-    private func way(by speeds: [FixGate.TimedSpeed], until first: Sample) -> (
-        distance: Double, complete: Bool, outages: Double
-    )? {
+    private func way(by speeds: [FixGate.TimedSpeed], until first: Sample) -> SpeedWay? {
         guard !speeds.isEmpty, let end = first.doppler else { return nil }
         let c = configuration
         var total = 0.0
