@@ -61,6 +61,7 @@ package struct DaemonCommand: AsyncParsableCommand {
         Self.becomeSlimDaemon()
         // A write to a socket gpsd closed must be an error to handle, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
+        let shutdown = await ShutdownSignals.trap()
         LogBootstrap.bootstrap(level: logLevel)
         let logger = Logger(label: "logbook.daemon")
         let file = try configurationOptions.load()
@@ -100,10 +101,9 @@ package struct DaemonCommand: AsyncParsableCommand {
             uploadConfigured: upload.isConfigured)
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: tracking), .init(service: reports)],
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [.init(service: tracking), .init(service: reports)], logger: logger))
         do {
-            try await group.run()
+            try await shutdown.run(group)
         } catch {
             logger.error("Daemon stopped on an error", metadata: ["error": "\(error)"])
             throw ExitCode(74)

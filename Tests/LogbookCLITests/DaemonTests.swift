@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LogbookTestSupport
 import Testing
 
@@ -95,6 +96,36 @@ struct DaemonTests {
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         #expect(!maps.contains("libcairo") && !maps.contains("libcurl"))
         #expect(daemon.stop() == 0)
+    }
+
+    /// A stop that comes before the daemon's services run (here while it waits for a database another process
+    /// holds locked) ends it gracefully once it can: exit status 0, not killed by the signal (status 15), which a
+    /// supervisor reads as a failure. The daemon is stopped once it has trapped SIGTERM (`SigCgt` in
+    /// `/proc/PID/status`), at the latest after 10 s.
+    @Test func aStopWhileTheDaemonStillStartsEndsItGracefully() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        try addVehicle("T0", database)
+        var holder = Configuration()
+        holder.allowsUnsafeTransactions = true
+        let lock = try DatabaseQueue(path: database, configuration: holder)
+        try lock.writeWithoutTransaction { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+        let daemon = try DaemonProcess(["--gpsd", "127.0.0.1:\(try GPSFake.freePort())", "--database", database])
+        let pid = daemon.process.processIdentifier
+        let trapped = waitUntil(timeout: 10) {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+            let mask = caught.flatMap {
+                UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            }
+            return (mask ?? 0) & (1 << (UInt64(SIGTERM) - 1)) != 0
+        }
+        #expect(!daemon.log.contains("Logbook daemon starting"), "the database lock did not hold the daemon back")
+        kill(pid, SIGTERM)
+        usleep(500_000)
+        try lock.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        #expect(daemon.stop(timeout: 30) == 0, "trapped before the stop: \(trapped)\n\(daemon.log)")
+        #expect(daemon.log.contains("Tracking stopped"), "\(daemon.log)")
     }
 
     @Test func aTripSurvivesGpsdRestartingMidDrive() throws {

@@ -186,11 +186,13 @@ package struct ChecklistRemindCommand: AsyncParsableCommand {
     @OptionGroup var options: ChecklistOptions
 
     package func run() async throws {
+        let runsUntilStopped = !once && at == nil
+        let shutdown = runsUntilStopped ? await ShutdownSignals.trap() : nil
         let (service, file) = try options.open()
         var logger = Logger(label: "logbook.checklists")
-        if once || at != nil { logger.logLevel = .notice }
+        if !runsUntilStopped { logger.logLevel = .notice }
         let scheduler = try ReminderScheduler.configured(service: service, configuration: file, logger: logger)
-        if once || at != nil {
+        guard let shutdown else {
             var now = service.now()
             if let at {
                 guard let moment = RestaurantClock(zone: service.context.clock.zone).moment(parsing: at) else {
@@ -206,10 +208,7 @@ package struct ChecklistRemindCommand: AsyncParsableCommand {
             return
         }
         LogBootstrap.bootstrap(level: .info)
-        try await ServiceGroup(
-            configuration: .init(
-                services: [.init(service: scheduler)], gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger)
-        ).run()
+        try await shutdown.run(
+            ServiceGroup(configuration: .init(services: [.init(service: scheduler)], logger: logger)))
     }
 }

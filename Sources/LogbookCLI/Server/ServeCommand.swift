@@ -48,6 +48,7 @@ package struct ServeCommand: AsyncParsableCommand {
             output.flush()
             return
         }
+        let shutdown = await ShutdownSignals.trap()
         signal(SIGPIPE, SIG_IGN)
         LogBootstrap.bootstrap(level: logLevel)
         let logger = Logger(label: "logbook.server")
@@ -101,10 +102,9 @@ package struct ServeCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: services,
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {
-            try await group.run()
+            try await shutdown.run(group)
         } catch {
             tracker.releaseLeases()
             Diagnostics.error("cannot serve on \(address): \(error)")
