@@ -1162,12 +1162,21 @@ public struct TripEngine: Sendable, Codable {
         var estimatedStart = false
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
             estimatedStart = true
+            // It left during an outage: as late as it could have, driving at its first speed.
+            let bridge = distance(still, first)
+            let latest = max(still.sample.time, first.sample.time - bridge / max(first.speed, c.movingSpeed))
+            startTime = latest
             if let on = gate.powerOnTime, on > still.sample.time {
                 startTime = min(on, first.sample.time)
-            } else {
-                // It left during an outage: as late as it could have, driving at its first speed.
-                let bridge = distance(still, first)
-                startTime = max(still.sample.time, first.sample.time - bridge / max(first.speed, c.movingSpeed))
+                // Inside a trip (a stop shorter than the parking threshold so far), seen after the silence farther
+                // away than it could have got since the receiver seemingly came on: the silence was no power-off
+                // but an outage a logger kept no record of (a GPX track has no epochs without a fix), and the way
+                // from where it stood is the trip's.
+                if phase == .stopped, trip != nil,
+                    bridge > c.maximumSpeed * (first.sample.time - startTime) + 3 * c.stationaryRadius
+                {
+                    startTime = latest
+                }
             }
             // Bridge from where it stood only if it could have got here since starting.
             let reach = c.maximumSpeed * (first.sample.time - startTime) + 3 * c.stationaryRadius

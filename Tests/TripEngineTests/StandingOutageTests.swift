@@ -181,6 +181,41 @@ struct StandingOutageTests {
         #expect(run.trips[1].estimated.contains(.start))
     }
 
+    /// Positions only (a GPX log, which keeps no record of epochs without a fix), stop-and-go under a bridge: waiting
+    /// at a light inside the trip, the logger falls silent for 78 s — longer than a silence the engine takes for a
+    /// power-off — while the car moves up 300 m and stands again, and the fix comes back with the car standing there.
+    /// It could not have got there since the seeming power-on: the silence was an outage, and the hop was driven.
+    /// (The engine before dated the departure at the first fix after the silence and left the hop out: 17 % short.)
+    @Test(arguments: seeds)
+    func positionsOnlyHopDuringASilenceLongerThanAPowerOff(seed: Int) {
+        var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(10, to: 10)
+        s.drive(60)
+        s.accelerate(10, to: 0)
+        s.stand(30)
+        // Silent: 20 s standing, 5 s to 12 m/s (30 m), 20 s at 12 m/s (240 m), 5 s to 0 (30 m), 28 s standing.
+        s.stand(20, reception: .silent)
+        s.accelerate(5, to: 12, reception: .silent)
+        let hop = s.drive(20, reception: .silent)
+        s.accelerate(5, to: 0, reception: .silent)
+        s.stand(28, reception: .silent)
+        s.stand(30)
+        s.accelerate(10, to: 10)
+        s.drive(60)
+        s.accelerate(10, to: 0)
+        let park = s.stand(400)
+        // 50 m + 600 m + 50 m, the hop of 300 m, 50 m + 600 m + 50 m.
+        let truth = 50.0 + 600 + 50 + 300 + 50 + 600 + 50
+        #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
+        #expect(abs(hop.length - 240) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 1)
+        guard let trip = run.trips.first else { return }
+        #expect(relativeError(trip.distance, truth) < 0.02, "\(trip.distance) m vs \(truth) m")
+    }
+
     /// Positions only: a six-minute outage on a highway at 25 m/s (9 km). Whatever the vehicle did, it cannot
     /// have stood five minutes on the way: one trip, the outage bridged.
     @Test(arguments: seeds)
