@@ -1396,7 +1396,10 @@ public struct TripEngine: Sendable, Codable {
                 positionAnchor = anchor
                 step = 0
             } else {
-                step = anchor.sample.time == a.sample.time ? bentChord(from: a, to: b) : span
+                // Bent only where the line is well above the noise (as `sparseStep`): the filter's courses, taken
+                // from positions alone, turn by the noise too, and bending every step by it adds length.
+                let clear = span > Self.sparseChordNoise * max(a.sample.sigma, b.sample.sigma)
+                step = anchor.sample.time == a.sample.time && clear ? bentChord(from: a, to: b) : span
                 positionAnchor = b
             }
         } else if reporting == .filtered, dt < Self.phoneCornerSilence, let va = a.sample.doppler,
