@@ -82,8 +82,8 @@ public struct TripEngine: Sendable, Codable {
     var stopInsideOutage: Double?
     /// The length of the last outage bridged while moving, and when it ended.
     var lastBridge: Bridge?
-    /// Positions only, moving: a position a second over the last `driftWindow` seconds (`detectDriftingStop`), and
-    /// when the window was last looked at.
+    /// Positions only: a position a second over the last `driftWindow` seconds (`driftWindow(noting:)`: while moving
+    /// for `detectDriftingStop`, standing for `drivesWhileStill`), and when the window was last looked at.
     var drift: [DriftSample]?
     var driftCheckedAt: Double?
 
@@ -677,40 +677,11 @@ public struct TripEngine: Sendable, Codable {
     /// has stood since the first of those positions near where they gather: the way counted since then was wander
     /// and is taken back, and a stop begins there whose scatter is what the window showed.
     private mutating func detectDriftingStop(_ p: Point) {
-        if let latest = drift?.last, p.sample.time - latest.time < 1 { return }
-        // Kept in place (no copy of the window per position).
-        if drift == nil { drift = [] }
-        drift!.append(
-            DriftSample(
-                time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
-                distance: trip?.distance ?? 0))
-        while drift!.count > 2, p.sample.time - drift![1].time >= Self.driftWindow { drift!.removeFirst() }
-        guard let window = drift else { return }
-        guard p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else { return }
-        // Looked at every `driftBlock / 2` seconds (the stop is dated back to where it began, so nothing is lost), and
-        // not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
-        if let checked = driftCheckedAt, p.sample.time - checked < Self.driftBlock / 2 { return }
-        driftCheckedAt = p.sample.time
+        guard let window = driftWindow(noting: p) else { return }
+        // Not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
         let span = hop(window[0].latitude, window[0].longitude, p.sample.latitude, p.sample.longitude)
-        guard span < 4 * configuration.movingSpeed * Self.driftWindow else { return }
-        // The medians of 10-second blocks: the path through them, per second.
-        var blocks: [(time: Double, place: Coordinate)] = []
-        var from = 0
-        while from < window.count {
-            let limit = window[from].time + Self.driftBlock
-            var to = from
-            while to < window.count, window[to].time < limit { to += 1 }
-            let block = Array(window[from..<to])
-            blocks.append((Self.median(block.map(\.time)), Self.median(block)))
-            from = to
-        }
-        guard blocks.count >= 4, let firstBlock = blocks.first, let lastBlock = blocks.last,
-            lastBlock.time > firstBlock.time
-        else { return }
-        let path = zip(blocks, blocks.dropFirst()).reduce(0.0) {
-            $0 + hop($1.0.place.latitude, $1.0.place.longitude, $1.1.place.latitude, $1.1.place.longitude)
-        }
-        guard path / (lastBlock.time - firstBlock.time) < configuration.movingSpeed else { return }
+        guard span < Self.fastestWander * configuration.movingSpeed * Self.driftWindow else { return }
+        guard let pace = Self.blockMedianPace(window), pace < configuration.movingSpeed else { return }
         let gap = Self.driftBlock * 3
         let centre = Self.median(window)
         let reach = configuration.movingSpeed * gap
@@ -733,6 +704,35 @@ public struct TripEngine: Sendable, Codable {
         lastStill = p
         drift = nil
         resumeStopAfterJump(at: arrived.time, place: centre)
+    }
+
+    /// Positions only: notes `p` in the window of the last `driftWindow` seconds' positions (one a second) and returns
+    /// the window when it spans that time and is due to be looked at (every `driftBlock / 2` seconds: what it finds is
+    /// dated back to where it began, so nothing is lost).
+    private mutating func driftWindow(noting p: Point) -> [DriftSample]? {
+        if let latest = drift?.last, p.sample.time - latest.time < 1 { return nil }
+        // Kept in place (no copy of the window per position).
+        if drift == nil { drift = [] }
+        drift!.append(
+            DriftSample(
+                time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
+                distance: trip?.distance ?? 0))
+        while drift!.count > 2, p.sample.time - drift![1].time >= Self.driftWindow { drift!.removeFirst() }
+        guard let window = drift, p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else {
+            return nil
+        }
+        if let checked = driftCheckedAt, p.sample.time - checked < Self.driftBlock / 2 { return nil }
+        driftCheckedAt = p.sample.time
+        return window
+    }
+
+    /// Positions only, standing: whether the positions taken for the stop's over the last `driftWindow` seconds moved
+    /// on faster than wander moves the medians of their blocks (as `drivesOn`). Then the vehicle drives: the stop's
+    /// radius had grown with the positions of a drive round the blocks near it (a stop found where the positions of a
+    /// drive in a street canyon gathered for a while, or one whose place was a cold start's wrong position).
+    private mutating func drivesWhileStill(_ p: Point) -> Bool {
+        guard let window = driftWindow(noting: p), let pace = Self.blockMedianPace(window) else { return false }
+        return pace >= Self.fastestWander * configuration.movingSpeed
     }
 
     /// Positions only, a stop inside a trip found at `place` from `time`: when it is back where the stop that the last
@@ -764,6 +764,32 @@ public struct TripEngine: Sendable, Codable {
     /// See `detectDriftingStop`.
     static let driftWindow: Double = 60
     static let driftBlock: Double = 10
+
+    /// How fast the medians of `driftBlock`-second blocks of `samples` (in time order) move on: the path through them
+    /// over the time between the first and the last, m/s. Wander and multipath jumps move them little; a vehicle that
+    /// drives moves them at its pace. `nil` for fewer than four blocks.
+    private static func blockMedianPace(_ samples: [DriftSample]) -> Double? {
+        var blocks: [(time: Double, place: Coordinate)] = []
+        var from = 0
+        while from < samples.count {
+            let limit = samples[from].time + driftBlock
+            var to = from
+            while to < samples.count, samples[to].time < limit { to += 1 }
+            let block = Array(samples[from..<to])
+            blocks.append((median(block.map(\.time)), median(block)))
+            from = to
+        }
+        guard blocks.count >= 4, let first = blocks.first, let last = blocks.last, last.time > first.time else {
+            return nil
+        }
+        let path = zip(blocks, blocks.dropFirst()).reduce(0.0) {
+            $0 + hop($1.0.place.latitude, $1.0.place.longitude, $1.1.place.latitude, $1.1.place.longitude)
+        }
+        return path / (last.time - first.time)
+    }
+
+    /// The fastest the medians of blocks move on (`blockMedianPace`) for positions that wander: faster is driving.
+    static let fastestWander = 4.0
 
     private static func median(_ samples: [DriftSample]) -> Coordinate {
         Coordinate(latitude: median(samples.map(\.latitude)), longitude: median(samples.map(\.longitude)))
@@ -1042,6 +1068,22 @@ public struct TripEngine: Sendable, Codable {
             outwardFrom = nil
             return confirmDeparture()
         }
+        // Or the positions of the window moved on at a vehicle's pace, faster than wander moves them (the medians of
+        // blocks, as `detectDriftingStop` tells a stand from driving), wherever they headed — past the stop, too,
+        // when the stop's place was a cold start's wrong position and the true ones came from hundreds of metres
+        // off: taken for the stop's scatter, they would make a stop no departure leaves.
+        if drivesOn(departure + [p]) {
+            departure.append(p)
+            lastStill = outwardFrom ?? lastStill
+            outwardFrom = nil
+            return confirmDeparture()
+        }
+        if drivesWhileStill(p) {
+            departure.append(p)
+            lastStill = outwardFrom ?? lastStill
+            outwardFrom = nil
+            return confirmDeparture()
+        }
         // Still standing: the positions of a departure that did not come true were the scatter.
         for q in departure {
             let d = distance(centre, q)
@@ -1056,6 +1098,16 @@ public struct TripEngine: Sendable, Codable {
         accumulateStill(p)
         lastStill = p
         return standing(p, since: since, centre: centre)
+    }
+
+    /// Positions only: whether `positions` (a possible departure's, its window run out) moved on faster than wander
+    /// moves the medians of their blocks (`blockMedianPace`, `fastestWander`).
+    private func drivesOn(_ positions: [Point]) -> Bool {
+        let samples = positions.map {
+            DriftSample(time: $0.sample.time, latitude: $0.sample.latitude, longitude: $0.sample.longitude, distance: 0)
+        }
+        guard let pace = Self.blockMedianPace(samples) else { return false }
+        return pace >= Self.fastestWander * configuration.movingSpeed
     }
 
     /// Positions only: whether the positions of a possible departure's last `departureConfirmation` seconds and more
@@ -1241,6 +1293,7 @@ public struct TripEngine: Sendable, Codable {
         phase = .moving
         departure = []
         stopCandidate = []
+        drift = nil
         stillSince = nil
         stillCentre = nil
         stillCount = 0
