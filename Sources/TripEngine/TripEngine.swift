@@ -1071,14 +1071,9 @@ public struct TripEngine: Sendable, Codable {
         // Or the positions of the window moved on at a vehicle's pace, faster than wander moves them (the medians of
         // blocks, as `detectDriftingStop` tells a stand from driving), wherever they headed — past the stop, too,
         // when the stop's place was a cold start's wrong position and the true ones came from hundreds of metres
-        // off: taken for the stop's scatter, they would make a stop no departure leaves.
-        if drivesOn(departure + [p]) {
-            departure.append(p)
-            lastStill = outwardFrom ?? lastStill
-            outwardFrom = nil
-            return confirmDeparture()
-        }
-        if drivesWhileStill(p) {
+        // off: taken for the stop's scatter, they would make a stop no departure leaves. So do the positions taken
+        // for the stop's own over its last minute (`drivesWhileStill`).
+        if drivesOn(departure + [p]) || drivesWhileStill(p) {
             departure.append(p)
             lastStill = outwardFrom ?? lastStill
             outwardFrom = nil
