@@ -47,6 +47,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    round 16's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh20  seeds 20000000-20999999 (round 16 looked at fresh19's missed trip for its note: drawn after it,
                    for round 17's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh21  seeds 21000000-21999999 (round 17's third rule came from fresh20's drive without a trip: drawn
+                   after it, for round 18's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -97,6 +99,7 @@ SPLITS = {
     "fresh18": (18000000, 19000000),
     "fresh19": (19000000, 20000000),
     "fresh20": (20000000, 21000000),
+    "fresh21": (21000000, 22000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -284,7 +287,8 @@ def main():
                 "fresh17": {"drivesim": 6, "faultsim": 3},
                 "fresh18": {"drivesim": 6, "faultsim": 3},
                 "fresh19": {"drivesim": 6, "faultsim": 3},
-                "fresh20": {"drivesim": 6, "faultsim": 3}}
+                "fresh20": {"drivesim": 6, "faultsim": 3},
+                "fresh21": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]

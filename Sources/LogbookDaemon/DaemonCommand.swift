@@ -6,7 +6,6 @@ import LogbookStore
 import Logging
 import ServiceLifecycle
 import TripEngine
-import UnixSignals
 import LogbookServices
 
 /// `logbook daemon`: the engine on gpsd's live stream, trips into the database.

@@ -93,6 +93,16 @@ public struct TripEngine: Sendable, Codable {
         var longitude: Double
         /// The trip's distance at that time.
         var distance: Double
+
+        var timedPlace: TimedPlace {
+            TimedPlace(time: time, place: Coordinate(latitude: latitude, longitude: longitude))
+        }
+    }
+
+    /// A position (as measured, not filtered) and its time: what `blockMedianPace` reads.
+    struct TimedPlace {
+        var time: Double
+        var place: Coordinate
     }
 
     /// How fast the Doppler speed fell between the last two points, m/s² (negative: it rose), when both had one.
@@ -681,7 +691,9 @@ public struct TripEngine: Sendable, Codable {
         // Not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
         let span = hop(window[0].latitude, window[0].longitude, p.sample.latitude, p.sample.longitude)
         guard span < Self.fastestWander * configuration.movingSpeed * Self.driftWindow else { return }
-        guard let pace = Self.blockMedianPace(window), pace < configuration.movingSpeed else { return }
+        guard let pace = Self.blockMedianPace(window.map(\.timedPlace)), pace < configuration.movingSpeed else {
+            return
+        }
         let gap = Self.driftBlock * 3
         let centre = Self.median(window)
         let reach = configuration.movingSpeed * gap
@@ -731,8 +743,8 @@ public struct TripEngine: Sendable, Codable {
     /// radius had grown with the positions of a drive round the blocks near it (a stop found where the positions of a
     /// drive in a street canyon gathered for a while, or one whose place was a cold start's wrong position).
     private mutating func drivesWhileStill(_ p: Point) -> Bool {
-        guard let window = driftWindow(noting: p), let pace = Self.blockMedianPace(window) else { return false }
-        return pace >= Self.fastestWander * configuration.movingSpeed
+        guard let window = driftWindow(noting: p) else { return false }
+        return movesOnAsDriving(window.map(\.timedPlace))
     }
 
     /// Positions only, a stop inside a trip found at `place` from `time`: when it is back where the stop that the last
@@ -768,15 +780,17 @@ public struct TripEngine: Sendable, Codable {
     /// How fast the medians of `driftBlock`-second blocks of `samples` (in time order) move on: the path through them
     /// over the time between the first and the last, m/s. Wander and multipath jumps move them little; a vehicle that
     /// drives moves them at its pace. `nil` for fewer than four blocks.
-    private static func blockMedianPace(_ samples: [DriftSample]) -> Double? {
-        var blocks: [(time: Double, place: Coordinate)] = []
+    private static func blockMedianPace(_ samples: [TimedPlace]) -> Double? {
+        var blocks: [TimedPlace] = []
         var from = 0
         while from < samples.count {
             let limit = samples[from].time + driftBlock
             var to = from
             while to < samples.count, samples[to].time < limit { to += 1 }
-            let block = Array(samples[from..<to])
-            blocks.append((median(block.map(\.time)), median(block)))
+            let block = samples[from..<to]
+            let place = Coordinate(
+                latitude: median(block.map(\.place.latitude)), longitude: median(block.map(\.place.longitude)))
+            blocks.append(TimedPlace(time: median(block.map(\.time)), place: place))
             from = to
         }
         guard blocks.count >= 4, let first = blocks.first, let last = blocks.last, last.time > first.time else {
@@ -1096,12 +1110,20 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// Positions only: whether `positions` (a possible departure's, its window run out) moved on faster than wander
-    /// moves the medians of their blocks (`blockMedianPace`, `fastestWander`).
+    /// moves the medians of their blocks.
     private func drivesOn(_ positions: [Point]) -> Bool {
-        let samples = positions.map {
-            DriftSample(time: $0.sample.time, latitude: $0.sample.latitude, longitude: $0.sample.longitude, distance: 0)
-        }
-        guard let pace = Self.blockMedianPace(samples) else { return false }
+        movesOnAsDriving(
+            positions.map {
+                TimedPlace(
+                    time: $0.sample.time,
+                    place: Coordinate(latitude: $0.sample.latitude, longitude: $0.sample.longitude))
+            })
+    }
+
+    /// Whether the medians of the blocks of `positions` (in time order) move on faster than wander moves them
+    /// (`blockMedianPace` at least `fastestWander` × `movingSpeed`): a vehicle that drives.
+    private func movesOnAsDriving(_ positions: [TimedPlace]) -> Bool {
+        guard let pace = Self.blockMedianPace(positions) else { return false }
         return pace >= Self.fastestWander * configuration.movingSpeed
     }
 

@@ -5,7 +5,6 @@ import LogbookDaemon
 import LogbookServices
 import Logging
 import ServiceLifecycle
-import UnixSignals
 
 /// `checklists shift start`: a working copy of the restaurant's checklists; needs nothing but the database.
 package struct ChecklistShiftStartCommand: ParsableCommand {

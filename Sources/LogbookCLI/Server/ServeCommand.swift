@@ -9,7 +9,6 @@ import LogbookStore
 import Logging
 import ServiceLifecycle
 import TripEngine
-import UnixSignals
 
 /// `logbook serve`: the HTTP API and the web pages, until SIGTERM or SIGINT (requests in flight finish).
 package struct ServeCommand: AsyncParsableCommand {
