@@ -172,6 +172,9 @@ public struct TripEngine: Sendable, Codable {
     /// refused): a cold start's positions may be hundreds of metres off while they claim a few, but its speeds are
     /// right (see `phoneDrove`, `resumedWay`).
     var resumedSpeeds: [FixGate.TimedSpeed]?
+    /// Filtered sources: the last point since `resumed` (it included), while the points settled, whose Doppler speed
+    /// stood (used, held or refused): where a phone whose first point used drives left from (`phoneLeftBeforeFirstPoint`).
+    var resumedStill: HeldFix?
     /// Filtered sources: when a phone whose timer point after a silence stood where it had driven to most likely came
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
     /// threshold from then, and `stillSince` holds the end the trip gets if it does (estimated).
@@ -251,6 +254,7 @@ public struct TripEngine: Sendable, Codable {
             if settling != true {
                 resumed = HeldFix(fix)
                 resumedSpeeds = []
+                resumedStill = nil
             }
             settling = true
             // A point held after one silence, moving, and followed by another silence: a phone that sent one point
@@ -264,6 +268,7 @@ public struct TripEngine: Sendable, Codable {
         guard settling == true else { return events + despiked(fix) }
         if let speed = fix.speed, speed.isFinite, speed >= 0, (resumedSpeeds?.count ?? .max) < 4_096 {
             resumedSpeeds!.append(FixGate.TimedSpeed(time: time, speed: speed))
+            if speed < configuration.movingSpeed { resumedStill = HeldFix(fix) }
         }
         events += releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
@@ -819,6 +824,15 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         var events: [TripEvent] = []
         guard let centre = stillCentre, let since = stillSince else {
+            if let left = phoneLeftBeforeFirstPoint(p) {
+                // The very first point used, a phone driving, after points that stood (a cold start's, refused for
+                // their stated error, or the phone's timer points before it): the vehicle left from there.
+                trip = OpenTrip(start: left.time, startCoordinate: left.place, estimatedStart: true)
+                trip!.distance = left.distance
+                phase = .moving
+                record(p)
+                return [.tripStarted(start: Timestamp(secondsSince1970: left.time), coordinate: left.place)]
+            }
             if let before = drivenBeforeFirstFix(p) {
                 // The very first point of the stream, the vehicle driving, its fixes before a cold start's garbage:
                 // it left when the cold start's speeds rose, and the way since is theirs. Where it left, nothing
@@ -1343,6 +1357,20 @@ public struct TripEngine: Sendable, Codable {
             p.sample.time - run[0].time >= c.departureConfirmation, driven.distance > 2 * c.stationaryRadius
         else { return nil }
         return (run[0].time, driven.distance)
+    }
+
+    /// Filtered sources: when and where a phone whose first point used (`p`) drives (Doppler) left, and the way since,
+    /// when a point since the silence before it stood (`resumedStill`: refused for its stated error, as a phone's cold
+    /// start's are, but its speed is right and its position within about that error): it left there no earlier than
+    /// that point and as late as accelerating evenly over the line to `p` allows (`leftEvenly`); the way is what that
+    /// acceleration covers. Without such a point nothing says the vehicle had stood: `nil`, as inside a trip.
+    private func phoneLeftBeforeFirstPoint(_ p: Point) -> (time: Double, distance: Double, place: Coordinate)? {
+        guard reporting == .filtered, trip == nil, let v = p.sample.doppler, v >= configuration.movingSpeed,
+            let still = resumedStill, still.time < p.sample.time
+        else { return nil }
+        let line = hop(still.latitude, still.longitude, p.sample.latitude, p.sample.longitude)
+        let time = max(still.time, p.sample.time - 2 * line / v)
+        return (time, v * (p.sample.time - time) / 2, Coordinate(latitude: still.latitude, longitude: still.longitude))
     }
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
