@@ -173,7 +173,8 @@ public struct TripEngine: Sendable, Codable {
     /// right (see `phoneDrove`, `resumedWay`).
     var resumedSpeeds: [FixGate.TimedSpeed]?
     /// Filtered sources: the last point since `resumed` (it included), while the points settled, whose Doppler speed
-    /// stood (used, held or refused): where a phone whose first point used drives left from (`phoneLeftBeforeFirstPoint`).
+    /// stood before any drove (used, held or refused): where and after when a phone left that was parked through the
+    /// silence (`phoneLeftBeforeFirstPoint`, `phoneLeft`).
     var resumedStill: HeldFix?
     /// Filtered sources: when a phone whose timer point after a silence stood where it had driven to most likely came
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
@@ -268,7 +269,11 @@ public struct TripEngine: Sendable, Codable {
         guard settling == true else { return events + despiked(fix) }
         if let speed = fix.speed, speed.isFinite, speed >= 0, (resumedSpeeds?.count ?? .max) < 4_096 {
             resumedSpeeds!.append(FixGate.TimedSpeed(time: time, speed: speed))
-            if speed < configuration.movingSpeed { resumedStill = HeldFix(fix) }
+            if speed < configuration.movingSpeed,
+                !resumedSpeeds!.contains(where: { $0.speed >= configuration.movingSpeed })
+            {
+                resumedStill = HeldFix(fix)
+            }
         }
         events += releasePending()
         let precise = HeldFix.isPrecise(fix, usual: usualEPH, configuration)
@@ -1270,6 +1275,9 @@ public struct TripEngine: Sendable, Codable {
             if let back = resumedStanding(), back.time > startTime, back.time <= first.sample.time {
                 startTime = back.time
             }
+            // Its speeds since the silence show it drove before the first point used (a cold start's, refused for
+            // their positions): it left when they did.
+            if let left = phoneLeft(after: still.sample.time, before: first.sample.time) { startTime = left }
         }
         if phase == .parked {
             let startPlace =
@@ -1357,6 +1365,19 @@ public struct TripEngine: Sendable, Codable {
             p.sample.time - run[0].time >= c.departureConfirmation, driven.distance > 2 * c.stationaryRadius
         else { return nil }
         return (run[0].time, driven.distance)
+    }
+
+    /// Filtered sources: when a phone that stood after the silence that followed `after` (`resumedStill`) left, when
+    /// the speeds of its points since (`resumedSpeeds`: used, held or refused; a cold start's positions may be far off,
+    /// its speeds are right) drove before `time`: no earlier than that point, and as late as reaching the first
+    /// speed that drove allows, accelerating as evenly as a car brakes to a stop (`brakingDeceleration`).
+    private func phoneLeft(after: Double, before time: Double) -> Double? {
+        let c = configuration
+        guard reporting == .filtered, let still = resumedStill, still.time > after, let speeds = resumedSpeeds,
+            let moving = speeds.first(where: { $0.time > still.time && $0.speed >= c.movingSpeed }),
+            moving.time < time
+        else { return nil }
+        return max(still.time, moving.time - moving.speed / Self.brakingDeceleration)
     }
 
     /// Filtered sources: when and where a phone whose first point used (`p`) drives (Doppler) left, and the way since,
