@@ -173,8 +173,8 @@ public struct TripEngine: Sendable, Codable {
     /// right (see `phoneDrove`, `resumedWay`).
     var resumedSpeeds: [FixGate.TimedSpeed]?
     /// Filtered sources: the last point since `resumed` (it included), while the points settled, whose Doppler speed
-    /// stood before any drove (used, held or refused): where and after when a phone left that was parked through the
-    /// silence (`phoneLeftBeforeFirstPoint`, `phoneLeft`).
+    /// stood before any drove (used, held or refused): where and after when a phone whose first point used drives left
+    /// (`phoneLeftBeforeFirstPoint`).
     var resumedStill: HeldFix?
     /// Filtered sources: when a phone whose timer point after a silence stood where it had driven to most likely came
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
@@ -1276,8 +1276,11 @@ public struct TripEngine: Sendable, Codable {
                 startTime = back.time
             }
             // Its speeds since the silence show it drove before the first point used (a cold start's, refused for
-            // their positions): it left when they did.
-            if let left = phoneLeft(after: still.sample.time, before: first.sample.time) { startTime = left }
+            // their positions): it left when they did — after the last that stood, if one did; else no later than
+            // the first, driving already, allows.
+            if let left = phoneLeft(after: still.sample.time, before: first.sample.time) {
+                startTime = left.stood ? left.time : max(still.sample.time, min(startTime, left.time))
+            }
         }
         if phase == .parked {
             let startPlace =
@@ -1367,17 +1370,23 @@ public struct TripEngine: Sendable, Codable {
         return (run[0].time, driven.distance)
     }
 
-    /// Filtered sources: when a phone that stood after the silence that followed `after` (`resumedStill`) left, when
-    /// the speeds of its points since (`resumedSpeeds`: used, held or refused; a cold start's positions may be far off,
-    /// its speeds are right) drove before `time`: no earlier than that point, and as late as reaching the first
-    /// speed that drove allows, accelerating as evenly as a car brakes to a stop (`brakingDeceleration`).
-    private func phoneLeft(after: Double, before time: Double) -> Double? {
+    /// Filtered sources: when a phone last seen standing at `after` left, when the speeds of its points since the
+    /// silence after that (`resumedSpeeds`: used, held or refused; a cold start's positions may be far off, its speeds
+    /// are right) drove before `time`: as late as reaching the first speed after `after` that drove allows,
+    /// accelerating as evenly as a car brakes to a stop (`brakingDeceleration`), and no earlier than the last that
+    /// stood before it (`stood`), if one did. (If none did, the vehicle may have left at any time in the silence, but
+    /// not before it had stood there the parking threshold.)
+    private func phoneLeft(after: Double, before time: Double) -> (time: Double, stood: Bool)? {
         let c = configuration
-        guard reporting == .filtered, let still = resumedStill, still.time > after, let speeds = resumedSpeeds,
-            let moving = speeds.first(where: { $0.time > still.time && $0.speed >= c.movingSpeed }),
-            moving.time < time
+        guard reporting == .filtered, let back = resumed, back.time > after,
+            let speeds = resumedSpeeds?.filter({ $0.time > after && $0.time < time }),
+            let k = speeds.firstIndex(where: { $0.speed >= c.movingSpeed })
         else { return nil }
-        return max(still.time, moving.time - moving.speed / Self.brakingDeceleration)
+        let latest = speeds[k].time - speeds[k].speed / Self.brakingDeceleration
+        if k > 0 { return (max(speeds[k - 1].time, latest), true) }
+        // Not when it drove too soon after it was last seen standing to have parked there: it was still arriving
+        // (the end of the last trip was estimated early).
+        return latest - after >= c.parkingThreshold ? (latest, false) : nil
     }
 
     /// Filtered sources: when and where a phone whose first point used (`p`) drives (Doppler) left, and the way since,
