@@ -923,13 +923,15 @@ public struct TripEngine: Sendable, Codable {
         {
             return events + standsAgain(from: still, since: since, at: p)
         }
-        if hasDoppler, reporting == .continuous || phoneDrove(after: lastStill, before: p.sample.time),
+        if hasDoppler,
+            reporting == .continuous || departure.contains(where: { ($0.sample.doppler ?? 0) >= c.movingSpeed })
+                || phoneDrove(after: lastStill, before: p.sample.time),
             hasRelocated(to: p)
         {
             // Seen again after a silence far from where it stood, having driven: it came here unseen and stands. (A
-            // phone only when a point after its first one after the silence drove: its first points that settle may
-            // still be a cold start's, converging from hundreds of metres off while they claim 3 m, and standing they
-            // say nothing of wheels.)
+            // phone only when a point of the departure, or one after its first one after the silence, drove: its first
+            // points that settle may still be a cold start's, converging from hundreds of metres off while they claim
+            // 3 m, and standing they say nothing of wheels.)
             departure.append(p)
             return events + confirmDeparture()
         }
