@@ -464,10 +464,19 @@ public struct TripEngine: Sendable, Codable {
         return released + endAtLastStop(after: last)
     }
 
-    /// Ends the trip where `lastStop(after:)` says.
+    /// Ends the trip where `lastStop(after:)` says — after a phone's departure from a stop inside the trip that drove
+    /// out of the stop's radius (Doppler), its last point: it left, and did not last the confirmation only because
+    /// nothing came after it (the phone fell silent, or its next points were refused).
     private mutating func endAtLastStop(after last: Point) -> [TripEvent] {
+        var events: [TripEvent] = []
+        if reporting == .filtered, phase == .stopped, trip != nil, departure.last?.sample.time == last.sample.time,
+            (last.sample.doppler ?? 0) >= configuration.movingSpeed, let centre = stillCentre,
+            distance(centre, last) > 2 * radius(for: last)
+        {
+            events += confirmDeparture()
+        }
         let end = lastStop(after: last)
-        return endTrip(at: end.time, coordinate: end.coordinate, estimated: end.estimated ? .end : [])
+        return events + endTrip(at: end.time, coordinate: end.coordinate, estimated: end.estimated ? .end : [])
     }
 
     /// Where and when the trip ends when nothing comes after `last`: at the stop (confirmed, or begun at the last
