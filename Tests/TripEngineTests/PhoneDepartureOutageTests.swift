@@ -46,9 +46,7 @@ struct PhoneDepartureOutageTests {
         let inQueue = points.first { $0.time!.secondsSince1970 > parked.end + 30 }
         #expect((inQueue?.speed ?? 9) < 1.5)
 
-        let trips = PhoneReportingTests.run(points, reporting: .filtered).trips
-        #expect(trips.count == 1, "trips \(trips.count)")
-        guard let trip = trips.first else { return }
+        guard let trip = PhoneReportingTests.oneTrip(points) else { return }
         #expect(
             abs(trip.start.secondsSince1970 - parked.end) <= 60,
             "started \(trip.start.secondsSince1970 - parked.end) s off")
@@ -95,9 +93,7 @@ struct PhoneSilentAfterALightTests {
         // The scenario has the pattern: the last point drives, after the light, and nothing comes after it.
         #expect(points.last.map { $0.time!.secondsSince1970 > left.start && ($0.speed ?? 0) > 5 } == true)
 
-        let trips = PhoneReportingTests.run(points, reporting: .filtered).trips
-        #expect(trips.count == 1, "trips \(trips.count)")
-        guard let trip = trips.first else { return }
+        guard let trip = PhoneReportingTests.oneTrip(points) else { return }
         #expect(abs(trip.end.secondsSince1970 - parked) <= 60, "ended \(trip.end.secondsSince1970 - parked) s off")
         #expect(trip.estimated.contains(.end))
         // The last 75 m at most (the app's filter) are not seen.

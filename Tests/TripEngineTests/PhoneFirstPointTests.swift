@@ -51,9 +51,7 @@ struct PhoneFirstPointTests {
                 points[$0 + 1].time!.secondsSince1970 - points[$0].time!.secondsSince1970 > 60
             } == true)
 
-        let trips = PhoneReportingTests.run(points, reporting: .filtered).trips
-        #expect(trips.count == 1, "trips \(trips.count)")
-        guard let trip = trips.first else { return }
+        guard let trip = PhoneReportingTests.oneTrip(points) else { return }
         #expect(
             abs(trip.start.secondsSince1970 - parked.end) <= 60,
             "started \(trip.start.secondsSince1970 - parked.end) s off")

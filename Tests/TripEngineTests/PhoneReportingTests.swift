@@ -40,6 +40,13 @@ struct PhoneReportingTests {
         return trips.count == 2 ? (trips[0], trips[1]) : nil
     }
 
+    /// The phone's points through the engine (`.filtered`), and the one trip they must make.
+    static func oneTrip(_ points: [Fix], sourceLocation: SourceLocation = #_sourceLocation) -> Trip? {
+        let trips = run(points, reporting: .filtered).trips
+        #expect(trips.count == 1, "trips \(trips.count)", sourceLocation: sourceLocation)
+        return trips.count == 1 ? trips[0] : nil
+    }
+
     static func run(_ fixes: [Fix], reporting: Reporting) -> EngineRun {
         var engine = TripEngine(reporting: reporting)
         var run = EngineRun()
