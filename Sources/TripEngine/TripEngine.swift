@@ -1403,15 +1403,35 @@ public struct TripEngine: Sendable, Codable {
     /// Filtered sources: when and where a phone whose first point used (`p`) drives (Doppler) left, and the way since,
     /// when a point since the silence before it stood (`resumedStill`: refused for its stated error, as a phone's cold
     /// start's are, but its speed is right and its position within about that error): it left there no earlier than
-    /// that point and as late as accelerating evenly over the line to `p` allows (`leftEvenly`); the way is what that
-    /// acceleration covers. Without such a point nothing says the vehicle had stood: `nil`, as inside a trip.
+    /// that point and as late as accelerating evenly over the line to `p` allows (`leftEvenly`) — or, where a refused
+    /// point after it drove already, as reaching that point's speed at the braking rate allows, if that is earlier. The way
+    /// is the line, or what the even acceleration covers where the standing point's time bounds it, or what the refused
+    /// points' speeds measure, if longer. Without such a
+    /// point nothing says the vehicle had stood: `nil`, as inside a trip.
     private func phoneLeftBeforeFirstPoint(_ p: Point) -> (time: Double, distance: Double, place: Coordinate)? {
         guard reporting == .filtered, trip == nil, let v = p.sample.doppler, v >= configuration.movingSpeed,
             let still = resumedStill, still.time < p.sample.time
         else { return nil }
         let line = hop(still.latitude, still.longitude, p.sample.latitude, p.sample.longitude)
-        let time = max(still.time, p.sample.time - 2 * line / v)
-        return (time, v * (p.sample.time - time) / 2, Coordinate(latitude: still.latitude, longitude: still.longitude))
+        var time = p.sample.time - 2 * line / v
+        if let seen = resumedSpeeds?.first(where: { $0.time > still.time && $0.speed >= configuration.movingSpeed }),
+            seen.time < p.sample.time
+        {
+            time = min(time, seen.time - seen.speed / Self.brakingDeceleration)
+        }
+        time = max(still.time, time)
+        var way = min(line, v * (p.sample.time - time) / 2)
+        // Where the refused points' speeds measure the way (as a receiver's cold start's do, `coldStartWay`): that, as
+        // far as the line bears out their gaps.
+        let speeds = resumedSpeeds?.filter { $0.time >= still.time && $0.time < p.sample.time } ?? []
+        if let driven = self.way(by: speeds, until: p.sample) {
+            way = max(
+                way,
+                driven.complete
+                    ? driven.distance
+                    : OutageBridge.acrossOutages(line: line, measured: driven.distance, outages: driven.outages))
+        }
+        return (time, way, Coordinate(latitude: still.latitude, longitude: still.longitude))
     }
 
     /// The distance driven from power-on to `first` by the Doppler speeds of the refused cold-start
