@@ -36,8 +36,8 @@ struct PhoneFirstPointTests {
     static let driven = 48.0 + 60 + 36 + 48 + 1_440 + 36
 
     /// One trip, from when the car left (within the 60 s target) to when it parked, with the way from the parking
-    /// place to the first point used. (Before: it started when the point after the light came, 70 s and more late,
-    /// and 4 % short.)
+    /// place to the first point used. (Before: it started when the point after the light came, 73 s late, and 4–5 %
+    /// short.)
     @Test(arguments: seeds)
     func theTripStartsWhenTheCarLeftThePhonesStandingPoints(seed: Int) {
         let (points, parked, park) = Self.scenario(seed: seed)
