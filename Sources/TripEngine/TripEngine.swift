@@ -139,8 +139,8 @@ public struct TripEngine: Sendable, Codable {
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
-    /// (`waitingSince`, `resumedSpeeds`, `leftStop`, `contested`, `heldContradicted`) resume unset from a checkpoint
-    /// that lacks them, as a phone's first point after a restart would find them.
+    /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`) resume unset from
+    /// a checkpoint that lacks them, as a phone's first point after a restart would find them.
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
@@ -1381,6 +1381,12 @@ public struct TripEngine: Sendable, Codable {
         return (run[0].time, driven.distance)
     }
 
+    /// The latest a vehicle that drove at `seen` can have left a stand: reaching that speed accelerating as evenly as a
+    /// car brakes to a stop (`brakingDeceleration`).
+    private static func latestLeft(reaching seen: FixGate.TimedSpeed) -> Double {
+        seen.time - seen.speed / brakingDeceleration
+    }
+
     /// Filtered sources: when a phone last seen standing at `after` left, when the speeds of its points since the
     /// silence after that (`resumedSpeeds`: used, held or refused; a cold start's positions may be far off, its speeds
     /// are right) drove before `time`: as late as reaching the first speed after `after` that drove allows,
@@ -1393,7 +1399,7 @@ public struct TripEngine: Sendable, Codable {
             let speeds = resumedSpeeds?.filter({ $0.time > after && $0.time < time }),
             let k = speeds.firstIndex(where: { $0.speed >= c.movingSpeed })
         else { return nil }
-        let latest = speeds[k].time - speeds[k].speed / Self.brakingDeceleration
+        let latest = Self.latestLeft(reaching: speeds[k])
         if k > 0 { return (max(speeds[k - 1].time, latest), true) }
         // Not when it drove too soon after it was last seen standing to have parked there: it was still arriving
         // (the end of the last trip was estimated early).
@@ -1417,7 +1423,7 @@ public struct TripEngine: Sendable, Codable {
         if let seen = resumedSpeeds?.first(where: { $0.time > still.time && $0.speed >= configuration.movingSpeed }),
             seen.time < p.sample.time
         {
-            time = min(time, seen.time - seen.speed / Self.brakingDeceleration)
+            time = min(time, Self.latestLeft(reaching: seen))
         }
         time = max(still.time, time)
         var way = min(line, v * (p.sample.time - time) / 2)

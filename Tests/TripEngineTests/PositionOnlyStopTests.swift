@@ -20,6 +20,17 @@ struct PositionOnlyStopTests {
         return fixes
     }
 
+    /// The engine's trips over fixture `name`, which must hold `count` fixes, and whether there are `expected` of them.
+    static func trips(
+        inFixture name: String, count: Int, expected: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [Trip]? {
+        let fixes = try Self.fixes(name)
+        #expect(fixes.count == count, sourceLocation: sourceLocation)
+        let trips = runEngine(fixes).trips
+        #expect(trips.count == expected, "trips \(trips.count)", sourceLocation: sourceLocation)
+        return trips.count == expected ? trips : nil
+    }
+
     static func utc(_ iso: String) -> Double {
         Timestamp(iso8601: iso)?.secondsSince1970 ?? .nan
     }
@@ -33,11 +44,10 @@ struct PositionOnlyStopTests {
     /// left it. The truth: 1,743.3 m driven between the first and the last fix (drivesim's odometer); the car stood
     /// from 03:04:38 (its odometer) to the end of the excerpt.
     @Test func aCarThatMovedUpAndWaitedAgainLeftItsStop() throws {
-        let fixes = try Self.fixes("drivesim-commute-5hz-7688919-moved-up.gpx")
-        #expect(fixes.count == 1_654)
-        let run = runEngine(fixes)
-        #expect(run.trips.count == 1, "trips \(run.trips.count)")
-        guard let trip = run.trips.first else { return }
+        guard
+            let trip = try Self.trips(
+                inFixture: "drivesim-commute-5hz-7688919-moved-up.gpx", count: 1_654, expected: 1)?.first
+        else { return }
         #expect(relativeError(trip.distance, 1_743.3) < 0.02, "\(trip.distance) m vs 1743.3 m")
         let off = trip.end.secondsSince1970 - Self.utc("2026-02-17T03:04:38Z")
         #expect(abs(off) <= 60, "ended \(off) s off")
@@ -51,12 +61,11 @@ struct PositionOnlyStopTests {
     /// late). No car drives hundreds of metres at the speed it brakes to; at the trip's pace it had time to park.
     /// The truth (`truth.json`, the odometer): 1,553.5 m to the parking, 827.4 m after it to the last fix.
     @Test func aParkingCutByAPowerOffAfterBrakingIsKept() throws {
-        let fixes = try Self.fixes("drivesim-delivery-5hz-7770087-power-off.gpx")
-        #expect(fixes.count == 1_502)
-        let run = runEngine(fixes)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (first, second) = (run.trips[0], run.trips[1])
+        guard
+            let trips = try Self.trips(
+                inFixture: "drivesim-delivery-5hz-7770087-power-off.gpx", count: 1_502, expected: 2)
+        else { return }
+        let (first, second) = (trips[0], trips[1])
         #expect(abs(first.end.secondsSince1970 - Self.utc("2025-10-15T04:31:55.000Z")) <= 60)
         #expect(abs(second.start.secondsSince1970 - Self.utc("2025-10-15T04:38:13.900Z")) <= 60)
         #expect(relativeError(first.distance, 1_553.5) < 0.02, "\(first.distance) m vs 1553.5 m")
@@ -73,11 +82,10 @@ struct PositionOnlyStopTests {
     /// 13:28:36.7–13:54:20.5, 10,224.0 m. The line from the wrong first position to the true ones is counted (about
     /// 330 m), hence 5 % rather than the 2 %.
     @Test func aDriveTowardAStopAtAWrongFirstFixLeavesIt() throws {
-        let fixes = try Self.fixes("drivesim-canyon-1hz-20114453-wrong-first-fix.gpx")
-        #expect(fixes.count == 2_063)
-        let run = runEngine(fixes)
-        #expect(run.trips.count == 1, "trips \(run.trips.count)")
-        guard let trip = run.trips.first else { return }
+        guard
+            let trip = try Self.trips(
+                inFixture: "drivesim-canyon-1hz-20114453-wrong-first-fix.gpx", count: 2_063, expected: 1)?.first
+        else { return }
         #expect(abs(trip.start.secondsSince1970 - Self.utc("2026-10-07T13:28:36.700Z")) <= 60)
         #expect(abs(trip.end.secondsSince1970 - Self.utc("2026-10-07T13:54:20.500Z")) <= 60)
         #expect(relativeError(trip.distance, 10_224.0) < 0.05, "\(trip.distance) m vs 10224.0 m")
@@ -91,11 +99,10 @@ struct PositionOnlyStopTests {
     /// moves them are driving too (`drivesWhileStill`). Truth (`truth.json`): 17:17:38.9–17:55:56.6, 14,999.6 m; the
     /// way driven round the blocks before the departure is found is short of it, hence 10 %.
     @Test func aStopWhoseRadiusGrewWithADriveRoundTheBlocksIsLeft() throws {
-        let fixes = try Self.fixes("drivesim-canyon-1hz-13169886-stop-radius.gpx")
-        #expect(fixes.count == 2_737)
-        let run = runEngine(fixes)
-        #expect(run.trips.count == 1, "trips \(run.trips.count)")
-        guard let trip = run.trips.first else { return }
+        guard
+            let trip = try Self.trips(
+                inFixture: "drivesim-canyon-1hz-13169886-stop-radius.gpx", count: 2_737, expected: 1)?.first
+        else { return }
         #expect(abs(trip.end.secondsSince1970 - Self.utc("2026-11-03T17:55:56.600Z")) <= 60)
         #expect(relativeError(trip.distance, 14_999.6) < 0.10, "\(trip.distance) m vs 14999.6 m")
     }
