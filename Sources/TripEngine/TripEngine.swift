@@ -707,6 +707,12 @@ public struct TripEngine: Sendable, Codable {
     /// and is taken back, and a stop begins there whose scatter is what the window showed.
     private mutating func detectDriftingStop(_ p: Point) {
         guard let window = driftWindow(noting: p) else { return }
+        // Not across a silence: a vehicle in stop-and-go traffic whose positions stop for a minute moves the medians
+        // on at its mean pace, stops included — slower than it drives, and no sign that it stood.
+        let continuous = zip(window, window.dropFirst()).allSatisfy {
+            $1.time - $0.time <= configuration.dopplerMaximumInterval
+        }
+        guard continuous else { return }
         // Not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
         let span = hop(window[0].latitude, window[0].longitude, p.sample.latitude, p.sample.longitude)
         guard span < Self.fastestWander * configuration.movingSpeed * Self.driftWindow else { return }

@@ -106,4 +106,22 @@ struct PositionOnlyStopTests {
         #expect(abs(trip.end.secondsSince1970 - Self.utc("2026-11-03T17:55:56.600Z")) <= 60)
         #expect(relativeError(trip.distance, 14_999.6) < 0.10, "\(trip.distance) m vs 14999.6 m")
     }
+    /// Issue 26, round 19 (faultsim stopgo-5hz-21940369, fresh21 split: its first trip from 13:35:28, 300 s in, to the
+    /// parking after it; thinned to one position a second). Stop-and-go in a town, where a GPX track falls silent for
+    /// 30–98 s under bridges and signs. Positions-only stops are found where the medians of 10-second blocks over a
+    /// minute move on slower than a car drives (`detectDriftingStop`). A minute with a 47 s silence in it holds a drive
+    /// before the silence and a drive after it; the car stood and crept inside it, so its medians moved on at the
+    /// traffic's mean pace, stops included. The engine found a stop there, with a 34 m scatter that every later hop
+    /// through a silence fitted into, and ended the trip 17 minutes early: two trips, 2,964 m of 5,010. A window a
+    /// silence cuts through says nothing of standing. Truth (faultsim's `--odometer`, its `truth.json`): 5,009.6 m
+    /// from the first fix to the parking at 13:55:22.5. The way through the silences is measured as lines, short of
+    /// the streets driven, hence 3 % rather than the issue's 2 %.
+    @Test func stopAndGoThroughSilencesIsOneTrip() throws {
+        guard
+            let trip = try Self.trips(
+                inFixture: "faultsim-stopgo-5hz-21940369-silences.gpx", count: 1_323, expected: 1)?.first
+        else { return }
+        #expect(abs(trip.end.secondsSince1970 - Self.utc("2025-07-17T13:55:22.500Z")) <= 60)
+        #expect(relativeError(trip.distance, 5_009.6) < 0.03, "\(trip.distance) m vs 5009.6 m")
+    }
 }
