@@ -28,6 +28,9 @@ struct RoadCircuity: Sendable, Codable, Hashable {
     /// far the streets go between two points: its ratio counts as this much at most.
     static let largestRatio = 3.0
 
+    /// How far the path noted reaches, metres (the odometer from its first mark to its last).
+    var span: Double { (marks.last?.odometer ?? 0) - (marks.first?.odometer ?? 0) }
+
     /// Notes where the vehicle is when the trip has driven `odometer` metres.
     mutating func note(latitude: Double, longitude: Double, odometer: Double) {
         if let last = marks.last, odometer - last.odometer < Self.spacing { return }

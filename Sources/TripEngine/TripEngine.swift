@@ -134,6 +134,8 @@ public struct TripEngine: Sendable, Codable {
         var duration: Double
         /// The length counted for the outage so far.
         var length: Double
+        /// The way the trip's streets make of the chord (`streetsWay`), which the settled length is not below.
+        var streets: Double?
     }
 
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
@@ -996,9 +998,10 @@ public struct TripEngine: Sendable, Codable {
         let line = Geodesic.wgs84.inverse(
             latitude1: open.latitude, longitude1: open.longitude, latitude2: p.latitude, longitude2: p.longitude)
         guard line.distance >= 10 * (open.sigma + p.sample.sigma) else { return }
-        let settled = OutageBridge.estimate(
+        let bent = OutageBridge.estimate(
             chord: open.chord, angle1: open.angle1, angle2: line.azimuth1 - open.azimuth2, duration: open.duration,
             speed1: nil, speed2: nil, configuration: configuration)
+        let settled = max(bent, open.streets ?? 0)
         trip!.distance += settled - open.length
         openBridge = nil
     }
@@ -1609,16 +1612,19 @@ public struct TripEngine: Sendable, Codable {
             // An outage (tunnel): see `OutageBridge.estimate`.
             let line = Geodesic.wgs84.inverse(
                 latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
-            step = OutageBridge.estimate(
-                chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
-                angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
-                speed2: b.sample.doppler, configuration: c)
+            let streets = streetsWay(line: line.distance, duration: dt, from: a, to: b.sample)
+            step = max(
+                OutageBridge.estimate(
+                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
+                    angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
+                    speed2: b.sample.doppler, configuration: c),
+                streets ?? 0)
             lastBridge = Bridge(length: step, end: b.sample.time)
             if b.sample.doppler == nil, b.course == nil {
                 openBridge = OpenBridge(
                     time: b.sample.time, latitude: b.latitude, longitude: b.longitude, sigma: b.sample.sigma,
                     chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
-                    duration: dt, length: step)
+                    duration: dt, length: step, streets: streets)
             }
         }
         trip!.distance += step
@@ -1627,6 +1633,26 @@ public struct TripEngine: Sendable, Codable {
         let speed = b.sample.doppler ?? b.speed
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
     }
+
+    /// Positions only, an outage while moving (a silence in a GPX track: under bridges and signs, between houses): the
+    /// line across it bent by the courses at its ends is the road where it bent once, but in a town the streets
+    /// between two points turn at every block. With no speeds to tell, the streets the trip drove itself are the best
+    /// guess: they were as much longer than their lines, over stretches as long as this one (`RoadCircuity`), as
+    /// this way is longer than its line. Within what the vehicle could drive in the time. `nil` with speeds, for a
+    /// line longer than `RoadCircuity.longestLine` (a road's: the bent chord), or before the trip has driven
+    /// `streetsStretches` stretches as long as the line.
+    private func streetsWay(line: Double, duration: Double, from a: Point, to b: Sample) -> Double? {
+        guard a.sample.doppler == nil, b.doppler == nil, line <= RoadCircuity.longestLine,
+            let circuity = trip?.circuity, circuity.span >= Self.streetsStretches * line,
+            let ratio = circuity.ratio(over: line)
+        else { return nil }
+        return min(
+            line * ratio, OutageBridge.reach(duration: duration, from: nil, to: nil, configuration: configuration))
+    }
+
+    /// How many stretches as long as an outage's line the trip's path must hold apart from each other for its streets
+    /// to tell that outage's way (`streetsWay`): the median of fewer says as much of one corner as of the streets.
+    static let streetsStretches = 10.0
 
     /// Fixes seconds apart (a phone that reports a point every 75 m; a slow receiver): two speeds say little of
     /// the way between them (the vehicle slowed for a bend, or sped up), while the line between the positions,
@@ -1771,14 +1797,17 @@ public struct TripEngine: Sendable, Codable {
             let line = Geodesic.wgs84.inverse(
                 latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
                 longitude2: next.longitude)
-            let step = OutageBridge.estimate(
-                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
-                duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c)
+            let streets = streetsWay(line: line.distance, duration: next.time - last.sample.time, from: last, to: next)
+            let step = max(
+                OutageBridge.estimate(
+                    chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
+                    duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c),
+                streets ?? 0)
             trip!.distance += step
             openBridge = OpenBridge(
                 time: next.time, latitude: next.latitude, longitude: next.longitude, sigma: next.sigma,
                 chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
-                duration: next.time - last.sample.time, length: step)
+                duration: next.time - last.sample.time, length: step, streets: streets)
             positionAnchor = nil
             stopCandidate = []
             // Measured: the way from the last fix to the next must not be bridged again.
