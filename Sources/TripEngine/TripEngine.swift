@@ -141,8 +141,9 @@ public struct TripEngine: Sendable, Codable {
     /// The version of the engine's saved state. Version 2 (issue 26) added `FixGate.powerOffWithoutFix`,
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
-    /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`) resume unset from
-    /// a checkpoint that lacks them, as a phone's first point after a restart would find them.
+    /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`,
+    /// `OpenBridge.streets`) resume unset from a checkpoint that lacks them, as a phone's first point after a restart
+    /// would find them (an open bridge without `streets` settles to its bent line, as before).
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
