@@ -40,9 +40,10 @@ struct RoadCircuity: Sendable, Codable, Hashable {
 
     /// The median ratio of way to line over the stretches of the path `scale` metres long or a little longer (from
     /// each mark to the first one at least `scale` further on), at least 1; `nil` where the path has fewer than
-    /// `minimumStretches` of them.
-    func ratio(over scale: Double) -> Double? {
-        guard scale > 0, marks.count > Self.minimumStretches else { return nil }
+    /// `minimumStretches` of them, or spans less than `spans` times `scale` (so many stretches apart from each other:
+    /// overlapping ones say much of one corner).
+    func ratio(over scale: Double, spans: Double = 0) -> Double? {
+        guard scale > 0, marks.count > Self.minimumStretches, span >= spans * scale else { return nil }
         var ratios: [Double] = []
         var j = 0
         for i in marks.indices {

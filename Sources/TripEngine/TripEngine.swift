@@ -1611,28 +1611,41 @@ public struct TripEngine: Sendable, Codable {
         } else {
             positionAnchor = nil
             // An outage (tunnel): see `OutageBridge.estimate`.
-            let line = Geodesic.wgs84.inverse(
-                latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
-            let streets = streetsWay(line: line.distance, duration: dt, from: a, to: b.sample)
-            step = max(
-                OutageBridge.estimate(
-                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
-                    angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: a.sample.doppler,
-                    speed2: b.sample.doppler, configuration: c),
-                streets ?? 0)
+            let bridge = bridgeOutage(from: a, to: b.sample, at: (b.latitude, b.longitude), course: b.course)
+            step = bridge.length
             lastBridge = Bridge(length: step, end: b.sample.time)
-            if b.sample.doppler == nil, b.course == nil {
-                openBridge = OpenBridge(
-                    time: b.sample.time, latitude: b.latitude, longitude: b.longitude, sigma: b.sample.sigma,
-                    chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
-                    duration: dt, length: step, streets: streets)
-            }
+            if let open = bridge.open { openBridge = open }
         }
         trip!.distance += step
         if trip!.circuity == nil { trip!.circuity = RoadCircuity() }
         trip!.circuity!.note(latitude: b.latitude, longitude: b.longitude, odometer: trip!.distance)
         let speed = b.sample.doppler ?? b.speed
         trip!.maximumSpeed = max(trip!.maximumSpeed, min(speed, c.maximumSpeed))
+    }
+
+    /// An outage while moving, from `a` to `b`, placed at `position` (filtered or not) with course `course`: its way
+    /// (`OutageBridge.estimate`, no shorter than the streets' way, `streetsWay`), and, when `b` has neither speed nor
+    /// course, the bridge left open for the fixes after it to settle (`settleExitCourse`).
+    private func bridgeOutage(
+        from a: Point, to b: Sample, at position: (latitude: Double, longitude: Double), course: Double?
+    ) -> (length: Double, open: OpenBridge?) {
+        let line = Geodesic.wgs84.inverse(
+            latitude1: a.latitude, longitude1: a.longitude, latitude2: position.latitude,
+            longitude2: position.longitude)
+        let duration = b.time - a.sample.time
+        let angle1 = a.course.map { $0 - line.azimuth1 } ?? 0
+        let streets = streetsWay(line: line.distance, duration: duration, from: a, to: b)
+        let length = max(
+            OutageBridge.estimate(
+                chord: line.distance, angle1: angle1, angle2: course.map { $0 - line.azimuth2 } ?? 0,
+                duration: duration, speed1: a.sample.doppler, speed2: b.doppler, configuration: configuration),
+            streets ?? 0)
+        guard b.doppler == nil, course == nil else { return (length, nil) }
+        let open = OpenBridge(
+            time: b.time, latitude: position.latitude, longitude: position.longitude, sigma: b.sigma,
+            chord: line.distance, angle1: angle1, azimuth2: line.azimuth2, duration: duration, length: length,
+            streets: streets)
+        return (length, open)
     }
 
     /// Positions only, an outage while moving (a silence in a GPX track: under bridges and signs, between houses): the
@@ -1644,8 +1657,7 @@ public struct TripEngine: Sendable, Codable {
     /// `streetsStretches` stretches as long as the line.
     private func streetsWay(line: Double, duration: Double, from a: Point, to b: Sample) -> Double? {
         guard a.sample.doppler == nil, b.doppler == nil, line <= RoadCircuity.longestLine,
-            let circuity = trip?.circuity, circuity.span >= Self.streetsStretches * line,
-            let ratio = circuity.ratio(over: line)
+            let ratio = trip?.circuity?.ratio(over: line, spans: Self.streetsStretches)
         else { return nil }
         return min(
             line * ratio, OutageBridge.reach(duration: duration, from: nil, to: nil, configuration: configuration))
@@ -1795,20 +1807,9 @@ public struct TripEngine: Sendable, Codable {
             && cannotHaveParked(after: last, next: next):
             // Positions only, moving into the gap and far away after it, too far to have stood the parking
             // threshold on the way: one drive through an outage (a long tunnel, a winding valley without sky).
-            let line = Geodesic.wgs84.inverse(
-                latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude,
-                longitude2: next.longitude)
-            let streets = streetsWay(line: line.distance, duration: next.time - last.sample.time, from: last, to: next)
-            let step = max(
-                OutageBridge.estimate(
-                    chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, angle2: 0,
-                    duration: next.time - last.sample.time, speed1: nil, speed2: nil, configuration: c),
-                streets ?? 0)
-            trip!.distance += step
-            openBridge = OpenBridge(
-                time: next.time, latitude: next.latitude, longitude: next.longitude, sigma: next.sigma,
-                chord: line.distance, angle1: last.course.map { $0 - line.azimuth1 } ?? 0, azimuth2: line.azimuth2,
-                duration: next.time - last.sample.time, length: step, streets: streets)
+            let bridge = bridgeOutage(from: last, to: next, at: (next.latitude, next.longitude), course: nil)
+            trip!.distance += bridge.length
+            openBridge = bridge.open
             positionAnchor = nil
             stopCandidate = []
             // Measured: the way from the last fix to the next must not be bridged again.
