@@ -42,15 +42,45 @@ enum LiveServer {
     }
 }
 
-/// Runs the live server's tasks on a dispatch queue of its own (threads outside Swift's cooperative pool).
-final class ServerExecutor: TaskExecutor {
-    static let shared = ServerExecutor()
-    private let queue = DispatchQueue(label: "test.live-server", attributes: .concurrent)
+/// Runs the live server's tasks on threads of its own, outside Swift's cooperative pool and outside dispatch's
+/// global queues (whose width on Linux is the number of cores, shared with the rest of the suite).
+final class ServerExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = ServerExecutor(threads: 4)
+    /// Guards `jobs`; its threads wait on it for work.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var next = 0
+
+    private init(threads: Int) {
+        for index in 0..<threads {
+            let thread = Thread { [unowned self] in self.work() }
+            thread.name = "test.live-server.\(index)"
+            thread.start()
+        }
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
         let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        while true {
+            condition.lock()
+            while next == jobs.count { condition.wait() }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            condition.unlock()
+            job.runSynchronously(on: executor)
+        }
     }
 }
 
@@ -114,6 +144,16 @@ final class RawConnection: Sendable {
     }
 
     deinit { close(fd) }
+
+    /// The client's own port (what the server sees as the remote port).
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return named == 0 ? Int(UInt16(bigEndian: address.sin_port)) : -1
+    }
 
     /// Waits until the socket is ready for `events` or `deadline` passes; `false` on time out.
     private func wait(_ events: Int32, until deadline: ContinuousClock.Instant) -> Bool {
@@ -232,15 +272,19 @@ func eventually(within timeout: Duration = .seconds(20), _ condition: () throws 
 }
 
 /// The server's side of the connections to `port` that are open (established), from `/proc/net/tcp`: what it holds,
-/// whatever the clients still hold.
-func serverConnections(port: Int) throws -> Int {
+/// whatever the clients still hold. With `from`, only those of these clients: a client of another test that runs at
+/// the same time may reach this port once its own server has stopped and the port is given out again.
+func serverConnections(port: Int, from clients: [RawConnection]? = nil) throws -> Int {
     // Read to the end: procfs files have no size, and a sized read stops after the first page.
     guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { throw TestFailure("no /proc/net/tcp") }
     defer { try? file.close() }
     let text = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
     let local = String(format: ":%04X", port)
+    let remotes = clients.map { Set($0.map(\.localPort)) }
     return text.split(separator: "\n").dropFirst().filter { line in
         let fields = line.split(separator: " ")
-        return fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "01"
+        guard fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "01" else { return false }
+        guard let remotes else { return true }
+        return fields[2].split(separator: ":").last.flatMap { Int($0, radix: 16) }.map(remotes.contains) ?? false
     }.count
 }

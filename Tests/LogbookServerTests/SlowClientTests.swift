@@ -147,8 +147,10 @@ import Testing
                     usleep(10_000)
                 }
                 // Until the server has accepted them all (the kernel holds them until then).
-                _ = try eventually { try serverConnections(port: port) <= cap && idle.filter(\.isOpen).count <= cap }
-                let heldIdle = try serverConnections(port: port)
+                _ = try eventually {
+                    try serverConnections(port: port, from: idle) <= cap && idle.filter(\.isOpen).count <= cap
+                }
+                let heldIdle = try serverConnections(port: port, from: idle)
                 let openIdle = idle.filter(\.isOpen).count
                 // The first ones were closed to make room, the last ones kept.
                 let lastKept = idle.suffix(10).allSatisfy(\.isOpen)
@@ -162,9 +164,11 @@ import Testing
                     busy.append(connection)
                     usleep(10_000)
                 }
-                _ = try eventually { try serverConnections(port: port) <= cap && idle.allSatisfy { !$0.isOpen } }
+                _ = try eventually {
+                    try serverConnections(port: port, from: idle + busy) <= cap && idle.allSatisfy { !$0.isOpen }
+                }
                 usleep(500_000)
-                let heldBusy = try serverConnections(port: port)
+                let heldBusy = try serverConnections(port: port, from: idle + busy)
                 let busyOpen = busy.filter(\.isOpen).count
                 let refused = try RawConnection(port: port)
                 let refusedAtOnce = refused.closedByServer(within: .seconds(5))
