@@ -60,8 +60,9 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// source gives no `eph`. Default 3 m.
     public var errorPerHDOP: Double = 3
     /// Position-only sources: the filtered path is measured in steps of at least this many metres,
-    /// and at least `positionStepNoiseFactor` times the fixes' one-sigma error (capped at four times
-    /// this spacing), so that the sideways wander of correlated receiver noise adds no length.
+    /// and at least `positionStepNoiseFactor` times the fixes' one-sigma error (capped at six times
+    /// this spacing: 30 m, three sigmas of a street canyon's fixes at HDOP 3), so that the sideways
+    /// wander of correlated receiver noise, and a stand's wander, add no length.
     /// Default 5 m.
     public var positionStepSpacing: Double = 5
     /// See `positionStepSpacing`. Default 3.

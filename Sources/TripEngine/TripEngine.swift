@@ -1566,7 +1566,7 @@ public struct TripEngine: Sendable, Codable {
             let span = distance(anchor, b)
             // The noisier the fixes, the longer the step that rises above their wander.
             let spacing = min(
-                4 * c.positionStepSpacing, max(c.positionStepSpacing, c.positionStepNoiseFactor * b.sample.sigma))
+                6 * c.positionStepSpacing, max(c.positionStepSpacing, c.positionStepNoiseFactor * b.sample.sigma))
             if span < spacing {
                 positionAnchor = anchor
                 step = 0
