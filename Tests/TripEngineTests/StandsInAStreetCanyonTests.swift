@@ -37,11 +37,6 @@ struct StandsInAStreetCanyonTests {
         let truth = 24 * 200.0
         #expect(abs(park.startDistance - go.startDistance - truth) < 5, "\(park.startDistance - go.startDistance) m")
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(
-            relativeError(trip.distance, truth) < Source.positionOnly.distanceTolerance,
-            "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: Source.positionOnly.distanceTolerance)
     }
 }

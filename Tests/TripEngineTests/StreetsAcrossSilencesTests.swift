@@ -53,11 +53,6 @@ struct StreetsAcrossSilencesTests {
         let arc = line * (Double.pi / 4) / sin(Double.pi / 4)
         #expect(6 * (160 - arc) / truth > 0.04, "arc \(arc) m")
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 1)
-        guard let trip = run.trips.first else { return }
-        #expect(
-            relativeError(trip.distance, truth) < Source.positionOnly.distanceTolerance,
-            "\(trip.distance) m vs \(truth) m")
+        expectOneTrip(s.fixes, truth: truth, within: Source.positionOnly.distanceTolerance)
     }
 }
