@@ -5,6 +5,7 @@ import Hummingbird
 import LogbookServer
 import Logging
 import NIOCore
+import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,7 +25,8 @@ enum LiveServer {
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let app = try LogbookWebServer.application(
             environment, address: try ListenAddress("127.0.0.1:0"), logger: logger,
-            connectionReport: connectionReport, onServerRunning: { port in portSink.yield(port) })
+            connectionReport: connectionReport, eventLoopGroup: .shared(eventLoops),
+            onServerRunning: { port in portSink.yield(port) })
         // On threads of its own: the rest of the suite blocks the cooperative pool's few threads for seconds at a
         // time (processes it waits for, SQLite), and the server's handlers would wait with them.
         let server = Task {
@@ -41,6 +43,10 @@ enum LiveServer {
         return result
     }
 }
+
+/// The live servers' event loops (accepting and reading connections), apart from the process's shared ones that the
+/// rest of the suite's clients and servers keep busy: a test of how the server accepts connections waits on them.
+private let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
 
 /// Runs the live server's tasks on threads of its own, outside Swift's cooperative pool and outside dispatch's
 /// global queues (whose width on Linux is the number of cores, shared with the rest of the suite).

@@ -147,7 +147,7 @@ import Testing
                     usleep(10_000)
                 }
                 // Until the server has accepted them all (the kernel holds them until then).
-                _ = try eventually {
+                _ = try eventually(within: .seconds(90)) {
                     try serverConnections(port: port, from: idle) <= cap && idle.filter(\.isOpen).count <= cap
                 }
                 let heldIdle = try serverConnections(port: port, from: idle)
@@ -164,7 +164,7 @@ import Testing
                     busy.append(connection)
                     usleep(10_000)
                 }
-                _ = try eventually {
+                _ = try eventually(within: .seconds(90)) {
                     try serverConnections(port: port, from: idle + busy) <= cap && idle.allSatisfy { !$0.isOpen }
                 }
                 usleep(500_000)

@@ -127,10 +127,11 @@ package enum LogbookWebServer {
     }
 
     /// The application, listening where the settings say, with their deadlines for slow clients and their cap on
-    /// connections (how many were refused at the cap is logged at most once per `connectionReport`).
+    /// connections (how many were refused at the cap is logged at most once per `connectionReport`), on the event
+    /// loops of `eventLoopGroup` (the process's shared ones unless given).
     package static func application(
         _ environment: ServerEnvironment, address: ListenAddress, logger: Logger,
-        connectionReport: TimeAmount = .seconds(60),
+        connectionReport: TimeAmount = .seconds(60), eventLoopGroup: EventLoopGroupProvider = .singleton,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
@@ -138,7 +139,7 @@ package enum LogbookWebServer {
             server: .guardedHTTP1(environment.settings, reportInterval: connectionReport, logger: logger),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "logbook"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? address.port) },
-            logger: logger)
+            eventLoopGroupProvider: eventLoopGroup, logger: logger)
     }
 }
 
