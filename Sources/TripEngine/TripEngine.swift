@@ -1566,7 +1566,8 @@ public struct TripEngine: Sendable, Codable {
             let span = distance(anchor, b)
             // The noisier the fixes, the longer the step that rises above their wander.
             let spacing = min(
-                6 * c.positionStepSpacing, max(c.positionStepSpacing, c.positionStepNoiseFactor * b.sample.sigma))
+                Self.longestPositionStep * c.positionStepSpacing,
+                max(c.positionStepSpacing, c.positionStepNoiseFactor * b.sample.sigma))
             if span < spacing {
                 positionAnchor = anchor
                 step = 0
@@ -1662,6 +1663,10 @@ public struct TripEngine: Sendable, Codable {
         return min(
             line * ratio, OutageBridge.reach(duration: duration, from: nil, to: nil, configuration: configuration))
     }
+
+    /// The longest step of a positions-only path, in `positionStepSpacing`s (30 m by default): three sigmas of a
+    /// street canyon's fixes at HDOP 3, so that their wander round a car waiting at a light adds no way.
+    static let longestPositionStep = 6.0
 
     /// How many stretches as long as an outage's line the trip's path must hold apart from each other for its streets
     /// to tell that outage's way (`streetsWay`): the median of fewer says as much of one corner as of the streets.

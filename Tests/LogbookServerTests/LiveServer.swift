@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LogbookTestSupport
 import Hummingbird
@@ -129,9 +128,11 @@ final class RawConnection: Sendable {
     struct Closed: Error {}
 
     let fd: Int32
+    /// The client's own port (what the server sees as the remote port).
+    let localPort: Int
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -146,20 +147,16 @@ final class RawConnection: Sendable {
             close(fd)
             throw TestFailure("connect: \(errno)")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
-    deinit { close(fd) }
-
-    /// The client's own port (what the server sees as the remote port).
-    var localPort: Int {
-        var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return named == 0 ? Int(UInt16(bigEndian: address.sin_port)) : -1
+        localPort = named == 0 ? Int(UInt16(bigEndian: address.sin_port)) : -1
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        self.fd = fd
     }
+
+    deinit { close(fd) }
 
     /// Waits until the socket is ready for `events` or `deadline` passes; `false` on time out.
     private func wait(_ events: Int32, until deadline: ContinuousClock.Instant) -> Bool {
