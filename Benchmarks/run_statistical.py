@@ -53,6 +53,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    for round 19's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh23  seeds 23000000-23999999 (round 19 diagnosed fresh22's phantom trips for its note: drawn after
                    them, for round 20's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh24  seeds 24000000-24999999 (round 20 diagnosed fresh23's missed trip for its note: drawn after it,
+                   for round 21's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -106,6 +108,7 @@ SPLITS = {
     "fresh21": (21000000, 22000000),
     "fresh22": (22000000, 23000000),
     "fresh23": (23000000, 24000000),
+    "fresh24": (24000000, 25000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -296,7 +299,8 @@ def main():
                 "fresh20": {"drivesim": 6, "faultsim": 3},
                 "fresh21": {"drivesim": 6, "faultsim": 3},
                 "fresh22": {"drivesim": 6, "faultsim": 3},
-                "fresh23": {"drivesim": 6, "faultsim": 3}}
+                "fresh23": {"drivesim": 6, "faultsim": 3},
+                "fresh24": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
