@@ -645,6 +645,7 @@ public struct TripEngine: Sendable, Codable {
                 stopCandidate = p.speed < c.stoppedSpeed ? [p] : []
             } else if p.sample.time - first.sample.time >= c.stopConfirmation && stopCandidate.count >= 2 {
                 phase = .stopped
+                let wandered = wanderedBefore(first)
                 // Positions only: the way from the last measured step to where the vehicle stopped.
                 if let anchor = positionAnchor, trip != nil {
                     trip!.distance += distance(anchor, first)
@@ -652,6 +653,10 @@ public struct TripEngine: Sendable, Codable {
                 }
                 beginStill(at: first, seen: true)
                 if let inside = stopInsideOutage { stillSince = inside }
+                if let wandered, trip != nil, stopInsideOutage == nil {
+                    if let way = wandered.distance { trip!.distance = way }
+                    stillSince = wandered.time
+                }
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
                 stopCandidate = []
                 lastStill = p
@@ -672,6 +677,31 @@ public struct TripEngine: Sendable, Codable {
         if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
         return []
     }
+
+    /// Positions only, a stop confirmed from `first` on: when the positions before it had already gathered round it for
+    /// at least `wanderBeforeStop` seconds (`driftArrival`, from the drift window's positions kept while moving), the
+    /// vehicle stood there since the first of them, and their wander (a street canyon's: tens of metres, with jumps)
+    /// kept its positions from holding still within the stop radius until now. A vehicle that brakes into a stop is
+    /// within `driftArrival`'s reach of it for a few seconds only. The way counted since the first of those positions
+    /// within the stop radius of `first` was wander, and is taken back (`distance`, the trip's distance there; `nil`:
+    /// none came that close); the way to it, from farther out, may have been the approach.
+    private func wanderedBefore(_ first: Point) -> (time: Double, distance: Double?)? {
+        guard first.sample.doppler == nil, let history = drift else { return nil }
+        let count = history.count - (history.firstIndex { $0.time >= first.sample.time } ?? history.count)
+        let centre = Coordinate(latitude: first.sample.latitude, longitude: first.sample.longitude)
+        let reach = configuration.movingSpeed * Self.driftBlock * 3
+        guard count > 0, let arrived = driftArrival(near: centre, within: reach, window: count),
+            first.sample.time - arrived.time >= Self.wanderBeforeStop
+        else { return nil }
+        let radius = radius(for: first)
+        let standing = history.first {
+            $0.time >= arrived.time && hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= radius
+        }
+        return (arrived.time, standing?.distance)
+    }
+
+    /// See `wanderedBefore`.
+    static let wanderBeforeStop: Double = 30
 
     /// Counts the way between two stands a silence apart that lie beyond each other's stop radii, once the point
     /// after them drove on from the second (`creep`): `addDistance` took the line between two points standing, with
@@ -726,7 +756,7 @@ public struct TripEngine: Sendable, Codable {
         let centre = Self.median(window)
         let reach = configuration.movingSpeed * gap
         let k = window.firstIndex { hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= reach } ?? 0
-        let arrived = window[k]
+        let arrived = driftArrival(near: centre, within: reach, window: window.count) ?? window[k]
         let standing = window[k...]
         let spread =
             (standing.map {
@@ -746,24 +776,56 @@ public struct TripEngine: Sendable, Codable {
         resumeStopAfterJump(at: arrived.time, place: centre)
     }
 
-    /// Positions only: notes `p` in the window of the last `driftWindow` seconds' positions (one a second) and returns
-    /// the window when it spans that time and is due to be looked at (every `driftBlock / 2` seconds: what it finds is
-    /// dated back to where it began, so nothing is lost).
+    /// Positions only: notes `p` in the positions of the last `driftHistory` seconds (one a second) and returns the
+    /// window of the last `driftWindow` seconds of them when it spans that time and is due to be looked at (every
+    /// `driftBlock / 2` seconds: what it finds is dated back to where it began, so nothing is lost).
     private mutating func driftWindow(noting p: Point) -> [DriftSample]? {
         if let latest = drift?.last, p.sample.time - latest.time < 1 { return nil }
-        // Kept in place (no copy of the window per position).
+        // Kept in place (no copy of the positions per position).
         if drift == nil { drift = [] }
         drift!.append(
             DriftSample(
                 time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
                 distance: trip?.distance ?? 0))
-        while drift!.count > 2, p.sample.time - drift![1].time >= Self.driftWindow { drift!.removeFirst() }
-        guard let window = drift, p.sample.time - window[0].time >= Self.driftWindow, window.count >= 6 else {
-            return nil
-        }
+        while drift!.count > 2, p.sample.time - drift![1].time >= Self.driftHistory { drift!.removeFirst() }
+        guard let history = drift,
+            let first = history.lastIndex(where: { p.sample.time - $0.time >= Self.driftWindow }),
+            history.count - first >= 6
+        else { return nil }
         if let checked = driftCheckedAt, p.sample.time - checked < Self.driftBlock / 2 { return nil }
         driftCheckedAt = p.sample.time
-        return window
+        return Array(history[first...])
+    }
+
+    /// Positions only, a drifting stop found whose window of positions lies near `centre` from its first one on (the
+    /// last `count` of the positions kept): the vehicle may have stood there longer than the window, while the wander
+    /// moved the medians of blocks on at about the moving speed (a street canyon's wander is tens of metres over a
+    /// minute or two). The positions before the window tell: the stop began at the first position within `reach` of
+    /// `centre` after the last `driftBlock`-second block whose median lay beyond it, or after a silence (no more
+    /// than `driftHistory` seconds back). A vehicle that drives up to its parking place has the medians of its last
+    /// blocks on the way beyond `reach`; single multipath jumps do not move a median.
+    private func driftArrival(near centre: Coordinate, within reach: Double, window count: Int) -> DriftSample? {
+        guard let history = drift, count <= history.count else { return nil }
+        let near = { (sample: DriftSample) in
+            hop(sample.latitude, sample.longitude, centre.latitude, centre.longitude) <= reach
+        }
+        var start = history.count - count
+        while start > 0 {
+            // The block of positions before `start`, and no silence up to `start`.
+            var from = start - 1
+            while from > 0, history[start - 1].time - history[from - 1].time < Self.driftBlock { from -= 1 }
+            let continuous = (from..<start).allSatisfy {
+                history[$0 + 1].time - history[$0].time <= configuration.dopplerMaximumInterval
+            }
+            let block = history[from..<start]
+            let median = Coordinate(
+                latitude: Self.median(block.map(\.latitude)), longitude: Self.median(block.map(\.longitude)))
+            guard continuous, hop(median.latitude, median.longitude, centre.latitude, centre.longitude) <= reach
+            else { break }
+            start = from
+        }
+        guard start < history.count - count else { return nil }
+        return history[start...].first(where: near)
     }
 
     /// Positions only, standing: whether the positions taken for the stop's over the last `driftWindow` seconds moved
@@ -776,11 +838,15 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// Positions only, a stop inside a trip found at `place` from `time`: when it is back where the stop that the last
-    /// departure left was (within `3 × stationaryRadius` of its centre) after less than `jumpMovingTime` of moving, and
-    /// the way counted since is far longer than that (out and back: more than twice the distance between the stops
-    /// and two stationary radii), that departure was a jump of the positions — a multipath burst held for seconds, as
-    /// `isJump` finds for a whole trip — not a drive, and not the few metres of a manoeuvre into a parking place: the
-    /// old stop goes on, and the way and the idle period counted for the departure are taken back.
+    /// departure left was (within `3 × stationaryRadius` of its centre) after less than `jumpMovingTime` of moving,
+    /// that departure was the positions', not the vehicle's, and the old stop goes on (the way and the idle period
+    /// counted for the departure are taken back) where either
+    /// - the way counted since is far longer than the step back (out and back: more than twice the distance between
+    ///   the stops and two stationary radii): a jump of the positions, a multipath burst held for seconds, as `isJump`
+    ///   finds for a whole trip; or
+    /// - the step back lies within `wanderRadii` of the old stop's scatter: its wander (a street canyon's, tens of
+    ///   metres) carried the positions past the departure's radius and back.
+    /// Not the few metres of a manoeuvre into a parking place, which leaves a stop that scattered less than that.
     private mutating func resumeStopAfterJump(at time: Double, place: Coordinate) {
         guard let left = leftStop else { return }
         leftStop = nil
@@ -788,6 +854,7 @@ public struct TripEngine: Sendable, Codable {
         let back = hop(left.centre.latitude, left.centre.longitude, place.latitude, place.longitude)
         guard let open = trip, time - left.departed < Self.jumpMovingTime, back <= 3 * r,
             open.distance - left.distance > 2 * back + 2 * r
+                || back <= Self.wanderRadii * (left.scatter?.radius ?? 0)
         else { return }
         trip!.distance = left.distance
         trip!.idleSeconds = left.idleSeconds
@@ -801,8 +868,15 @@ public struct TripEngine: Sendable, Codable {
         longIdleReported = left.longIdleReported
     }
 
+    /// How many of a stop's scatter radii a stop found right after leaving it may lie from it and still be the same
+    /// stop (`resumeStopAfterJump`).
+    static let wanderRadii = 2.0
+
     /// See `detectDriftingStop`.
     static let driftWindow: Double = 60
+    /// How far back a drifting stop's beginning is looked for (`driftArrival`): longer than a street canyon's wander
+    /// can hold the medians of blocks at the moving speed.
+    static let driftHistory: Double = 300
     static let driftBlock: Double = 10
 
     /// How fast the medians of `driftBlock`-second blocks of `samples` (in time order) move on: the path through them
