@@ -21,9 +21,9 @@ struct ParksInAStreetCanyonTests {
     /// round), the second within 3 % (the receiver's error at the moment of departure, up to 85 m, shortens or
     /// lengthens its first stretch: see `TripScenarioTests.departureFromAStreetCanyon`) and starting within a minute
     /// of the departure. The first trip within 2 % on at least 14 of the 16: before this round, 9 of 16 were (the
-    /// wander counted as way); after, 15 (the one left +4.5 %). Over `PROBE_SEED` 1–3 the first trip is within 2 % on
-    /// at least 14 after; one draw of `PROBE_SEED=2` still ends 140 s late. (The engine before this round also met 14
-    /// on `PROBE_SEED=1`: the wander's way is luck of the draw.)
+    /// wander counted as way); after, 14. Over `PROBE_SEED` 1–3 after: 15, 14 and 16 of 16; one draw of
+    /// `PROBE_SEED=2` still ends 140 s late. (The engine before this round also met 14 on `PROBE_SEED=1`: the
+    /// wander's way is luck of the draw.)
     @Test
     func endsOnArrival() {
         var within = 0
