@@ -689,8 +689,7 @@ public struct TripEngine: Sendable, Codable {
         guard first.sample.doppler == nil, let history = drift else { return nil }
         let count = history.count - (history.firstIndex { $0.time >= first.sample.time } ?? history.count)
         let centre = Coordinate(latitude: first.sample.latitude, longitude: first.sample.longitude)
-        let reach = configuration.movingSpeed * Self.driftBlock * 3
-        guard count > 0, let arrived = driftArrival(near: centre, within: reach, window: count),
+        guard count > 0, let arrived = driftArrival(near: centre, within: driftReach, window: count),
             first.sample.time - arrived.time >= Self.wanderBeforeStop
         else { return nil }
         let radius = radius(for: first)
@@ -752,9 +751,8 @@ public struct TripEngine: Sendable, Codable {
         guard let pace = Self.blockMedianPace(window.map(\.timedPlace)), pace < configuration.movingSpeed else {
             return
         }
-        let gap = Self.driftBlock * 3
         let centre = Self.median(window)
-        let reach = configuration.movingSpeed * gap
+        let reach = driftReach
         let k = window.firstIndex { hop($0.latitude, $0.longitude, centre.latitude, centre.longitude) <= reach } ?? 0
         let arrived = driftArrival(near: centre, within: reach, window: window.count) ?? window[k]
         let standing = window[k...]
@@ -817,9 +815,7 @@ public struct TripEngine: Sendable, Codable {
             let continuous = (from..<start).allSatisfy {
                 history[$0 + 1].time - history[$0].time <= configuration.dopplerMaximumInterval
             }
-            let block = history[from..<start]
-            let median = Coordinate(
-                latitude: Self.median(block.map(\.latitude)), longitude: Self.median(block.map(\.longitude)))
+            let median = Self.median(Array(history[from..<start]))
             guard continuous, hop(median.latitude, median.longitude, centre.latitude, centre.longitude) <= reach
             else { break }
             start = from
@@ -871,6 +867,10 @@ public struct TripEngine: Sendable, Codable {
     /// How many of a stop's scatter radii a stop found right after leaving it may lie from it and still be the same
     /// stop (`resumeStopAfterJump`).
     static let wanderRadii = 2.0
+
+    /// How far from where a drifting stop's positions gather the vehicle may be and count as arrived: what it drives
+    /// in three `driftBlock`s at the moving speed (45 m by default).
+    private var driftReach: Double { configuration.movingSpeed * Self.driftBlock * 3 }
 
     /// See `detectDriftingStop`.
     static let driftWindow: Double = 60
