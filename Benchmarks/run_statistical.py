@@ -55,6 +55,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    them, for round 20's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh24  seeds 24000000-24999999 (round 20 diagnosed fresh23's missed trip for its note: drawn after it,
                    for round 21's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh25  seeds 25000000-25999999 (round 21 diagnosed fresh24's failing classes for its note: drawn after
+                   it, for round 22's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -109,6 +111,7 @@ SPLITS = {
     "fresh22": (22000000, 23000000),
     "fresh23": (23000000, 24000000),
     "fresh24": (24000000, 25000000),
+    "fresh25": (25000000, 26000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -300,7 +303,8 @@ def main():
                 "fresh21": {"drivesim": 6, "faultsim": 3},
                 "fresh22": {"drivesim": 6, "faultsim": 3},
                 "fresh23": {"drivesim": 6, "faultsim": 3},
-                "fresh24": {"drivesim": 6, "faultsim": 3}}
+                "fresh24": {"drivesim": 6, "faultsim": 3},
+                "fresh25": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
