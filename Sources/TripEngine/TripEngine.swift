@@ -142,8 +142,8 @@ public struct TripEngine: Sendable, Codable {
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
     /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`,
-    /// `OpenBridge.streets`) resume unset from a checkpoint that lacks them, as a phone's first point after a restart
-    /// would find them (an open bridge without `streets` settles to its bent line, as before).
+    /// `OpenBridge.streets`, `lastStep`) resume unset from a checkpoint that lacks them, as a phone's first point after
+    /// a restart would find them (an open bridge without `streets` settles to its bent line, as before).
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
@@ -183,6 +183,9 @@ public struct TripEngine: Sendable, Codable {
     /// to a stand (`waitsAtStop`), while it stands there: the stop is inside the trip until it has lasted the parking
     /// threshold from then, and `stillSince` holds the end the trip gets if it does (estimated).
     var waitingSince: Double?
+    /// The time from the point used before `last` to it, seconds: the source's epoch there (`nil` before a second
+    /// point).
+    var lastStep: Double?
     /// Positions only: the stop inside a trip that the last departure left, kept until the next stop shows whether
     /// that departure was a jump of the positions (`resumeStopAfterJump`).
     var leftStop: LeftStop?
@@ -448,6 +451,7 @@ public struct TripEngine: Sendable, Codable {
             deceleration = nil
         }
         lastCameToStand = reporting == .filtered ? last.map { cameToStand(from: $0, at: point) } : nil
+        lastStep = last.map { point.sample.time - $0.sample.time }
         last = point
         // The speeds of refused fixes are kept as long as a way they may measure starts no earlier: from the last
         // point used, or standing, from the last point seen standing (a departure is joined to it).
@@ -1899,10 +1903,10 @@ public struct TripEngine: Sendable, Codable {
             // driven on during the gap, leaving the stop after the last fix seen there.
             let stop = phase == .stopped ? stopTimeAndPlace() : nil
             let pace = stop.map { cruisingSpeed(until: $0.time) } ?? last.speed
-            // It drove on after the last fix if its Doppler speed was that of a moving vehicle, or if the fix
-            // was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping whose
-            // receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
-            // (Without Doppler the filter's speed lags behind a vehicle that brakes to a stop: no witness.)
+            // It drove on after the last fix if its Doppler speed was that of a moving vehicle, or, positions only,
+            // if it was too fast there to have stood before the receiver's next epoch (`droveOnPastLastFix`), or if
+            // the fix was lost after it (an outage seen: epochs without a fix); a vehicle seen standing or stopping
+            // whose receiver then fell silent parked there, and the way to the next fix belongs to the next departure.
             if stop == nil, let wait = waitsAtStop(after: last, next: next) {
                 // A phone's timer point: the vehicle stands at a stop it has not yet stood the parking threshold at.
                 // The trip stays open; what comes next tells (`standing`, `confirmDeparture`).
@@ -1917,7 +1921,7 @@ public struct TripEngine: Sendable, Codable {
                 return events
             }
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
-            let moving = (last.sample.doppler ?? 0) >= c.movingSpeed
+            let moving = (last.sample.doppler ?? 0) >= c.movingSpeed || droveOnPastLastFix(last)
             let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
             if trip != nil, resumedStanding() != nil, phoneDrove(after: last, before: next.time) {
                 // A phone's first point after the silence stood, and a point after it drove before this one: the
@@ -2023,6 +2027,27 @@ public struct TripEngine: Sendable, Codable {
         return next.time - last.sample.time - chord / pace < c.parkingThreshold
     }
 
+    /// Positions only, from a receiver (it logs every epoch it has a fix in): whether the vehicle was still driving at
+    /// its last fix before a silence, so that it went on without a fix (into a garage) before the box went off. A box
+    /// goes off when the vehicle stands; one seen driving at the last epoch stood no sooner than braking hard
+    /// (`hardBraking`) from there takes, and had it stood by the next epoch with the fix, that epoch would show it.
+    /// The speed is the filter's, which lags behind a vehicle braking to a stand: at the last fix of the 437 silences
+    /// in the benchmark's GPX drives (faultsim fresh13–18, drivesim fresh13–16) where the car stood there, it showed
+    /// up to 5.0 m/s at 1 Hz and 3.9 m/s at 5 Hz (12.4 m/s at 0.2 Hz, where braking hard from 30 m/s fits between two
+    /// epochs and nothing tells), hence no slower than `droveOnSpeed`.
+    private func droveOnPastLastFix(_ last: Point) -> Bool {
+        guard reporting == .continuous, last.sample.doppler == nil, phase == .moving, trip != nil, let step = lastStep
+        else { return false }
+        return last.speed >= max(Self.droveOnSpeed, Self.hardBraking * step)
+    }
+
+    /// How hard a car may brake to a stand, m/s²: 6 (a stop in traffic is 2–4, an emergency stop reaches 8–9).
+    static let hardBraking: Double = 6
+
+    /// The filter's speed from which a vehicle last seen without Doppler cannot have stood at its last fix (see
+    /// `droveOnPastLastFix`): 6 m/s.
+    static let droveOnSpeed: Double = 6
+
     /// Whether the vehicle, last seen at `last` before a silence, must have reached the place of `next` (the first
     /// fix after it) before the receiver was powered on again: no vehicle covers the way in the time from the power-on
     /// to that fix (at `maximumSpeed`, allowing three stop radii). Positions only: a source that logs no epochs
@@ -2089,8 +2114,12 @@ public struct TripEngine: Sendable, Codable {
         var approach = straight * circuity
         // It came to a stop at the end of the way: braking from the speed it had, half that on average, over the line.
         // (Not over the streets: braking evenly over the whole way overstates the time a car that kept its speed
-        // for most of it took, and the longer way would only add to that.)
+        // for most of it took, and the longer way would only add to that.) One seen driving at its last fix without
+        // Doppler (`droveOnPastLastFix`) went on as it drove there, along the streets, and stopped at their end: its
+        // last speed is no speed it braked from, and braking evenly from it over the line doubles the time of a car
+        // that stopped a few seconds on.
         var end = last.sample.time + 2 * straight / max(pace, c.movingSpeed) + parkingDelay
+        if droveOnPastLastFix(last) { end = last.sample.time + approach / max(pace, c.movingSpeed) }
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
             // The receiver went on reporting, without a fix, until the box was switched off: a box on the
             // ignition goes off when the vehicle has arrived. The way there is an outage ending at a stop.
