@@ -18,10 +18,7 @@ struct DrivesOnPastLastFixTests {
         builder: ScenarioBuilder, go: ScenarioBuilder.Segment, parked: ScenarioBuilder.Segment,
         go2: ScenarioBuilder.Segment, end: ScenarioBuilder.Segment
     ) {
-        var options = Source.positionOnly.options(seed: seed)
-        options.rate = rate
-        var s = ScenarioBuilder(options: options)
-        s.stand(60)
+        var s = Self.builder(rate: rate, seed: seed)
         let go = s.accelerate(6, to: 12)  // 36 m
         s.drive(200)  // 2,400 m
         s.drive(60, reception: .silent)  // 720 m
@@ -34,6 +31,15 @@ struct DrivesOnPastLastFixTests {
         s.accelerate(6, to: 0)  // 36 m
         let end = s.stand(400)
         return (s, go, parked, go2, end)
+    }
+
+    /// A positions-only receiver at `rate` Hz, the car standing its first 60 s.
+    static func builder(rate: Double, seed: Int) -> ScenarioBuilder {
+        var options = Source.positionOnly.options(seed: seed)
+        options.rate = rate
+        var s = ScenarioBuilder(options: options)
+        s.stand(60)
+        return s
     }
 
     static let first = 36.0 + 2_400 + 720 + 36
@@ -70,10 +76,7 @@ struct DrivesOnPastLastFixTests {
     /// epochs and the speed says nothing. (Segments of whole 5 s, for the 0.2 Hz epochs.)
     @Test(arguments: [0.2, 1.0, 5.0], seeds)
     func aCarThatBrakedToAStandParkedThere(rate: Double, seed: Int) {
-        var options = Source.positionOnly.options(seed: seed)
-        options.rate = rate
-        var s = ScenarioBuilder(options: options)
-        s.stand(60)
+        var s = Self.builder(rate: rate, seed: seed)
         let go = s.accelerate(5, to: 12)  // 30 m
         s.drive(200)  // 2,400 m
         s.accelerate(5, to: 0)  // 30 m
