@@ -1,17 +1,19 @@
 import Foundation
+import LogbookTestSupport
 import Mailer
 import Testing
 
 @Suite("MailConfiguration") struct MailConfigurationTests {
     static let password = "correct horse battery staple"
 
-    /// A password file with `contents` and `mode` in a fresh temporary folder.
-    static func passwordFile(_ contents: String = password + "\n", mode: Int) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mail-config-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("smtp-password").path
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+    /// Where this test's password files go; removed with it.
+    let folder: TemporaryDirectory
+
+    init() throws { folder = try TemporaryDirectory() }
+
+    /// A password file with `contents` and `mode` in the test's temporary folder.
+    func passwordFile(_ contents: String = password + "\n", mode: Int) throws -> String {
+        let path = try folder.write("smtp-password-\(UUID().uuidString)", Array(contents.utf8))
         #expect(chmod(path, mode_t(mode)) == 0)
         return path
     }
@@ -24,18 +26,18 @@ import Testing
 
     @Test(arguments: [0o600, 0o400])
     func readsAnOwnerOnlyFile(mode: Int) throws {
-        let path = try Self.passwordFile(mode: mode)
+        let path = try passwordFile(mode: mode)
         #expect(try Self.configuration(passwordFile: path).loadPassword() == Self.password)
     }
 
     @Test func keepsSpacesAndDropsOnlyTheLineBreak() throws {
-        let path = try Self.passwordFile(" pa ss \r\n", mode: 0o600)
+        let path = try passwordFile(" pa ss \r\n", mode: 0o600)
         #expect(try Self.configuration(passwordFile: path).loadPassword() == " pa ss ")
     }
 
     @Test(arguments: [0o644, 0o640, 0o604, 0o660, 0o602])
     func refusesAFileOthersCanRead(mode: Int) throws {
-        let path = try Self.passwordFile(mode: mode)
+        let path = try passwordFile(mode: mode)
         let error = #expect(throws: MailError.self) { try Self.configuration(passwordFile: path).loadPassword() }
         #expect(error?.code == .passwordFile)
         #expect(error?.exitCode == 78)
@@ -51,9 +53,9 @@ import Testing
         let missing = "/nonexistent/smtp-password"
         let error = #expect(throws: MailError.self) { try Self.configuration(passwordFile: missing).loadPassword() }
         #expect(error?.description.contains(missing) == true)
-        let empty = try Self.passwordFile("\n", mode: 0o600)
+        let empty = try passwordFile("\n", mode: 0o600)
         #expect(throws: MailError.self) { try Self.configuration(passwordFile: empty).loadPassword() }
-        let twoLines = try Self.passwordFile("one\ntwo\n", mode: 0o600)
+        let twoLines = try passwordFile("one\ntwo\n", mode: 0o600)
         #expect(throws: MailError.self) { try Self.configuration(passwordFile: twoLines).loadPassword() }
         let directory = FileManager.default.temporaryDirectory.path
         #expect(throws: MailError.self) { try Self.configuration(passwordFile: directory).loadPassword() }

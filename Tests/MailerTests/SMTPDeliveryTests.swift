@@ -11,19 +11,23 @@ import ReportDocuments
     static let user = "logbook@example.com"
     static let password = "s3cret-Pässwort"
 
+    /// Where this test's password files go; removed with it.
+    let folder: TemporaryDirectory
+
+    init() throws { folder = try TemporaryDirectory() }
+
     /// The month's report written to disk as CSV (with a byte order mark) and PDF, as the CLI would.
+    /// The folder goes when the last copy of the value does.
     struct ReportFiles {
         let document = SampleReport.month(trips: 1_000)
-        let folder: URL
+        let folder: TemporaryDirectory
         let csv: URL
         let pdf: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("mail-report-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            csv = folder.appendingPathComponent(document.fileStem + ".csv")
-            pdf = folder.appendingPathComponent(document.fileStem + ".pdf")
+            folder = try TemporaryDirectory()
+            csv = folder.url.appendingPathComponent(document.fileStem + ".csv")
+            pdf = folder.url.appendingPathComponent(document.fileStem + ".pdf")
             try ReportCSV(byteOrderMark: true).write(document, to: csv.path)
             try ReportPDF().write(document, to: pdf.path)
         }
@@ -41,25 +45,21 @@ import ReportDocuments
                         bytes: Array(try Data(contentsOf: pdf))),
                 ], date: Timestamp(year: 2026, month: 11, day: 1, hour: 6)!, utcOffsetSeconds: 7_200)
         }
-
-        func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    static func passwordFile(_ password: String = password) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("smtp-password-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: path))
+    func passwordFile(_ password: String = password) throws -> String {
+        let path = try folder.write("smtp-password-\(UUID().uuidString)", Array((password + "\n").utf8))
         #expect(chmod(path, 0o600) == 0)
         return path
     }
 
-    static func configuration(
-        _ sink: SMTPSink, tls: MailConfiguration.TLSMode, login: Bool = true, password: String = password,
+    func configuration(
+        _ sink: SMTPSink, tls: MailConfiguration.TLSMode, login: Bool = true, password: String = Self.password,
         trust: Bool = true
     ) throws -> MailConfiguration {
         MailConfiguration(
-            host: "127.0.0.1", port: sink.port, tls: tls, user: login ? user : nil,
-            passwordFile: login ? try passwordFile(password) : nil, from: "Logbook <\(user)>",
+            host: "127.0.0.1", port: sink.port, tls: tls, user: login ? Self.user : nil,
+            passwordFile: login ? try passwordFile(password) : nil, from: "Logbook <\(Self.user)>",
             caFile: trust ? sink.certificate?.path : nil, timeoutSeconds: 20)
     }
 
@@ -97,8 +97,7 @@ import ReportDocuments
         let sink = try SMTPSink(tls: .none)
         defer { sink.stop() }
         let files = try ReportFiles()
-        defer { files.remove() }
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .none, login: false))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .none, login: false))
         let message = try files.message(to: ["mari@example.com", "accounts@example.com"])
         let receipt = try mailer.send(message)
         print("plain SMTP: sent \(try message.rendered().bytes.count) bytes in \(receipt.seconds) s")
@@ -118,8 +117,7 @@ import ReportDocuments
         let sink = try SMTPSink(tls: .starttls, user: Self.user, password: Self.password, authMechanisms: mechanism)
         defer { sink.stop() }
         let files = try ReportFiles()
-        defer { files.remove() }
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .starttls))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .starttls))
         let receipt = try mailer.send(try files.message())
         print("STARTTLS + AUTH \(mechanism): \(receipt.seconds) s")
         let received = try #require(try sink.messages(count: 1).first)
@@ -133,8 +131,7 @@ import ReportDocuments
         let sink = try SMTPSink(tls: .implicit, user: Self.user, password: Self.password, authMechanisms: "LOGIN")
         defer { sink.stop() }
         let files = try ReportFiles()
-        defer { files.remove() }
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .implicit))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .implicit))
         let receipt = try mailer.send(try files.message())
         print("implicit TLS + AUTH LOGIN: \(receipt.seconds) s")
         let received = try #require(try sink.messages(count: 1).first)
@@ -153,7 +150,7 @@ import ReportDocuments
             text: ".\n..leading dots\n.", date: Timestamp(year: 2026, month: 11, day: 1)!)
         let stored = try JSONDecoder().decode(
             RenderedMail.self, from: try JSONEncoder().encode(try message.rendered()))
-        try SMTPMailer(configuration: try Self.configuration(sink, tls: .none, login: false)).send(stored)
+        try SMTPMailer(configuration: try configuration(sink, tls: .none, login: false)).send(stored)
         let received = try #require(try sink.messages(count: 1).first)
         #expect(received.bytes == stored.bytes)
     }
@@ -162,7 +159,7 @@ import ReportDocuments
         let sink = try SMTPSink(tls: .starttls, user: Self.user, password: Self.password)
         defer { sink.stop() }
         let wrong = "wrong-Pässwort-1234"
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .starttls, password: wrong))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .starttls, password: wrong))
         let error = #expect(throws: MailError.self) {
             try mailer.send(try ReportFiles().message())
         }
@@ -177,7 +174,7 @@ import ReportDocuments
     @Test func serverDownIsAClearError() throws {
         let port = try GPSFake.freePort()
         let configuration = MailConfiguration(
-            host: "127.0.0.1", port: port, tls: .starttls, user: Self.user, passwordFile: try Self.passwordFile(),
+            host: "127.0.0.1", port: port, tls: .starttls, user: Self.user, passwordFile: try passwordFile(),
             from: Self.user, timeoutSeconds: 10)
         let message = MailMessage(
             from: try MailAddress(Self.user), to: [try MailAddress("mari@example.com")], subject: "s", text: "t",
@@ -194,7 +191,7 @@ import ReportDocuments
     @Test func untrustedCertificateFailsTLS() throws {
         let sink = try SMTPSink(tls: .starttls, user: Self.user, password: Self.password)
         defer { sink.stop() }
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .starttls, trust: false))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .starttls, trust: false))
         let error = #expect(throws: MailError.self) {
             try mailer.send(try ReportFiles().message())
         }
@@ -205,7 +202,7 @@ import ReportDocuments
     @Test func startTLSRequiredButNotOffered() throws {
         let sink = try SMTPSink(tls: .none)
         defer { sink.stop() }
-        let mailer = try SMTPMailer(configuration: try Self.configuration(sink, tls: .starttls, login: false))
+        let mailer = try SMTPMailer(configuration: try configuration(sink, tls: .starttls, login: false))
         let message = MailMessage(
             from: try MailAddress(Self.user), to: [try MailAddress("mari@example.com")], subject: "s", text: "t",
             date: Timestamp(year: 2026, month: 11, day: 1)!)
