@@ -57,6 +57,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    for round 21's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh25  seeds 25000000-25999999 (round 21 diagnosed fresh24's failing classes for its note: drawn after
                    it, for round 22's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh26  seeds 26000000-26999999 (round 22 diagnosed fresh25's failing classes for its note: drawn after
+                   it, for round 23's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -112,6 +114,7 @@ SPLITS = {
     "fresh23": (23000000, 24000000),
     "fresh24": (24000000, 25000000),
     "fresh25": (25000000, 26000000),
+    "fresh26": (26000000, 27000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -304,7 +307,8 @@ def main():
                 "fresh22": {"drivesim": 6, "faultsim": 3},
                 "fresh23": {"drivesim": 6, "faultsim": 3},
                 "fresh24": {"drivesim": 6, "faultsim": 3},
-                "fresh25": {"drivesim": 6, "faultsim": 3}}
+                "fresh25": {"drivesim": 6, "faultsim": 3},
+                "fresh26": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
