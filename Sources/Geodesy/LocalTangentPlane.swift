@@ -119,6 +119,27 @@ extension Geodesic {
     public func equirectangularDistance(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> Double {
+        Self.equirectangularDistance(
+            equatorialRadius: equatorialRadius, flattening: flattening, latitude1: latitude1, longitude1: longitude1,
+            latitude2: latitude2, longitude2: longitude2)
+    }
+
+    /// ``equirectangularDistance(latitude1:longitude1:latitude2:longitude2:)`` on WGS84, for loops that take one per
+    /// track point: the same figure, without reading ``wgs84`` (a call on it copies its 224 bytes of series
+    /// coefficients first).
+    public static func wgs84EquirectangularDistance(
+        latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
+    ) -> Double {
+        equirectangularDistance(
+            equatorialRadius: WGS84.equatorialRadius, flattening: WGS84.flattening, latitude1: latitude1,
+            longitude1: longitude1, latitude2: latitude2, longitude2: longitude2)
+    }
+
+    @inline(__always)
+    private static func equirectangularDistance(
+        equatorialRadius: Double, flattening: Double, latitude1: Double, longitude1: Double, latitude2: Double,
+        longitude2: Double
+    ) -> Double {
         let e2 = flattening * (2 - flattening)
         let dphi = (latitude2 - latitude1) * AngleMath.degree
         let dlam = AngleMath.difference(longitude1, longitude2).difference * AngleMath.degree

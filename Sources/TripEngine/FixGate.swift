@@ -241,7 +241,7 @@ struct FixGate: Sendable, Hashable, Codable {
 @inline(__always)
 func hop(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
     if abs(lat2 - lat1) < 0.01, abs(lon2 - lon1) < 0.01, abs(lat1) < 80 {
-        return Geodesic.wgs84.equirectangularDistance(
+        return Geodesic.wgs84EquirectangularDistance(
             latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)
     }
     return Geodesic.wgs84.distance(latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)
