@@ -1033,7 +1033,7 @@ public struct TripEngine: Sendable, Codable {
         }
         // Still standing: a departure that did not come true was noise.
         departure = []
-        accumulateStill(p)
+        accumulateStill(p, away: away)
         lastStill = p
         outwardFrom = p
         events += standing(p, since: since, centre: centre)
@@ -1222,7 +1222,7 @@ public struct TripEngine: Sendable, Codable {
         // The outward run starts again at a position no farther than the one before, or still within
         // the fix's own error of the centre.
         if abandoned || away <= p.sample.sigma || previousAway.map({ away <= $0 }) ?? true { outwardFrom = p }
-        accumulateStill(p)
+        accumulateStill(p, away: away)
         lastStill = p
         return standing(p, since: since, centre: centre)
     }
@@ -1277,6 +1277,7 @@ public struct TripEngine: Sendable, Codable {
     /// fix again; a phone's points came back imprecise), and the way is a trip, even if the departure did not last
     /// the confirmation before the vehicle stood again or the next silence. Doppler only: without it a position
     /// far off says nothing of the wheels.
+    @inline(__always)
     private func hasRelocated(to p: Point) -> Bool {
         let c = configuration
         guard phase == .parked, p.sample.doppler != nil, let still = lastStill else { return false }
@@ -1600,9 +1601,10 @@ public struct TripEngine: Sendable, Codable {
         outwardFrom = p
     }
 
-    private mutating func accumulateStill(_ p: Point) {
+    /// - Parameter away: `p`'s distance from `stillCentre`, where the caller has it.
+    private mutating func accumulateStill(_ p: Point, away known: Double? = nil) {
         guard let centre = stillCentre else { return }
-        let away = distance(centre, p)
+        let away = known ?? distance(centre, p)
         scatter?.add(away, at: p.sample.time)
         // Mean of the positions, fading over about a minute so that a wrong first position and
         // slow drift are forgotten.
@@ -1627,13 +1629,13 @@ public struct TripEngine: Sendable, Codable {
         let dt = b.sample.time - a.sample.time
         guard dt > 0 else { return }
         let step: Double
-        if let driven = refusedWay(from: a, to: b) {
+        if gate.refusedSpeeds != nil, let driven = refusedWay(from: a, to: b) {
             // The receiver went on reporting, but its positions jumped (multipath it held for a while): the wheels
             // did not, and their speeds measure the way.
             positionAnchor = nil
             step = driven
         } else if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
-            step = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt) ?? (va + vb) / 2 * dt
+            step = Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, c) ?? (va + vb) / 2 * dt
             positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
             // Positions only: the filtered path measured in steps of at least `positionStepSpacing`, so
@@ -1660,7 +1662,7 @@ public struct TripEngine: Sendable, Codable {
             let vb = b.sample.doppler,
             va >= c.movingSpeed, vb >= c.movingSpeed, let ca = a.course, let cb = b.course,
             abs(OutageBridge.wrap(cb - ca)) >= Self.phoneCornerTurn,
-            let sparse = sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt)
+            let sparse = Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, c)
         {
             // A phone moving at both ends of a silence: it sends a point once it is 75 m (its distance filter) from
             // the last one, so a silence while moving is a way that stayed near the last point — round a corner or
@@ -1755,7 +1757,9 @@ public struct TripEngine: Sendable, Codable {
     /// far longer than their errors, bent by the courses at both ends, says much. The speeds' length is checked
     /// against it as across an outage (`OutageBridge.estimate`). `nil` where the fixes are close in time or the
     /// line is not well above the noise: there the trapezoid of the speeds is the better figure.
-    private func sparseStep(from a: Point, to b: Point, trapezoid: Double) -> Double? {
+    private static func sparseStep(
+        from a: Point, to b: Point, trapezoid: Double, _ configuration: EngineConfiguration
+    ) -> Double? {
         let dt = b.sample.time - a.sample.time
         guard dt > TripEngine.sparseInterval else { return nil }
         let line = Geodesic.wgs84.inverse(
@@ -1867,8 +1871,7 @@ public struct TripEngine: Sendable, Codable {
             time: Timestamp(secondsSince1970: p.sample.time), latitude: p.latitude, longitude: p.longitude,
             speed: p.speed)
         if let kept = trip!.track.last {
-            let moved = Geodesic.wgs84.distance(
-                latitude1: kept.latitude, longitude1: kept.longitude, latitude2: p.latitude, longitude2: p.longitude)
+            let moved = hop(kept.latitude, kept.longitude, p.latitude, p.longitude)
             let elapsed = p.sample.time - kept.time.secondsSince1970
             guard moved >= configuration.trackPointSpacing || elapsed >= 30 else { return }
         }
