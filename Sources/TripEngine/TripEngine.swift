@@ -84,7 +84,7 @@ public struct TripEngine: Sendable, Codable {
     var lastBridge: Bridge?
     /// Positions only: a position a second over the last `driftWindow` seconds (`driftWindow(noting:)`: while moving
     /// for `detectDriftingStop`, standing for `drivesWhileStill`), and when the window was last looked at.
-    var drift: [DriftSample]?
+    var drift: DriftHistory?
     var driftCheckedAt: Double?
 
     struct DriftSample: Sendable, Codable {
@@ -784,7 +784,7 @@ public struct TripEngine: Sendable, Codable {
     private mutating func driftWindow(noting p: Point) -> [DriftSample]? {
         if let latest = drift?.last, p.sample.time - latest.time < 1 { return nil }
         // Kept in place (no copy of the positions per position).
-        if drift == nil { drift = [] }
+        if drift == nil { drift = DriftHistory() }
         drift!.append(
             DriftSample(
                 time: p.sample.time, latitude: p.sample.latitude, longitude: p.sample.longitude,
@@ -1277,7 +1277,6 @@ public struct TripEngine: Sendable, Codable {
     /// fix again; a phone's points came back imprecise), and the way is a trip, even if the departure did not last
     /// the confirmation before the vehicle stood again or the next silence. Doppler only: without it a position
     /// far off says nothing of the wheels.
-    @inline(__always)
     private func hasRelocated(to p: Point) -> Bool {
         let c = configuration
         guard phase == .parked, p.sample.doppler != nil, let still = lastStill else { return false }
