@@ -9,7 +9,8 @@ import Testing
 struct DriftHistoryTests {
     static func sample(_ i: Int) -> TripEngine.DriftSample {
         TripEngine.DriftSample(
-            time: Double(i), latitude: 48 + Double(i) * 1e-5, longitude: 11 - Double(i) * 1e-5, distance: Double(i) * 12)
+            time: Double(i), latitude: 48 + Double(i) * 1e-5, longitude: 11 - Double(i) * 1e-5, distance: Double(i) * 12
+        )
     }
 
     static func same(_ history: TripEngine.DriftHistory, _ model: [TripEngine.DriftSample]) -> Bool {
