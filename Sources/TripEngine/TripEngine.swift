@@ -1079,7 +1079,7 @@ public struct TripEngine: Sendable, Codable {
         guard line.distance >= 10 * (open.sigma + p.sample.sigma) else { return }
         let bent = OutageBridge.estimate(
             chord: open.chord, angle1: open.angle1, angle2: line.azimuth1 - open.azimuth2, duration: open.duration,
-            speed1: nil, speed2: nil, configuration: configuration)
+            speed1: nil, speed2: nil, weighting: speedsWeighting, configuration: configuration)
         let settled = max(bent, open.streets ?? 0)
         trip!.distance += settled - open.length
         openBridge = nil
@@ -1634,7 +1634,8 @@ public struct TripEngine: Sendable, Codable {
             positionAnchor = nil
             step = driven
         } else if dt <= c.dopplerMaximumInterval, let va = a.sample.doppler, let vb = b.sample.doppler {
-            step = Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, c) ?? (va + vb) / 2 * dt
+            step =
+                Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, speedsWeighting, c) ?? (va + vb) / 2 * dt
             positionAnchor = nil
         } else if dt <= c.dopplerMaximumInterval {
             // Positions only: the filtered path measured in steps of at least `positionStepSpacing`, so
@@ -1661,7 +1662,7 @@ public struct TripEngine: Sendable, Codable {
             let vb = b.sample.doppler,
             va >= c.movingSpeed, vb >= c.movingSpeed, let ca = a.course, let cb = b.course,
             abs(OutageBridge.wrap(cb - ca)) >= Self.phoneCornerTurn,
-            let sparse = Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, c)
+            let sparse = Self.sparseStep(from: a, to: b, trapezoid: (va + vb) / 2 * dt, speedsWeighting, c)
         {
             // A phone moving at both ends of a silence: it sends a point once it is 75 m (its distance filter) from
             // the last one, so a silence while moving is a way that stayed near the last point — round a corner or
@@ -1718,7 +1719,8 @@ public struct TripEngine: Sendable, Codable {
         let length = max(
             OutageBridge.estimate(
                 chord: line.distance, angle1: angle1, angle2: course.map { $0 - line.azimuth2 } ?? 0,
-                duration: duration, speed1: a.sample.doppler, speed2: b.doppler, configuration: configuration),
+                duration: duration, speed1: a.sample.doppler, speed2: b.doppler, weighting: speedsWeighting,
+                configuration: configuration),
             streets ?? 0)
         guard b.doppler == nil, course == nil else { return (length, nil) }
         let open = OpenBridge(
@@ -1757,7 +1759,8 @@ public struct TripEngine: Sendable, Codable {
     /// against it as across an outage (`OutageBridge.estimate`). `nil` where the fixes are close in time or the
     /// line is not well above the noise: there the trapezoid of the speeds is the better figure.
     private static func sparseStep(
-        from a: Point, to b: Point, trapezoid: Double, _ configuration: EngineConfiguration
+        from a: Point, to b: Point, trapezoid: Double, _ weighting: OutageBridge.SpeedsWeighting,
+        _ configuration: EngineConfiguration
     ) -> Double? {
         let dt = b.sample.time - a.sample.time
         guard dt > TripEngine.sparseInterval else { return nil }
@@ -1771,7 +1774,7 @@ public struct TripEngine: Sendable, Codable {
         return OutageBridge.sparse(
             chord: line.distance, angle1: a.course.map { $0 - line.azimuth1 } ?? 0,
             angle2: b.course.map { $0 - line.azimuth2 } ?? 0, duration: dt, speed1: va, speed2: vb,
-            configuration: configuration)
+            weighting: weighting, configuration: configuration)
     }
 
     /// The way from `a` to `b` by the Doppler speeds of the fixes refused as jumps or outliers between them, when
@@ -2129,7 +2132,7 @@ public struct TripEngine: Sendable, Codable {
             let duration = off - last.sample.time
             let bySpeeds = OutageBridge.estimate(
                 chord: straight, angle1: 0, angle2: 0, duration: duration, speed1: last.sample.doppler,
-                speed2: last.sample.doppler.map { _ in 0 }, configuration: c)
+                speed2: last.sample.doppler.map { _ in 0 }, weighting: speedsWeighting, configuration: c)
             // It went as it had gone since the trip began, at the trip's pace (its streets, their lights and queues),
             // and braked to the stop: the box's switch-off dates the arrival, so the time says how far. The chord
             // alone misses the corners of the streets to the garage and its ramp. An approach of the parking
@@ -2257,6 +2260,9 @@ public struct TripEngine: Sendable, Codable {
     /// What a phone's arrival estimated across a silence adds to the time the vehicle reached its stop (braking from
     /// its last speed, or across an outage): the middle of the `parkingWindow`, 40 s off at most for any arrival
     /// within it, and within a minute for one up to 100 s on. None for a receiver.
+    /// How `OutageBridge.estimate` weighs the speeds at an outage's ends against its bent chord, by the source.
+    private var speedsWeighting: OutageBridge.SpeedsWeighting { reporting == .filtered ? .phone : .receiver }
+
     private var parkingDelay: Double { reporting == .filtered ? Self.parkingWindow / 2 : 0 }
 
     /// Where, between the earliest moment a vehicle that stood after an outage can have stopped (going on at its last
