@@ -1628,6 +1628,7 @@ public struct TripEngine: Sendable, Codable {
         let dt = b.sample.time - a.sample.time
         guard dt > 0 else { return }
         let step: Double
+        // (Only while refused fixes' speeds are kept: without them there is no such way, and the call copies the engine.)
         if gate.refusedSpeeds != nil, let driven = refusedWay(from: a, to: b) {
             // The receiver went on reporting, but its positions jumped (multipath it held for a while): the wheels
             // did not, and their speeds measure the way.
@@ -2257,12 +2258,12 @@ public struct TripEngine: Sendable, Codable {
     /// epochs date the arrival.
     static let parkingWindow: Double = 80
 
-    /// What a phone's arrival estimated across a silence adds to the time the vehicle reached its stop (braking from
-    /// its last speed, or across an outage): the middle of the `parkingWindow`, 40 s off at most for any arrival
-    /// within it, and within a minute for one up to 100 s on. None for a receiver.
     /// How `OutageBridge.estimate` weighs the speeds at an outage's ends against its bent chord, by the source.
     private var speedsWeighting: OutageBridge.SpeedsWeighting { reporting == .filtered ? .phone : .receiver }
 
+    /// What a phone's arrival estimated across a silence adds to the time the vehicle reached its stop (braking from
+    /// its last speed, or across an outage): the middle of the `parkingWindow`, 40 s off at most for any arrival
+    /// within it, and within a minute for one up to 100 s on. None for a receiver.
     private var parkingDelay: Double { reporting == .filtered ? Self.parkingWindow / 2 : 0 }
 
     /// Where, between the earliest moment a vehicle that stood after an outage can have stopped (going on at its last
