@@ -14,14 +14,8 @@ struct RoadCircuity: Sendable, Codable, Hashable {
         var odometer: Double
     }
 
-    /// The path, a mark every `spacing` metres, the last `capacity` of them: `noted` from `first` on. The older
-    /// ones are dropped `capacity` at a time, not one by one (shifting the array at every mark was a tenth of a
-    /// replay's time).
-    private var noted: [Mark] = []
-    private var first = 0
-
-    /// The path: the last `capacity` marks, oldest first.
-    var marks: ArraySlice<Mark> { noted[first...] }
+    /// The path, a mark every `spacing` metres, the last `capacity` of them.
+    private(set) var marks = SlidingArray<Mark>()
 
     static let spacing = 25.0
     static let capacity = 200
@@ -35,17 +29,13 @@ struct RoadCircuity: Sendable, Codable, Hashable {
     static let largestRatio = 3.0
 
     /// How far the path noted reaches, metres (the odometer from its first mark to its last).
-    var span: Double { (noted.last?.odometer ?? 0) - (first < noted.count ? noted[first].odometer : 0) }
+    var span: Double { (marks.last?.odometer ?? 0) - (marks.first?.odometer ?? 0) }
 
     /// Notes where the vehicle is when the trip has driven `odometer` metres.
     mutating func note(latitude: Double, longitude: Double, odometer: Double) {
-        if let last = noted.last, odometer - last.odometer < Self.spacing { return }
-        noted.append(Mark(latitude: latitude, longitude: longitude, odometer: odometer))
-        if noted.count - first > Self.capacity { first = noted.count - Self.capacity }
-        if first >= Self.capacity {
-            noted.removeFirst(first)
-            first = 0
-        }
+        if let last = marks.last, odometer - last.odometer < Self.spacing { return }
+        marks.append(Mark(latitude: latitude, longitude: longitude, odometer: odometer))
+        if marks.count > Self.capacity { marks.removeFirst(marks.count - Self.capacity) }
     }
 
     /// The median ratio of way to line over the stretches of the path `scale` metres long or a little longer (from
@@ -53,7 +43,6 @@ struct RoadCircuity: Sendable, Codable, Hashable {
     /// `minimumStretches` of them, or spans less than `spans` times `scale` (so many stretches apart from each other:
     /// overlapping ones say much of one corner).
     func ratio(over scale: Double, spans: Double = 0) -> Double? {
-        let marks = Array(self.marks)
         guard scale > 0, marks.count > Self.minimumStretches, span >= spans * scale else { return nil }
         var ratios: [Double] = []
         var j = 0
@@ -71,23 +60,4 @@ struct RoadCircuity: Sendable, Codable, Hashable {
         let median = ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
         return max(1, median)
     }
-
-    // The path is what counts, however it is stored: a checkpoint keeps the marks as before.
-    enum CodingKeys: String, CodingKey { case marks }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        noted = try decoder.container(keyedBy: CodingKeys.self).decode([Mark].self, forKey: .marks)
-        if noted.count > Self.capacity { noted.removeFirst(noted.count - Self.capacity) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Array(marks), forKey: .marks)
-    }
-
-    static func == (a: Self, b: Self) -> Bool { a.marks == b.marks }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(Array(marks)) }
 }

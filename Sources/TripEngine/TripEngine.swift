@@ -87,6 +87,10 @@ public struct TripEngine: Sendable, Codable {
     var drift: DriftHistory?
     var driftCheckedAt: Double?
 
+    /// Positions only: the positions `driftWindow(noting:)` keeps, one a second, oldest first (a checkpoint holds them as
+    /// an array).
+    typealias DriftHistory = SlidingArray<DriftSample>
+
     struct DriftSample: Sendable, Codable {
         var time: Double
         var latitude: Double

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TripEngine
 
-/// The positions-only drift history (`TripEngine.DriftHistory`) reads as the plain array it replaced, whatever the
+/// The positions-only drift history (`TripEngine.DriftHistory`, a `SlidingArray`) reads as the plain array it replaced, whatever the
 /// order of appends and removals, and is stored in a checkpoint as that array.
 @Suite("Drift history")
 struct DriftHistoryTests {
