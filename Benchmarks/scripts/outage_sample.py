@@ -124,9 +124,15 @@ def main():
     a = p.parse_args()
     drives = []
     for split in a.split:
-        low, high = split_range(split)
+        try:
+            low, high = split_range(split)
+        except KeyError:
+            sys.exit("outage_sample.py: unknown split %r (see run_statistical.py --help)" % split)
         for generator in ("drivesim", "faultsim"):
-            for name in sorted(os.listdir(os.path.join(DATA, generator))):
+            folder = os.path.join(DATA, generator)
+            if not os.path.isdir(folder):
+                sys.exit("outage_sample.py: %s: no drives; run run_statistical.py --split %s first" % (folder, split))
+            for name in sorted(os.listdir(folder)):
                 if low <= int(name.split("-")[-1]) < high:
                     drives.append(generator + "/" + name)
     with open(a.out, "w") as out:
