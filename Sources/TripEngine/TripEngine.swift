@@ -146,8 +146,9 @@ public struct TripEngine: Sendable, Codable {
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
     /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`,
-    /// `OpenBridge.streets`, `lastStep`) resume unset from a checkpoint that lacks them, as a phone's first point after
-    /// a restart would find them (an open bridge without `streets` settles to its bent line, as before).
+    /// `OpenBridge.streets`, `lastStep`, `exitUnseenFrom`) resume unset from a checkpoint that lacks them, as a phone's
+    /// first point after a restart would find them (an open bridge without `streets` settles to its bent line, as
+    /// before).
     static let stateVersion = 2
     var stateVersion: Int? = TripEngine.stateVersion
 
@@ -193,6 +194,9 @@ public struct TripEngine: Sendable, Codable {
     /// Positions only: the stop inside a trip that the last departure left, kept until the next stop shows whether
     /// that departure was a jump of the positions (`resumeStopAfterJump`).
     var leftStop: LeftStop?
+    /// Where the vehicle parked without a fix and drove out unseen (`droveOutUnseen`): the time of its parking place
+    /// (the arrival's estimated end), for the departure that follows to count the way out and start before it.
+    var exitUnseenFrom: Double?
 
     struct LeftStop: Sendable, Codable {
         var since: Double
@@ -1351,10 +1355,15 @@ public struct TripEngine: Sendable, Codable {
         var startTime = lastStill?.sample.time ?? first.sample.time
         var origin = lastStill
         var estimatedStart = false
+        // A vehicle that parked without a fix and drove out before the fix came back (`droveOutUnseen`) drove the way
+        // out of that place (`unseenExitWay`) before its first fix, which is not where it parked.
+        let exitUnseen = phase == .parked && exitUnseenFrom != nil && exitUnseenFrom == lastStill?.sample.time
+        let unseenExit = exitUnseen ? Self.unseenExitWay : 0
+        exitUnseenFrom = nil
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
             estimatedStart = true
             // It left during an outage: as late as it could have, driving at its first speed.
-            let bridge = distance(still, first)
+            let bridge = distance(still, first) + unseenExit
             let latest = max(still.sample.time, first.sample.time - bridge / max(first.speed, c.movingSpeed))
             startTime = latest
             if let on = gate.powerOnTime, on > still.sample.time {
@@ -1390,6 +1399,7 @@ public struct TripEngine: Sendable, Codable {
                 origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? Coordinate(latitude: first.latitude, longitude: first.longitude)
             trip = OpenTrip(start: startTime, startCoordinate: startPlace, estimatedStart: estimatedStart)
+            trip!.distance += unseenExit
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
         } else if let since = stillSince, trip != nil {
@@ -1970,6 +1980,7 @@ public struct TripEngine: Sendable, Codable {
                 // The fix was lost on the way (into a garage) and the box went off before it came back.
                 events = endArrived(at: arrival.point)
                 parkedAt = arrival.point
+                if droveOutUnseen(after: last, next: next) { exitUnseenFrom = arrival.point.sample.time }
             } else if trip != nil, !outageSeen, stop == nil, let parked = movedOnToPark(after: last, next: next) {
                 events = endArrived(at: parked.point, adding: parked.distance)
                 parkedAt = parked.point
@@ -2050,6 +2061,25 @@ public struct TripEngine: Sendable, Codable {
         else { return false }
         return last.speed >= max(Self.droveOnSpeed, Self.hardBraking * step)
     }
+
+    /// Whether a vehicle that lost its fix driving (`last`) and parked without it drove out of that place before the
+    /// fix came back (`next`): the receiver stayed on and reported epochs without a fix until just before `next` (no
+    /// power cycle: a cold start's speeds would measure the way, `coldStartWay`), and the vehicle's Doppler speed at
+    /// `next` is that of one moving. It stood where the sky was hidden (an underground garage, a covered car park)
+    /// and the fix came back where the sky opened on the way out, not at its parking place.
+    private func droveOutUnseen(after last: Point, next: Sample) -> Bool {
+        let c = configuration
+        guard (next.doppler ?? 0) >= c.movingSpeed, gate.powerOnTime.map({ $0 <= last.sample.time }) ?? true,
+            let lost = gate.lastEpochWithoutFixTime
+        else { return false }
+        return lost > last.sample.time && next.time - lost <= c.dopplerMaximumInterval
+    }
+
+    /// The way a vehicle drove from a parking place without sky to where its receiver, on without a fix all the time
+    /// it stood, had the fix again (`droveOutUnseen`), metres: nothing measures it (no fix, no speed), and counting
+    /// none loses the aisles and the ramp out of a garage — a level of an underground or multi-storey car park is
+    /// 40–100 m across, its ramp 30–60 m long. The middle of the ways out of one or two levels, 100 m.
+    static let unseenExitWay: Double = 100
 
     /// How hard a car may brake to a stand, m/s²: 6 (a stop in traffic is 2–4, an emergency stop reaches 8–9).
     static let hardBraking: Double = 6

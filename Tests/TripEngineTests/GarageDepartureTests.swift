@@ -108,4 +108,75 @@ struct GarageDepartureTests {
         #expect(abs(b.start.secondsSince1970 - on.end) <= 15, "started \(b.start.secondsSince1970 - on.end) s off")
         #expect(b.estimated.contains(.start))
     }
+
+    /// Round 24: an underground garage where the receiver stays on without a fix while the car is parked (a box
+    /// not switched with the ignition, a phone). The fix is lost on the way in (200 m at 10 m/s, 35 m braking) and
+    /// comes back outside as the car drives on at 5 m/s after a way out of `out` metres (4 s to 5 m/s, 10 m; the rest
+    /// at 5 m/s round a spiral) and 5 s to 10 m/s (37.5 m), 2 km, 35 m to a stop. Nothing measured the way out (no
+    /// power-on, no cold start's speeds): before, the second trip began at the first fix without it (60 m and 140 m
+    /// short, 14 s and 30 s late). Now it counts the way out of a garage the engine assumes (100 m), and starts when
+    /// driving it at the first fix's speed began: within 40 m and 15 s of the truth for ways of 60–140 m.
+    @Test(arguments: [60.0, 140.0], seeds)
+    func aWayOutWithTheReceiverOnIsDriven(out: Double, seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 10)  // 30 m
+        s.drive(150)  // 1,500 m
+        s.drive(20, reception: .noFix)  // 200 m
+        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        let parked = s.stand(1_800, reception: .noFix)
+        let left = s.accelerate(4, to: 5, reception: .noFix)  // 10 m
+        s.drive((out - 10) / 5, turnRate: 10, reception: .noFix)
+        let outside = s.accelerate(5, to: 10)
+        s.drive(200)
+        s.accelerate(7, to: 0)
+        let end = s.stand(400)
+        let first = parked.startDistance - go.startDistance
+        let second = end.startDistance - left.startDistance
+        #expect(abs(first - (30 + 1_500 + 200 + 35)) < 1e-6)
+        #expect(abs(second - (out + 37.5 + 2_000 + 35)) < 1e-6)
+        #expect(abs(outside.start - left.start - (4 + (out - 10) / 5)) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        // The way in is measured to where the fix came back, not to the parking place nothing showed: the way out's
+        // turn makes that line 20–40 m shorter here.
+        #expect(abs(a.distance - first) < 50, "\(a.distance) m vs \(first) m")
+        #expect(abs(b.distance - second) < 50, "\(b.distance) m vs \(second) m")
+        #expect(
+            abs(b.start.secondsSince1970 - left.start) <= 15, "started \(b.start.secondsSince1970 - left.start) s off")
+        #expect(b.estimated.contains(.start))
+    }
+
+    /// The other side of it: the receiver stays on without a fix while the car stands under a roof, and the fix comes
+    /// back while it still stands (30 s before it leaves). The first fix is the parking place: no way out is added.
+    @Test(arguments: seeds)
+    func aFixBackWhileStandingAddsNoWayOut(seed: Int) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 10)  // 30 m
+        s.drive(150)  // 1,500 m
+        s.drive(20, reception: .noFix)  // 200 m
+        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        let parked = s.stand(1_800, reception: .noFix)
+        s.stand(30)
+        let left = s.accelerate(5, to: 10)  // 25 m
+        s.drive(200)  // 2,000 m
+        s.accelerate(7, to: 0)  // 35 m
+        let end = s.stand(400)
+        let first = parked.startDistance - go.startDistance
+        let second = end.startDistance - left.startDistance
+        #expect(abs(second - (25 + 2_000 + 35)) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2)
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(relativeError(a.distance, first) < 0.01, "\(a.distance) m vs \(first) m")
+        #expect(relativeError(b.distance, second) < 0.01, "\(b.distance) m vs \(second) m")
+        #expect(
+            abs(b.start.secondsSince1970 - left.start) <= 5, "started \(b.start.secondsSince1970 - left.start) s off")
+    }
 }
