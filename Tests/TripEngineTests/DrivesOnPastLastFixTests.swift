@@ -105,4 +105,63 @@ struct DrivesOnPastLastFixTests {
         // on some noise, with or without this rule).
         #expect(relativeError(a.distance + b.distance, first + second) < 0.02, "\(a.distance) m + \(b.distance) m")
     }
+
+    /// Round 24: at 0.2 Hz the filter's speed says nothing (braking hard from 30 m/s fits between two epochs), but the
+    /// steps between the fixes do: the car of `scenario` covers 60 m in each of its last steps, no slower than in the
+    /// one before, and a car about to stand before the next epoch would be slowing already. Before, the trip ended at
+    /// the last fix, 66 s early and 756 m short (every noise seed).
+    @Test(arguments: seeds)
+    func atSparseEpochsASteadyPaceDroveOn(seed: Int) {
+        let (s, go, parked, _, end) = Self.scenario(rate: 0.2, seed: seed)
+        // At 0.2 Hz the segments end on whole epochs: a few seconds more of driving than at 1 and 5 Hz.
+        let first = parked.startDistance - go.startDistance
+        #expect(abs(first - Self.first) < 60)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        let ended = a.end.secondsSince1970 - parked.start
+        #expect(abs(ended) <= 20, "ended \(ended) s off")
+        #expect(a.estimated == [.end])
+        #expect(relativeError(a.distance, first) < 0.02, "\(a.distance) m vs \(first) m")
+        #expect(b.end.secondsSince1970 <= end.start + 10)
+    }
+
+    /// Round 24, positions only: an underground garage the fix comes back outside of, after a way out of `out` metres
+    /// (4 s to 5 m/s, 10 m; the rest at 5 m/s round a spiral), the car driving on at once (5 s to 10 m/s, 37.5 m; 2 km;
+    /// 35 m to a stop). The log keeps nothing without a fix, and the first fix after the silence is good (no cold
+    /// start: the receiver was on, or hot): the car left it at once, so it was no parking place. The departure counts
+    /// the way out of a garage the engine assumes (100 m) and starts before the first fix by it; before, it began at
+    /// the first fix, 14 s and 30 s late and 60 m and 140 m short.
+    @Test(arguments: [60.0, 140.0], seeds)
+    func aWayOutOfAGarageIsDriven(out: Double, seed: Int) {
+        var s = Self.builder(rate: 1, seed: seed)
+        let go = s.accelerate(6, to: 12)  // 36 m
+        s.drive(200)  // 2,400 m
+        s.drive(30, reception: .silent)  // 360 m
+        s.accelerate(6, to: 0, reception: .silent)  // 36 m
+        let parked = s.powerOff(1_800)
+        let left = s.accelerate(4, to: 5, reception: .silent)  // 10 m
+        s.drive((out - 10) / 5, turnRate: 10, reception: .silent)
+        s.accelerate(5, to: 10)  // 37.5 m
+        s.drive(200)  // 2,000 m
+        s.accelerate(7, to: 0)  // 35 m
+        let end = s.stand(400)
+        let first = parked.startDistance - go.startDistance
+        let second = end.startDistance - left.startDistance
+        #expect(abs(first - (36 + 2_400 + 360 + 36)) < 1e-6)
+        #expect(abs(second - (out + 37.5 + 2_000 + 35)) < 1e-6)
+
+        let run = runEngine(s.fixes)
+        #expect(run.trips.count == 2, "trips \(run.trips.count)")
+        guard run.trips.count == 2 else { return }
+        let (a, b) = (run.trips[0], run.trips[1])
+        #expect(abs(a.distance - first) < 60, "\(a.distance) m vs \(first) m")
+        #expect(abs(b.distance - second) < 50, "\(b.distance) m vs \(second) m")
+        // Its pace on the way out is a guess too (the speed at its first points, accelerating to 10 m/s): within 25 s.
+        let started = b.start.secondsSince1970 - left.start
+        #expect(abs(started) <= 25, "started \(started) s off")
+        #expect(b.estimated.contains(.start))
+    }
 }
