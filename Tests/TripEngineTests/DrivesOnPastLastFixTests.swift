@@ -49,11 +49,19 @@ struct DrivesOnPastLastFixTests {
     /// the 66 s it took), marked as estimated; the next trip starts there when the car leaves. Before, the trip ended
     /// at the last fix, 66 s early and 756 m (24 %) short, and the next one began at the power-on, 30 s early, with
     /// the 756 m as its own.
-    @Test(arguments: [1.0, 5.0], seeds)
+    ///
+    /// Round 24: at 0.2 Hz too. The filter's speed says nothing there (braking hard from 30 m/s fits between two
+    /// epochs), but the steps between the fixes do: the car covers 60 m in each of its last steps, no slower than in
+    /// the one before, and a car about to stand before the next epoch would be slowing already. Before, the trip ended
+    /// at the last fix there, 66 s early and 756 m short (every noise seed).
+    @Test(arguments: [0.2, 1.0, 5.0], seeds)
     func tripEndsWhereTheCarParked(rate: Double, seed: Int) {
         let (s, go, parked, go2, end) = Self.scenario(rate: rate, seed: seed)
-        #expect(abs(parked.startDistance - go.startDistance - Self.first) < 1e-6)
-        #expect(abs(end.startDistance - go2.startDistance - Self.second) < 1e-6)
+        // At 0.2 Hz the segments end on whole epochs: some seconds more of driving.
+        let first = parked.startDistance - go.startDistance
+        let second = end.startDistance - go2.startDistance
+        #expect(abs(first - Self.first) < (rate < 1 ? 60 : 1e-6))
+        #expect(abs(second - Self.second) < (rate < 1 ? 60 : 1e-6))
 
         let run = runEngine(s.fixes)
         #expect(run.trips.count == 2, "trips \(run.trips.count)")
@@ -62,10 +70,10 @@ struct DrivesOnPastLastFixTests {
         let ended = a.end.secondsSince1970 - parked.start
         #expect(abs(ended) <= 20, "ended \(ended) s off")
         #expect(a.estimated == [.end])
-        #expect(relativeError(a.distance, Self.first) < 0.02, "\(a.distance) m vs \(Self.first) m")
+        #expect(relativeError(a.distance, first) < 0.02, "\(a.distance) m vs \(first) m")
         let started = b.start.secondsSince1970 - go2.start
         #expect(abs(started) <= 10, "started \(started) s off")
-        #expect(relativeError(b.distance, Self.second) < 0.02, "\(b.distance) m vs \(Self.second) m")
+        #expect(relativeError(b.distance, second) < 0.02, "\(b.distance) m vs \(second) m")
     }
 
     /// The counterpart: the car brakes to a stand with the fix (2.4 m/s², from 12 m/s: 5 s, 30 m) and the box goes off
@@ -104,28 +112,6 @@ struct DrivesOnPastLastFixTests {
         // The drive's total (the target; the short second trip after a cold start alone is up to 2.1 % off
         // on some noise, with or without this rule).
         #expect(relativeError(a.distance + b.distance, first + second) < 0.02, "\(a.distance) m + \(b.distance) m")
-    }
-
-    /// Round 24: at 0.2 Hz the filter's speed says nothing (braking hard from 30 m/s fits between two epochs), but the
-    /// steps between the fixes do: the car of `scenario` covers 60 m in each of its last steps, no slower than in the
-    /// one before, and a car about to stand before the next epoch would be slowing already. Before, the trip ended at
-    /// the last fix, 66 s early and 756 m short (every noise seed).
-    @Test(arguments: seeds)
-    func atSparseEpochsASteadyPaceDroveOn(seed: Int) {
-        let (s, go, parked, _, end) = Self.scenario(rate: 0.2, seed: seed)
-        // At 0.2 Hz the segments end on whole epochs: a few seconds more of driving than at 1 and 5 Hz.
-        let first = parked.startDistance - go.startDistance
-        #expect(abs(first - Self.first) < 60)
-
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
-        let ended = a.end.secondsSince1970 - parked.start
-        #expect(abs(ended) <= 20, "ended \(ended) s off")
-        #expect(a.estimated == [.end])
-        #expect(relativeError(a.distance, first) < 0.02, "\(a.distance) m vs \(first) m")
-        #expect(b.end.secondsSince1970 <= end.start + 10)
     }
 
     /// Round 24, positions only: an underground garage the fix comes back outside of, after a way out of `out` metres

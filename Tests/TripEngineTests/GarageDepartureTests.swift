@@ -11,6 +11,18 @@ import TripEngine
 /// comments).
 @Suite("The way out of a parking place the fix came back after")
 struct GarageDepartureTests {
+    /// With Doppler, the car standing 60 s, then 6 s to 10 m/s (30 m) and 1,500 m; the fix lost for the last 200 m
+    /// and 7 s braking to a stand (35 m) in the garage: 1,765 m from `go` to where the builder stands.
+    static func approach(seed: Int) -> (builder: ScenarioBuilder, go: ScenarioBuilder.Segment) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(60)
+        let go = s.accelerate(6, to: 10)  // 30 m
+        s.drive(150)  // 1,500 m
+        s.drive(20, reception: .noFix)  // 200 m
+        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        return (s, go)
+    }
+
     /// The fix is lost on the way into a car park (400 m at 10 m/s, 35 m braking), the box goes off after epochs
     /// without a fix, and at power-on the car leaves at once during a cold start: a loop at 5 m/s out of the car park
     /// (`turn` degrees) and 265 m on, to a light, where the fix settles while it stands. Leaving back the way it came
@@ -77,12 +89,7 @@ struct GarageDepartureTests {
     /// the first speed.
     @Test(arguments: seeds)
     func aWayOutWithoutAFixIsDriven(seed: Int) {
-        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(60)
-        let go = s.accelerate(6, to: 10)  // 30 m
-        s.drive(150)  // 1,500 m
-        s.drive(20, reception: .noFix)  // 200 m
-        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        var (s, go) = Self.approach(seed: seed)
         let parked = s.powerOff(1_800)
         let on = s.stand(10, reception: .noFix)
         s.accelerate(6, to: 5, reception: .noFix)
@@ -118,12 +125,7 @@ struct GarageDepartureTests {
     /// driving it at the first fix's speed began: within 40 m and 15 s of the truth for ways of 60–140 m.
     @Test(arguments: [60.0, 140.0], seeds)
     func aWayOutWithTheReceiverOnIsDriven(out: Double, seed: Int) {
-        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(60)
-        let go = s.accelerate(6, to: 10)  // 30 m
-        s.drive(150)  // 1,500 m
-        s.drive(20, reception: .noFix)  // 200 m
-        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        var (s, go) = Self.approach(seed: seed)
         let parked = s.stand(1_800, reception: .noFix)
         let left = s.accelerate(4, to: 5, reception: .noFix)  // 10 m
         s.drive((out - 10) / 5, turnRate: 10, reception: .noFix)
@@ -154,12 +156,7 @@ struct GarageDepartureTests {
     /// back while it still stands (30 s before it leaves). The first fix is the parking place: no way out is added.
     @Test(arguments: seeds)
     func aFixBackWhileStandingAddsNoWayOut(seed: Int) {
-        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(60)
-        let go = s.accelerate(6, to: 10)  // 30 m
-        s.drive(150)  // 1,500 m
-        s.drive(20, reception: .noFix)  // 200 m
-        s.accelerate(7, to: 0, reception: .noFix)  // 35 m
+        var (s, go) = Self.approach(seed: seed)
         let parked = s.stand(1_800, reception: .noFix)
         s.stand(30)
         let left = s.accelerate(5, to: 10)  // 25 m
