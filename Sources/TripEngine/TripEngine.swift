@@ -197,8 +197,10 @@ public struct TripEngine: Sendable, Codable {
     var stepSpeeds: StepSpeeds?
 
     struct StepSpeeds: Sendable, Codable {
-        /// The step before, when it was no longer than `dopplerMaximumInterval` (an epoch, not an outage).
+        /// The mean speed over the step before, m/s, when that step was no longer than `dopplerMaximumInterval` (an
+        /// epoch, not an outage).
         var prior: Double?
+        /// The mean speed over the step into `last`, m/s, and that step's length, seconds.
         var last: Double
         var lastStep: Double
     }
@@ -2157,9 +2159,10 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// The way a vehicle drove from a parking place without sky to where its receiver, on without a fix all the time
-    /// it stood, had the fix again (`droveOutUnseen`), metres: nothing measures it (no fix, no speed), and counting
-    /// none loses the aisles and the ramp out of a garage — a level of an underground or multi-storey car park is
-    /// 40–100 m across, its ramp 30–60 m long. The middle of the ways out of one or two levels, 100 m.
+    /// it stood, had the fix again (`droveOutUnseen`; positions only, a first fix after the silence good at once and
+    /// left at once: `exitUnseen`), metres: nothing measures it (no fix, no speed), and counting none loses the aisles
+    /// and the ramp out of a garage — a level of an underground or multi-storey car park is 40–100 m across, its ramp
+    /// 30–60 m long. The middle of the ways out of one or two levels, 100 m.
     static let unseenExitWay: Double = 100
 
     /// How hard a car may brake to a stand, m/s²: 6 (a stop in traffic is 2–4, an emergency stop reaches 8–9).
