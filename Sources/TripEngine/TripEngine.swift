@@ -200,9 +200,8 @@ public struct TripEngine: Sendable, Codable {
         /// The mean speed over the step before, m/s, when that step was no longer than `dopplerMaximumInterval` (an
         /// epoch, not an outage).
         var prior: Double?
-        /// The mean speed over the step into `last`, m/s, and that step's length, seconds.
+        /// The mean speed over the step into `last`, m/s (that step: `lastStep`).
         var last: Double
-        var lastStep: Double
     }
     /// Positions only: the stop inside a trip that the last departure left, kept until the next stop shows whether
     /// that departure was a jump of the positions (`resumeStopAfterJump`).
@@ -215,9 +214,7 @@ public struct TripEngine: Sendable, Codable {
         /// The parking place's time (the arrival's estimated end).
         var parked: Double
         /// The first fix after the silence.
-        var time: Double
-        var latitude: Double
-        var longitude: Double
+        var back: Sample
         /// Whether its Doppler speed showed the vehicle moving there (`droveOutUnseen`); else, positions only, the
         /// departure tells: it drove out if it left the first fix at once, at a moving pace.
         var moving: Bool
@@ -492,15 +489,17 @@ public struct TripEngine: Sendable, Codable {
             deceleration = nil
         }
         lastCameToStand = reporting == .filtered ? last.map { cameToStand(from: $0, at: point) } : nil
-        lastStep = last.map { point.sample.time - $0.sample.time }
         if point.sample.doppler == nil, let last, point.sample.time > last.sample.time {
             let way = hop(last.sample.latitude, last.sample.longitude, point.sample.latitude, point.sample.longitude)
-            let step = point.sample.time - last.sample.time
-            let prior = stepSpeeds.flatMap { $0.lastStep <= configuration.dopplerMaximumInterval ? $0.last : nil }
-            stepSpeeds = StepSpeeds(prior: prior, last: way / step, lastStep: step)
+            // The step into `last` (`lastStep`, not yet this one's) counts when it was an epoch, not an outage.
+            let prior = stepSpeeds.flatMap {
+                (lastStep ?? .infinity) <= configuration.dopplerMaximumInterval ? $0.last : nil
+            }
+            stepSpeeds = StepSpeeds(prior: prior, last: way / (point.sample.time - last.sample.time))
         } else {
             stepSpeeds = nil
         }
+        lastStep = last.map { point.sample.time - $0.sample.time }
         last = point
         // The speeds of refused fixes are kept as long as a way they may measure starts no earlier: from the last
         // point used, or standing, from the last point seen standing (a departure is joined to it).
@@ -1400,12 +1399,18 @@ public struct TripEngine: Sendable, Codable {
         // (`unseenExitWay`) before its first fix, which is not where it parked: seen moving there by its Doppler
         // speed (`droveOutUnseen`), or, positions only, leaving it at once at a moving pace.
         var unseenExit = 0.0
-        if phase == .parked, let exit = exitUnseen {
-            let left = hop(exit.latitude, exit.longitude, first.sample.latitude, first.sample.longitude)
+        let exit = phase == .parked ? exitUnseen : nil
+        exitUnseen = nil
+        // From the first fix after the silence to the first point of the departure.
+        let sinceBack = exit.map {
+            hop($0.back.latitude, $0.back.longitude, first.sample.latitude, first.sample.longitude)
+        }
+        if let exit, let sinceBack {
             let drove =
                 exit.moving
                 ? lastStill?.sample.time == exit.parked
-                : first.sample.time > exit.time && left / (first.sample.time - exit.time) >= c.movingSpeed
+                : first.sample.time > exit.back.time
+                    && sinceBack / (first.sample.time - exit.back.time) >= c.movingSpeed
             if drove { unseenExit = Self.unseenExitWay }
         }
         if let still = lastStill, first.sample.time - still.sample.time > c.dopplerMaximumInterval {
@@ -1442,13 +1447,12 @@ public struct TripEngine: Sendable, Codable {
                 startTime = left.stood ? left.time : max(still.sample.time, min(startTime, left.time))
             }
         }
-        if unseenExit > 0, let exit = exitUnseen {
+        if unseenExit > 0, let exit, let sinceBack {
             // As late as driving the way out and on to the first point at its speed allows, after the parking.
             estimatedStart = true
-            let way = unseenExit + hop(exit.latitude, exit.longitude, first.sample.latitude, first.sample.longitude)
+            let way = unseenExit + sinceBack
             startTime = max(exit.parked, min(startTime, first.sample.time - way / max(first.speed, c.movingSpeed)))
         }
-        exitUnseen = nil
         if phase == .parked {
             let startPlace =
                 origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
@@ -2041,9 +2045,7 @@ public struct TripEngine: Sendable, Codable {
                 // Many fixes refused first may hide a departure inside the line.
                 let settledAtOnce = gate.powerOnTime.map { next.time - $0 <= 2.5 * (lastStep ?? 1) } ?? false
                 if moving || (next.doppler == nil && reporting == .continuous && settledAtOnce) {
-                    exitUnseen = ExitUnseen(
-                        parked: arrival.point.sample.time, time: next.time, latitude: next.latitude,
-                        longitude: next.longitude, moving: moving)
+                    exitUnseen = ExitUnseen(parked: arrival.point.sample.time, back: next, moving: moving)
                 }
             } else if trip != nil, !outageSeen, stop == nil, let parked = movedOnToPark(after: last, next: next) {
                 events = endArrived(at: parked.point, adding: parked.distance)
