@@ -1379,14 +1379,17 @@ public struct TripEngine: Sendable, Codable {
         let c = configuration
         var events: [TripEvent] = []
         let first = departure[0]
-        if phase == .stopped, let waited = waitingSince, let still = lastStill, let since = stillSince,
-            let centre = stillCentre
+        if phase == .stopped, let still = lastStill, let since = stillSince, let centre = stillCentre,
+            waitingSince != nil || (reporting == .filtered && first.sample.doppler != nil)
         {
-            // A phone waiting at a stop since its timer point (`waitsAtStop`) leaves: it most likely left when
-            // accelerating evenly over the way to its first point moving would have brought it there. A wait of the
-            // parking threshold from when it most likely stopped was a parking.
+            // A phone standing at a stop leaves: it most likely left when accelerating evenly over the way to its first
+            // point moving would have brought it there. A stand of the parking threshold from when it most likely
+            // stopped (`waitingSince`, its timer point's estimate, `waitsAtStop`; else when the stop began) was a
+            // parking, although no point came while it stood that long: a phone that stands sends a point only when
+            // its position wanders past its distance filter or its timer runs out, and it may leave before either.
+            let waited = waitingSince ?? since
             if leftEvenly(from: still, to: first, speed: first.speed) - waited >= c.parkingThreshold {
-                events += endTrip(at: since, coordinate: centre, estimated: .end)
+                events += endTrip(at: since, coordinate: centre, estimated: waitingSince != nil ? .end : [])
             }
         }
         waitingSince = nil

@@ -176,6 +176,72 @@ struct PhoneWaitTests {
         }
     }
 
+    /// Round 25 (faultsim errands-0.2hz-27327846, phone): the car parks; the phone sends two points standing (at 10 s
+    /// and 50 s into the stand, as a phone whose position wanders past its distance filter sends them), then nothing
+    /// until the car has left: it drives off `stand` seconds after it stopped, less than 300 s after the last point
+    /// standing, so the timer's point never comes, and its next point is the one 75 m on, moving. Returns the points,
+    /// the departure, the stand, the next departure, and the parking at the end.
+    static func standLeftBeforeTheTimer(seed: Int, stand: Double) -> (
+        points: [Fix], go: ScenarioBuilder.Segment, stop: ScenarioBuilder.Segment, go2: ScenarioBuilder.Segment,
+        park: ScenarioBuilder.Segment
+    ) {
+        var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+        s.stand(120)
+        s.drive(0, heading: 70)
+        // 5 s to 10 m/s (25 m), 98 s at 10 m/s (980 m), 5 s to a stop (25 m): 1,030 m.
+        let go = s.accelerate(5, to: 10)
+        s.drive(98)
+        s.accelerate(5, to: 0)
+        let stop = s.stand(stand)
+        // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
+        let go2 = s.accelerate(5, to: 10)
+        s.drive(50)
+        s.accelerate(5, to: 0)
+        let park = s.stand(900)
+        #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
+        #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
+        let points = PhoneReportingTests.phonePoints(
+            s.fixes, also: [stop.fixes.lowerBound + 10, stop.fixes.lowerBound + 50])
+        // The pattern: two points standing, then the next one after the car left, moving, before the timer's.
+        let seen = points.filter { $0.time!.secondsSince1970 >= stop.start && $0.time!.secondsSince1970 < go2.start }
+        let next = points.first { $0.time!.secondsSince1970 >= go2.start }
+        #expect(seen.count == 2 && seen.allSatisfy { ($0.speed ?? 1) < 0.5 })
+        #expect(
+            (next?.speed ?? 0) >= 9 && next!.time!.secondsSince1970 - seen.last!.time!.secondsSince1970 < 300)
+        return (points, go, stop, go2, park)
+    }
+
+    /// A stand of 330 s whose last point standing came 50 s into it: a parking, although no point came after the
+    /// stand had lasted the parking threshold. Two trips, 1,030 m and 550 m, ending and starting within a minute of
+    /// when the car stopped and left, in a replay and live. (Before: one trip through the parking.)
+    @Test(arguments: seeds)
+    func aParkingLeftBeforeTheTimersPointEndsTheTrip(seed: Int) {
+        let (points, go, stop, go2, park) = Self.standLeftBeforeTheTimer(seed: seed, stand: 330)
+        for trips in Self.replayAndLive(points) {
+            #expect(trips.count == 2, "trips \(trips.count)")
+            guard trips.count == 2 else { continue }
+            for (trip, truth) in zip(trips, [(go.start, stop.start, 1030.0), (go2.start, park.start, 550.0)]) {
+                let started = trip.start.secondsSince1970 - truth.0
+                let ended = trip.end.secondsSince1970 - truth.1
+                #expect(abs(started) <= 60 && abs(ended) <= 60, "\(started) s, \(ended) s")
+                #expect(relativeError(trip.distance, truth.2) < 0.02, "\(trip.distance) m")
+            }
+        }
+    }
+
+    /// The same stand 280 s long (a queue): no parking, one trip of 1,580 m.
+    @Test(arguments: seeds)
+    func aShorterStandLeftBeforeTheTimersPointEndsNoTrip(seed: Int) {
+        let (points, go, _, _, park) = Self.standLeftBeforeTheTimer(seed: seed, stand: 280)
+        for trips in Self.replayAndLive(points) {
+            #expect(trips.count == 1, "trips \(trips.count)")
+            guard let trip = trips.first else { continue }
+            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
+            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
+            #expect(relativeError(trip.distance, 1580) < 0.02, "\(trip.distance) m")
+        }
+    }
+
     /// Round 16: stands at a light (120 s), drives through an underpass without a fix (35 s, 300 m) to the next light
     /// and stands 90 s, drives 85 m with the fix and 575 m through another underpass to a third light (60 s), then on
     /// to park — stands shorter than the parking threshold each, the three more than it together. The phone's point at
