@@ -232,6 +232,8 @@ public struct TripEngine: Sendable, Codable {
         var idleSeconds: Double
         var idlePeriods: Int
         var maximumSpeed: Double
+        /// Whether the stop was a parking the trip began at (`nil` in a checkpoint of before: a stop inside the trip).
+        var parking: Bool?
     }
 
     /// - Parameters:
@@ -712,7 +714,7 @@ public struct TripEngine: Sendable, Codable {
                 for q in stopCandidate.dropFirst() { accumulateStill(q) }
                 stopCandidate = []
                 lastStill = p
-                resumeStopAfterJump(
+                return resumeStopAfterJump(
                     at: first.sample.time, place: Coordinate(latitude: first.latitude, longitude: first.longitude))
             }
         } else {
@@ -726,7 +728,7 @@ public struct TripEngine: Sendable, Codable {
             }
             stopCandidate = []
         }
-        if phase == .moving, p.sample.doppler == nil, trip != nil { detectDriftingStop(p) }
+        if phase == .moving, p.sample.doppler == nil, trip != nil { return detectDriftingStop(p) }
         return []
     }
 
@@ -789,19 +791,19 @@ public struct TripEngine: Sendable, Codable {
     /// vehicle that drives, even round a block and back, moves them on at its pace; wander and jumps do not. Then it
     /// has stood since the first of those positions near where they gather: the way counted since then was wander
     /// and is taken back, and a stop begins there whose scatter is what the window showed.
-    private mutating func detectDriftingStop(_ p: Point) {
-        guard let window = driftWindow(noting: p) else { return }
+    private mutating func detectDriftingStop(_ p: Point) -> [TripEvent] {
+        guard let window = driftWindow(noting: p) else { return [] }
         // Not across a silence: a vehicle in stop-and-go traffic whose positions stop for a minute moves the medians
         // on at its mean pace, stops included — slower than it drives, and no sign that it stood.
         let continuous = zip(window, window.dropFirst()).allSatisfy {
             $1.time - $0.time <= configuration.dopplerMaximumInterval
         }
-        guard continuous else { return }
+        guard continuous else { return [] }
         // Not where the window's ends lie farther apart than the fastest wander could put them: that is driving.
         let span = hop(window[0].latitude, window[0].longitude, p.sample.latitude, p.sample.longitude)
-        guard span < Self.fastestWander * configuration.movingSpeed * Self.driftWindow else { return }
+        guard span < Self.fastestWander * configuration.movingSpeed * Self.driftWindow else { return [] }
         guard let pace = Self.blockMedianPace(window.map(\.timedPlace)), pace < configuration.movingSpeed else {
-            return
+            return []
         }
         let centre = Self.median(window)
         let reach = driftReach
@@ -823,7 +825,7 @@ public struct TripEngine: Sendable, Codable {
         scatter = StopScatter(time: p.sample.time, prior: max(configuration.stationaryRadius, spread))
         lastStill = p
         drift = nil
-        resumeStopAfterJump(at: arrived.time, place: centre)
+        return resumeStopAfterJump(at: arrived.time, place: centre)
     }
 
     /// Positions only: notes `p` in the positions of the last `driftHistory` seconds (one a second) and returns the
@@ -895,25 +897,36 @@ public struct TripEngine: Sendable, Codable {
     /// - the step back lies within `wanderRadii` of the old stop's scatter: its wander (a street canyon's, tens of
     ///   metres) carried the positions past the departure's radius and back.
     /// Not the few metres of a manoeuvre into a parking place, which leaves a stop that scattered less than that.
-    private mutating func resumeStopAfterJump(at time: Double, place: Coordinate) {
-        guard let left = leftStop else { return }
+    /// When the stop left was the parking the trip began at, the whole trip was the jump: it is discarded (as `isJump`
+    /// discards one that ends there), and the parking goes on.
+    private mutating func resumeStopAfterJump(at time: Double, place: Coordinate) -> [TripEvent] {
+        guard let left = leftStop else { return [] }
         leftStop = nil
         let r = configuration.stationaryRadius
         let back = hop(left.centre.latitude, left.centre.longitude, place.latitude, place.longitude)
         guard let open = trip, time - left.departed < Self.jumpMovingTime, back <= 3 * r,
             open.distance - left.distance > 2 * back + 2 * r
                 || back <= Self.wanderRadii * (left.scatter?.radius ?? 0)
-        else { return }
-        trip!.distance = left.distance
-        trip!.idleSeconds = left.idleSeconds
-        trip!.idlePeriods = left.idlePeriods
-        trip!.maximumSpeed = left.maximumSpeed
-        trip!.track.removeAll { $0.time.secondsSince1970 > left.departed && $0.time.secondsSince1970 < time }
+        else { return [] }
+        var events: [TripEvent] = []
+        if left.parking == true {
+            trip = nil
+            phase = .parked
+            counts.tripsDiscarded += 1
+            events.append(.tripDiscarded(Self.finished(open, end: time, coordinate: left.centre)))
+        } else {
+            trip!.distance = left.distance
+            trip!.idleSeconds = left.idleSeconds
+            trip!.idlePeriods = left.idlePeriods
+            trip!.maximumSpeed = left.maximumSpeed
+            trip!.track.removeAll { $0.time.secondsSince1970 > left.departed && $0.time.secondsSince1970 < time }
+        }
         stillSince = left.since
         stillCentre = left.centre
         // The wider of the two scatters: the jump's way back may have shown more of it than the old stop had.
         if (left.scatter?.radius ?? 0) > (scatter?.radius ?? 0) { scatter = left.scatter }
         longIdleReported = left.longIdleReported
+        return events
     }
 
     /// How many of a stop's scatter radii a stop found right after leaving it may lie from it and still be the same
@@ -1464,6 +1477,14 @@ public struct TripEngine: Sendable, Codable {
             trip!.distance += unseenExit
             events.append(.tripStarted(start: Timestamp(secondsSince1970: startTime), coordinate: startPlace))
             if let origin { record(origin) }
+            // Positions only, seen leaving: the next stop shows whether the departure was a jump of the positions.
+            leftStop = nil
+            if first.sample.doppler == nil, !estimatedStart, let since = stillSince, let centre = stillCentre {
+                leftStop = LeftStop(
+                    since: since, centre: centre, scatter: scatter, longIdleReported: longIdleReported,
+                    departed: startTime, distance: trip!.distance, idleSeconds: 0, idlePeriods: 0, maximumSpeed: 0,
+                    parking: true)
+            }
         } else if let since = stillSince, trip != nil {
             leftStop = nil
             if first.sample.doppler == nil, let centre = stillCentre {
@@ -2430,18 +2451,25 @@ public struct TripEngine: Sendable, Codable {
         trip = nil
         phase = .parked
         stopCandidate = []
-        let finished = Trip(
-            start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
-            distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
-            maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
-            fixesUsed: open.fixesUsed, track: open.track,
-            estimated: estimated.union(open.estimatedStart ? .start : []))
+        let finished = Self.finished(open, end: end, coordinate: coordinate, estimated: estimated)
         let jump = estimated.isEmpty && isJump(open, end: end, coordinate: coordinate)
         if finished.distance < configuration.minimumTripDistance || jump {
             counts.tripsDiscarded += 1
             return [.tripDiscarded(finished)]
         }
         return [.tripEnded(finished)]
+    }
+
+    /// The trip `open` closed at `end`, `coordinate`.
+    private static func finished(
+        _ open: OpenTrip, end: Double, coordinate: Coordinate, estimated: EstimatedEnds = []
+    ) -> Trip {
+        Trip(
+            start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
+            distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
+            maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
+            fixesUsed: open.fixesUsed, track: open.track,
+            estimated: estimated.union(open.estimatedStart ? .start : []))
     }
 
     /// Whether a trip is a jump of the position, not a drive: it came back to where it started (within
