@@ -81,7 +81,17 @@ struct FixGate: Sendable, Hashable, Codable {
                 powerOffWithoutFix = lastEpochWithoutFix == true ? last : nil
                 // A silence before the receiver settled from its power-on keeps that power-on: the box has been on
                 // since (a cold start that lost the fix again, where a source logs nothing without one, looks so).
-                if settled || powerOnTime.map({ time - $0 >= c.coldStartWindow }) ?? true {
+                // Past the cold-start window too, where the silence is shorter than a parking and the source never
+                // logged an epoch without a fix (GPX): the vehicle drove off at the power-on and through an outage, and
+                // a box switched off again so soon after it was switched on, before it stood a parking, tells nothing
+                // the trip would not.
+                let keepsPowerOn =
+                    !settled
+                    && powerOnTime.map {
+                        time - $0 < c.coldStartWindow
+                            || (lastEpochWithoutFixTime == nil && time - last < c.parkingThreshold)
+                    } ?? false
+                if !keepsPowerOn {
                     powerOnTime = time
                     coldStartSpeeds = []
                 }

@@ -51,4 +51,53 @@ struct ColdStartOutageTests {
         #expect(relativeError(b.distance, second) < 0.01, "\(b.distance) m vs \(second) m")
         #expect(abs(b.start.secondsSince1970 - go2.start) <= 5, "started \(b.start.secondsSince1970 - go2.start) s off")
     }
+
+    /// Round 25 (drivesim delivery-0.2hz-22894366, GPX): the same with positions only, the underpass `outage` seconds
+    /// long, so that the fix comes back good more than the cold-start window (120 s) after the power-on. A GPX log
+    /// keeps nothing without a fix: the silence after the cold start looked like the box going off and on again, the
+    /// way from the last fix to the first after it like a drive before that, and the first trip ran through the
+    /// parking to there (54 % long, 850 s late), the second starting there. At 0.2 and 1 fix a second.
+    @Test(arguments: [0.2, 1.0], [130.0, 200.0])
+    func theWayThroughTheOutageIsTheDeparturesOwnWithPositionsOnly(rate: Double, outage: Double) {
+        for seed in seeds {
+            var options = Source.positionOnly.options(seed: seed)
+            options.rate = rate
+            var s = ScenarioBuilder(options: options)
+            s.stand(60)
+            let go = s.drive(0, heading: 90)
+            s.accelerate(5, to: 10)  // 25 m
+            s.drive(150)  // 1,500 m
+            s.accelerate(5, to: 0)  // 25 m
+            let parked = s.powerOff(600)
+            // 5 s to 10 m/s (25 m), 15 s at 10 m/s (150 m): the cold start's fixes. The underpass (10 m/s × outage),
+            // then 60 s at 10 m/s (600 m), 5 s to a stop (25 m).
+            let go2 = s.accelerate(5, to: 10)
+            s.drive(15)
+            let cold = go2.fixes.lowerBound..<s.fixes.count
+            s.coldStart(from: cold.lowerBound, count: cold.count, eph: 30, metres: 600, bearing: 300)
+            for i in cold {
+                s.fixes[i].eph = nil
+                s.fixes[i].hdop = 7
+            }
+            s.drive(outage, reception: .silent)
+            s.drive(60)
+            s.accelerate(5, to: 0)
+            let end = s.stand(400)
+            let first = parked.startDistance - go.startDistance
+            let second = end.startDistance - go2.startDistance
+            #expect(abs(first - (25 + 1_500 + 25)) < 1e-6)
+            #expect(abs(second - (25 + 150 + 10 * outage + 600 + 25)) < 1e-6)
+
+            let run = runEngine(s.fixes)
+            #expect(run.trips.count == 2, "seed \(seed): trips \(run.trips.count)")
+            guard run.trips.count == 2 else { continue }
+            let (a, b) = (run.trips[0], run.trips[1])
+            #expect(relativeError(a.distance, first) < 0.02, "seed \(seed): \(a.distance) m vs \(first) m")
+            let ended = a.end.secondsSince1970 - parked.start
+            #expect(abs(ended) <= 60, "seed \(seed): ended \(ended) s off")
+            #expect(relativeError(b.distance, second) < 0.02, "seed \(seed): \(b.distance) m vs \(second) m")
+            let started = b.start.secondsSince1970 - go2.start
+            #expect(abs(started) <= 60, "seed \(seed): started \(started) s off")
+        }
+    }
 }
