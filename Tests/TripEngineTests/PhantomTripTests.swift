@@ -87,8 +87,7 @@ struct PhantomTripTests {
     /// at the parking place was taken for a stop inside that trip: the trip started at the burst, 240 s early. One
     /// trip, started within a minute of when the car left, of 1,030 m (within the source's tolerance).
     @Test(arguments: Source.allCases, [(1.0, 3.0, 75.0), (1.0, 5.0, 75.0), (5.0, 3.6, 45.0), (5.0, 5.6, 45.0)])
-    func aBurstBeforeTheCarLeavesStartsNoTrip(source: Source, burst: (rate: Double, seconds: Double, metres: Double))
-    {
+    func aBurstBeforeTheCarLeavesStartsNoTrip(source: Source, burst: (rate: Double, seconds: Double, metres: Double)) {
         for seed in seeds {
             var options = source.options(seed: seed)
             options.rate = burst.rate
