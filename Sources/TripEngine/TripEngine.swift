@@ -910,10 +910,7 @@ public struct TripEngine: Sendable, Codable {
         else { return [] }
         var events: [TripEvent] = []
         if left.parking == true {
-            trip = nil
-            phase = .parked
-            counts.tripsDiscarded += 1
-            events.append(.tripDiscarded(Self.finished(open, end: time, coordinate: left.centre)))
+            events = endTrip(at: time, coordinate: left.centre, jump: true)
         } else {
             trip!.distance = left.distance
             trip!.idleSeconds = left.idleSeconds
@@ -2437,8 +2434,10 @@ public struct TripEngine: Sendable, Codable {
         var resumed: Double?
     }
 
+    /// Ends the open trip at `end`, `coordinate`: discarded when it is shorter than `minimumTripDistance` or a jump of
+    /// the positions (`isJump`, or `known` by the caller: `resumeStopAfterJump`), else ended.
     private mutating func endTrip(
-        at end: Double, coordinate: Coordinate, estimated: EstimatedEnds = []
+        at end: Double, coordinate: Coordinate, estimated: EstimatedEnds = [], jump known: Bool = false
     ) -> [TripEvent] {
         if let anchor = positionAnchor, phase == .moving, let last, trip != nil {
             trip!.distance += distance(anchor, last)
@@ -2451,25 +2450,18 @@ public struct TripEngine: Sendable, Codable {
         trip = nil
         phase = .parked
         stopCandidate = []
-        let finished = Self.finished(open, end: end, coordinate: coordinate, estimated: estimated)
-        let jump = estimated.isEmpty && isJump(open, end: end, coordinate: coordinate)
-        if finished.distance < configuration.minimumTripDistance || jump {
-            counts.tripsDiscarded += 1
-            return [.tripDiscarded(finished)]
-        }
-        return [.tripEnded(finished)]
-    }
-
-    /// The trip `open` closed at `end`, `coordinate`.
-    private static func finished(
-        _ open: OpenTrip, end: Double, coordinate: Coordinate, estimated: EstimatedEnds = []
-    ) -> Trip {
-        Trip(
+        let finished = Trip(
             start: Timestamp(secondsSince1970: open.start), end: Timestamp(secondsSince1970: max(end, open.start)),
             distance: open.distance, idleSeconds: open.idleSeconds, idlePeriods: open.idlePeriods,
             maximumSpeed: open.maximumSpeed, startCoordinate: open.startCoordinate, endCoordinate: coordinate,
             fixesUsed: open.fixesUsed, track: open.track,
             estimated: estimated.union(open.estimatedStart ? .start : []))
+        let jump = known || (estimated.isEmpty && isJump(open, end: end, coordinate: coordinate))
+        if finished.distance < configuration.minimumTripDistance || jump {
+            counts.tripsDiscarded += 1
+            return [.tripDiscarded(finished)]
+        }
+        return [.tripEnded(finished)]
     }
 
     /// Whether a trip is a jump of the position, not a drive: it came back to where it started (within
