@@ -146,7 +146,7 @@ public struct TripEngine: Sendable, Codable {
     /// `lastEpochWithoutFix`, `lastEpochWithoutFixTime`, `coldStartTrail` and `OpenTrip.estimatedStart`; a checkpoint
     /// without them (version 1, where this is `nil`) resumes with them unset. Optional fields added since
     /// (`waitingSince`, `resumedSpeeds`, `resumedStill`, `leftStop`, `contested`, `heldContradicted`,
-    /// `OpenBridge.streets`, `lastStep`, `stepSpeeds`, `exitUnseen`) resume unset from a checkpoint that lacks them, as a phone's
+    /// `OpenBridge.streets`, `lastStep`, `stepsBefore`, `exitUnseen`) resume unset from a checkpoint that lacks them, as a phone's
     /// first point after a restart would find them (an open bridge without `streets` settles to its bent line, as
     /// before).
     static let stateVersion = 2
@@ -191,12 +191,31 @@ public struct TripEngine: Sendable, Codable {
     /// The time from the point used before `last` to it, seconds: the source's epoch there (`nil` before a second
     /// point).
     var lastStep: Double?
-    /// Positions only: the mean speeds over the step into `last` and the one before it, from the measured positions
-    /// (`nil` before two steps, or with Doppler): whether a vehicle seen at sparse epochs was slowing to a stand
-    /// (`droveOnPastLastFix`).
-    var stepSpeeds: StepSpeeds?
+    /// Positions only: the measured positions before `last` that the mean speeds over its steps are taken from when
+    /// they are needed (`stepSpeeds`; `nil` before a second point, with Doppler, and after a fix refused since).
+    var stepsBefore: StepsBefore?
 
-    struct StepSpeeds: Sendable, Codable {
+    struct StepsBefore: Sendable, Codable {
+        /// The point used before `last`.
+        var previous: Sample
+        /// The one before that, when the step from it was an epoch (no longer than `dopplerMaximumInterval`, not an
+        /// outage) and the steps were not broken by a refused fix.
+        var earlier: Sample?
+    }
+
+    /// Positions only: the mean speeds over the step into `last` and the one before it, from the measured positions
+    /// (`stepsBefore`): whether a vehicle seen at sparse epochs was slowing to a stand (`droveOnPastLastFix`). Taken
+    /// only then, not at every fix: a step's length costs as much as the rest of a position's bookkeeping.
+    private var stepSpeeds: StepSpeeds? {
+        guard let steps = stepsBefore, let last else { return nil }
+        let speed = { (a: Sample, b: Sample) in
+            hop(a.latitude, a.longitude, b.latitude, b.longitude) / (b.time - a.time)
+        }
+        return StepSpeeds(
+            prior: steps.earlier.map { speed($0, steps.previous) }, last: speed(steps.previous, last.sample))
+    }
+
+    struct StepSpeeds {
         /// The mean speed over the step before, m/s, when that step was no longer than `dopplerMaximumInterval` (an
         /// epoch, not an outage).
         var prior: Double?
@@ -457,7 +476,7 @@ public struct TripEngine: Sendable, Codable {
             if reason != .duplicate, let last, let time = fix.time?.secondsSince1970,
                 time - last.sample.time < c.gapThreshold
             {
-                stepSpeeds = nil
+                stepsBefore = nil
             }
             return []
         case .accept(let s):
@@ -475,7 +494,7 @@ public struct TripEngine: Sendable, Codable {
 
         guard let point = filterPoint(sample, restart: reanchored) else {
             counts.rejected[.outlier, default: 0] += 1
-            stepSpeeds = nil
+            stepsBefore = nil
             // An outlier's position is wrong, not its speed (see `refusedWay`).
             if let speed = sample.doppler { gate.noteRefusedSpeed(speed, at: sample.time) }
             return events
@@ -492,14 +511,13 @@ public struct TripEngine: Sendable, Codable {
         }
         lastCameToStand = reporting == .filtered ? last.map { cameToStand(from: $0, at: point) } : nil
         if point.sample.doppler == nil, let last, point.sample.time > last.sample.time {
-            let way = hop(last.sample.latitude, last.sample.longitude, point.sample.latitude, point.sample.longitude)
             // The step into `last` (`lastStep`, not yet this one's) counts when it was an epoch, not an outage.
-            let prior = stepSpeeds.flatMap {
-                (lastStep ?? .infinity) <= configuration.dopplerMaximumInterval ? $0.last : nil
+            let earlier = stepsBefore.flatMap {
+                (lastStep ?? .infinity) <= configuration.dopplerMaximumInterval ? $0.previous : nil
             }
-            stepSpeeds = StepSpeeds(prior: prior, last: way / (point.sample.time - last.sample.time))
+            stepsBefore = StepsBefore(previous: last.sample, earlier: earlier)
         } else {
-            stepSpeeds = nil
+            stepsBefore = nil
         }
         lastStep = last.map { point.sample.time - $0.sample.time }
         last = point
