@@ -17,10 +17,8 @@ struct PhoneWaitTests {
         points: [Fix], stop: ScenarioBuilder.Segment, park: ScenarioBuilder.Segment, go: ScenarioBuilder.Segment
     ) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 70)
         // 5 s to 10 m/s (25 m), 98 s at 10 m/s (980 m), 5 s to a stop (25 m): 1,030 m.
-        let go = s.accelerate(5, to: 10)
+        let go = Self.driveOff(&s)
         s.drive(98)
         let brake = s.accelerate(5, to: 0)
         let stop = s.stand(wait)
@@ -88,17 +86,50 @@ struct PhoneWaitTests {
         [PhoneReportingTests.run(points, reporting: .filtered).trips, live(points)]
     }
 
+    /// One trip, starting and ending within a minute of its truth and within 2 % of its distance; the trip, for the
+    /// caller's further checks.
+    @discardableResult
+    static func expectOneTrip(
+        _ trips: [Trip], _ truth: (start: Double, end: Double, distance: Double),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Trip? {
+        #expect(trips.count == 1, "trips \(trips.count)", sourceLocation: sourceLocation)
+        guard trips.count == 1, let trip = trips.first else { return nil }
+        let started = trip.start.secondsSince1970 - truth.start
+        let ended = trip.end.secondsSince1970 - truth.end
+        #expect(abs(started) <= 60 && abs(ended) <= 60, "\(started) s, \(ended) s", sourceLocation: sourceLocation)
+        #expect(
+            relativeError(trip.distance, truth.distance) < 0.02, "\(trip.distance) m vs \(truth.distance) m",
+            sourceLocation: sourceLocation)
+        return trip
+    }
+
+    /// The opening of the scenarios: stands 120 s, then drives off at 70° (5 s to 10 m/s, 25 m). Returns the
+    /// departure.
+    static func driveOff(_ s: inout ScenarioBuilder) -> ScenarioBuilder.Segment {
+        s.stand(120)
+        s.drive(0, heading: 70)
+        return s.accelerate(5, to: 10)
+    }
+
+    /// The way after a stand: 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m; then the
+    /// parking (900 s). Returns the departure and the parking.
+    static func driveOnAndPark(_ s: inout ScenarioBuilder) -> (
+        go: ScenarioBuilder.Segment, park: ScenarioBuilder.Segment
+    ) {
+        let go = s.accelerate(5, to: 10)
+        s.drive(50)
+        s.accelerate(5, to: 0)
+        return (go, s.stand(900))
+    }
+
     /// A stop of 296 s (a queue, a level crossing): no parking, one trip of 1,530 m, from the departure to the
     /// parking, in a replay and live. (Before: two trips, split where the timer's point came.)
     @Test(arguments: seeds)
     func aWaitShorterThanTheParkingThresholdEndsNoTrip(seed: Int) {
         let (points, _, park, go) = Self.waitAtAStop(seed: seed, wait: 296)
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 1, "trips \(trips.count)")
-            guard let trip = trips.first else { continue }
-            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
-            #expect(relativeError(trip.distance, 1530) < 0.02, "\(trip.distance) m")
+            guard let trip = Self.expectOneTrip(trips, (go.start, park.start, 1530)) else { continue }
             #expect(trip.idleSeconds > 200, "idle \(trip.idleSeconds) s")
         }
     }
@@ -123,10 +154,8 @@ struct PhoneWaitTests {
         park: ScenarioBuilder.Segment
     ) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 70)
         // 5 s to 10 m/s (25 m), 92 s at 10 m/s (920 m), its last fix a point; 4 s on (40 m).
-        let go = s.accelerate(5, to: 10)
+        let go = Self.driveOff(&s)
         let cruise = s.drive(92)
         s.drive(4)
         // Without a fix: 2 s at 10 m/s (20 m), 5 s to a stop (25 m): 1,030 m; 85 m from the point. The fix comes back
@@ -135,11 +164,7 @@ struct PhoneWaitTests {
         s.accelerate(5, to: 0, reception: .noFix)
         let stop = s.stand(200, reception: .noFix)
         s.stand(fixBack)
-        // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
-        let go2 = s.accelerate(5, to: 10)
-        s.drive(50)
-        s.accelerate(5, to: 0)
-        let park = s.stand(900)
+        let (go2, park) = Self.driveOnAndPark(&s)
         #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
         #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
         let points = PhoneReportingTests.phonePoints(s.fixes, also: [cruise.fixes.upperBound - 1])
@@ -169,11 +194,7 @@ struct PhoneWaitTests {
     func aShorterStandSeenInOnePointEndsNoTrip(seed: Int) {
         let (points, go, _, _, park) = Self.standSeenOnce(seed: seed, fixBack: 90)
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 1, "trips \(trips.count)")
-            guard let trip = trips.first else { continue }
-            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
-            #expect(relativeError(trip.distance, 1580) < 0.02, "\(trip.distance) m")
+            Self.expectOneTrip(trips, (go.start, park.start, 1580))
         }
     }
 
@@ -187,18 +208,12 @@ struct PhoneWaitTests {
         park: ScenarioBuilder.Segment
     ) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 70)
         // 5 s to 10 m/s (25 m), 98 s at 10 m/s (980 m), 5 s to a stop (25 m): 1,030 m.
-        let go = s.accelerate(5, to: 10)
+        let go = Self.driveOff(&s)
         s.drive(98)
         s.accelerate(5, to: 0)
         let stop = s.stand(stand)
-        // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
-        let go2 = s.accelerate(5, to: 10)
-        s.drive(50)
-        s.accelerate(5, to: 0)
-        let park = s.stand(900)
+        let (go2, park) = Self.driveOnAndPark(&s)
         #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
         #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
         let points = PhoneReportingTests.phonePoints(
@@ -229,11 +244,7 @@ struct PhoneWaitTests {
     func aShorterStandLeftBeforeTheTimersPointEndsNoTrip(seed: Int) {
         let (points, go, _, _, park) = Self.standLeftBeforeTheTimer(seed: seed, stand: 280)
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 1, "trips \(trips.count)")
-            guard let trip = trips.first else { continue }
-            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
-            #expect(relativeError(trip.distance, 1580) < 0.02, "\(trip.distance) m")
+            Self.expectOneTrip(trips, (go.start, park.start, 1580))
         }
     }
 
@@ -265,11 +276,7 @@ struct PhoneWaitTests {
         s.drive(55, reception: .noFix)
         s.accelerate(5, to: 0, reception: .noFix)
         let third = s.stand(60)
-        // 5 s to 10 m/s (25 m), 50 s at it (500 m), 5 s to a stop (25 m).
-        s.accelerate(5, to: 10)
-        s.drive(50)
-        s.accelerate(5, to: 0)
-        let park = s.stand(900)
+        let park = Self.driveOnAndPark(&s).park
         let driven = park.startDistance - go.startDistance
         #expect(abs(driven - (650 + 300 + 85 + 575 + 550)) < 1e-6)
         // The phone's point as it stands at the first light; its next ones, the first fixes after the underpasses.
@@ -282,13 +289,7 @@ struct PhoneWaitTests {
         #expect(third.start - first.start >= EngineConfiguration().parkingThreshold)
 
         for trips in Self.replayAndLive(points) {
-            #expect(trips.count == 1, "trips \(trips.count)")
-            guard let trip = trips.first else { continue }
-            #expect(abs(trip.start.secondsSince1970 - go.start) <= 60)
-            #expect(abs(trip.end.secondsSince1970 - park.start) <= 60)
-            #expect(
-                relativeError(trip.distance, driven) < 0.02,
-                "\(trip.distance) m vs \(driven) m")
+            Self.expectOneTrip(trips, (go.start, park.start, driven))
         }
     }
 }
