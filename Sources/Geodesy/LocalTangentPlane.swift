@@ -142,10 +142,7 @@ extension Geodesic {
     ) -> Double {
         let e2 = flattening * (2 - flattening)
         let dphi = (latitude2 - latitude1) * AngleMath.degree
-        // Within half a turn the difference is the subtraction (rounded once, as `AngleMath.difference` rounds it);
-        // only a hop across the antimeridian needs the reduction.
-        let raw = longitude2 - longitude1
-        let dlam = (abs(raw) <= 180 ? raw : AngleMath.difference(longitude1, longitude2).difference) * AngleMath.degree
+        let dlam = AngleMath.difference(longitude1, longitude2).difference * AngleMath.degree
         let (sphi, cphi) = AngleMath.sinCosOfLatitude((latitude1 + latitude2) / 2)
         let w2 = 1 - e2 * sphi * sphi
         let w = w2.squareRoot()
