@@ -135,4 +135,18 @@ struct LocalTangentPlaneTests {
         }
         #expect(worst < bound)
     }
+
+    /// A hop across the antimeridian (the longitudes' subtraction a whole turn off) measures as the same hop beside
+    /// it: against the geodesic, within the shortcut's error at that length, east and west, at several latitudes.
+    @Test(arguments: [0.0, 45.0, -60.0])
+    func equirectangularDistanceAcrossTheAntimeridian(latitude: Double) {
+        for (from, to) in [(179.9995, -179.9993), (-179.9996, 179.9991), (179.99, 179.995)] {
+            let quick = Self.g.equirectangularDistance(
+                latitude1: latitude, longitude1: from, latitude2: latitude + 0.0004, longitude2: to)
+            let exact = Self.g.distance(
+                latitude1: latitude, longitude1: from, latitude2: latitude + 0.0004, longitude2: to)
+            #expect(exact > 40 && exact < 1_100, "\(exact) m")
+            #expect(abs(quick - exact) < 1e-4, "\(from) → \(to): \(quick) m vs \(exact) m")
+        }
+    }
 }
