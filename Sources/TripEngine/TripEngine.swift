@@ -2038,6 +2038,15 @@ public struct TripEngine: Sendable, Codable {
                 lastStill = last
                 return events
             }
+            if stop == nil, stoodLessThanParking(at: last, next: next) {
+                // A phone's stand that its timer's point, driving, shows shorter than a parking: a stop inside the trip,
+                // which its next point leaves (`confirmDeparture`).
+                phase = .stopped
+                stopCandidate = []
+                beginStill(at: last, seen: true)
+                lastStill = last
+                return events
+            }
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed || droveOnPastLastFix(last)
             let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
@@ -2087,8 +2096,17 @@ public struct TripEngine: Sendable, Codable {
                     exitUnseen = ExitUnseen(parked: arrival.point.sample.time, back: next, moving: moving)
                 }
             } else if trip != nil, !outageSeen, stop == nil, let parked = movedOnToPark(after: last, next: next) {
-                events = endArrived(at: parked.point, adding: parked.distance)
-                parkedAt = parked.point
+                // It stands at the next point's place since it most likely arrived there. A parking if that stand
+                // lasts the parking threshold; a stop inside the trip (a light, then a short errand 40 m on) if it
+                // leaves sooner: as for a wait (`waitsAtStop`), what comes next tells (`standing`, `confirmDeparture`).
+                trip!.distance += parked.distance
+                record(parked.point)
+                phase = .stopped
+                stopCandidate = []
+                beginStill(at: parked.point, seen: true)
+                waitingSince = parked.point.sample.time
+                lastStill = parked.point
+                return events
             } else {
                 // As if nothing had come after the gap (`lastStop`): at the stop, confirmed or begun at the last
                 // fixes before it; a phone last seen driving when braking and parking would have brought it to a
@@ -2106,6 +2124,27 @@ public struct TripEngine: Sendable, Codable {
         lastStill = parkedAt
         return events
     }
+
+    /// Whether a phone that came to a stand at its last point (`cameToStand`: the stand began there) and whose next
+    /// point, its timer's (the gap threshold after it, `timerSlack` at most later), drives, stood less than the parking
+    /// threshold: from the point to when the vehicle most likely left (accelerating evenly over the way to the next
+    /// point, `leftEvenly`), less than the timer's period. A stop inside the trip (a light, an errand a few dozen metres
+    /// on), not the parking that a silence after a stand is taken for (`lastStop`). Not after a longer silence (the
+    /// phone off or without a fix: the vehicle may have left long before its next point, and a server closes the trip
+    /// once the phone has been silent for the gap threshold, `closeIfSilent`), nor for other sources (a receiver's
+    /// silence is the box going off).
+    private func stoodLessThanParking(at last: Point, next: Sample) -> Bool {
+        let c = configuration
+        guard reporting == .filtered, trip != nil, phase == .moving, lastCameToStand == true, stopCandidate.count <= 1,
+            next.time - last.sample.time <= c.gapThreshold + Self.timerSlack, let speed = next.doppler,
+            speed >= c.movingSpeed
+        else { return false }
+        let first = Point(sample: next, latitude: next.latitude, longitude: next.longitude, speed: speed, course: nil)
+        return leftEvenly(from: last, to: first, speed: speed) - last.sample.time < c.parkingThreshold
+    }
+
+    /// How much later than its period a phone's timer point may come (the app's timer, the fix it waits for): 2 s.
+    static let timerSlack: Double = 2
 
     /// Whether a phone last seen driving (`last`, its Doppler speed `movingSpeed` or more) and seen after a silence
     /// standing (`next`: the point its timer sends, 300 s after the last one, when it has not moved 75 m) may still be
@@ -2373,14 +2412,15 @@ public struct TripEngine: Sendable, Codable {
         return (Point(sample: sample, latitude: p.latitude, longitude: p.longitude, speed: 0, course: nil), way)
     }
 
-    /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence parked, when the
-    /// next point (its heartbeat, after the silence) stands too, away from it by more than the two points' stop radii:
-    /// it waited there (a light, a gap in the traffic to turn in), then drove on less than its distance filter — else
-    /// it would have sent a point on the way — and parked at the next point's place. The way between them was driven;
-    /// when it left, nothing says, so the end is estimated: the wait and the time to park (`parkingDelay`) and the way
-    /// at a parking pace (`manoeuvreSpeed`), never after the next point. `nil` for other sources (their silence is the
-    /// box going off where the vehicle stood), when the last point did not come to a stand from driving, when the
-    /// next point moves, and when it lies within the stop radii.
+    /// Where and when a phone that came to a stand at its last point (`cameToStand`) before a silence came to stand at
+    /// the next point's place, when that point (its heartbeat, after the silence) stands too, away from it by more than
+    /// the two points' stop radii: it waited there (a light, a gap in the traffic to turn in), then drove on less than
+    /// its distance filter — else it would have sent a point on the way — and stood at the next point's place (parked,
+    /// or stopped for an errand: `closeAtGap` lets the points after tell). The way between them was driven; when it
+    /// left, nothing says, so the time is estimated: the wait and the time to park (`parkingDelay`) and the way at a
+    /// parking pace (`manoeuvreSpeed`), never after the next point. `nil` for other sources (their silence is the box
+    /// going off where the vehicle stood), when the last point did not come to a stand from driving, when the next
+    /// point moves, and when it lies within the stop radii.
     private func movedOnToPark(after last: Point, next: Sample) -> (point: Point, distance: Double)? {
         let c = configuration
         guard reporting == .filtered, phase == .moving, lastCameToStand == true, let after = next.doppler,

@@ -292,6 +292,108 @@ struct PhoneSilenceTests {
         Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
 
+    /// Round 26 (faultsim errands-5hz-22660761, phone): the same wait at a light (70 s) and way on (35 m), but the car
+    /// stands there `errand` seconds and drives on, 550 m, to park. The timer's point comes 300 s after the point at the
+    /// light, standing 35 m on; the car leaves before the next one. The stand counts from when the car most likely
+    /// stood there (after the point at the light: the wait and the time to park, 40 s, and the way at a parking pace,
+    /// 7 s; 31 s before it did) to when it most likely left: 240 s is no parking, 420 s is. Before, the engine ended the
+    /// trip at the timer's point (`movedOnToPark`) and began another when the car left: two trips for one, with 550 m
+    /// counted after a "parking" of 240 s.
+    @Test(arguments: seeds)
+    func aPhoneThatWaitedAtALightThenStoodBrieflyDrivesOn(seed: Int) {
+        for (errand, parking) in [(240.0, false), (420.0, true)] {
+            var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+            s.stand(120)
+            s.drive(0, heading: 120)
+            let go = s.accelerate(5, to: 10)
+            s.drive(60)
+            s.accelerate(5, to: 0)
+            let light = s.stand(70)
+            s.accelerate(4, to: 5)
+            s.drive(4)
+            s.accelerate(2, to: 0)
+            let stop = s.stand(errand)
+            // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
+            let go2 = s.accelerate(5, to: 10)
+            s.drive(50)
+            s.accelerate(5, to: 0)
+            let park = s.stand(900)
+            // 25 m, 600 m, 25 m; 10 m, 20 m, 5 m; 550 m.
+            let first = 25.0 + 600 + 25 + 10 + 20 + 5
+            #expect(abs(stop.startDistance - go.startDistance - first) < 1e-6)
+            #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
+            let atLight = s.fixes[light.fixes.lowerBound + 2]
+            let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
+            // The pattern: the point at the light, standing; the timer's 300 s after it, standing, before the car
+            // leaves; the next one moving, before the timer's next.
+            let k = points.firstIndex { $0.time == atLight.time }
+            let timer = k.map { points[$0 + 1] }
+            #expect(timer.map { $0.time!.secondsSince1970 - atLight.time!.secondsSince1970 } == 300)
+            #expect(timer.map { $0.time!.secondsSince1970 < go2.start && ($0.speed ?? 1) < 0.5 } == true)
+            #expect(
+                k.map { (points[$0 + 2].speed ?? 0) >= 5 && points[$0 + 2].time!.secondsSince1970 > go2.start } == true)
+            for trips in PhoneWaitTests.replayAndLive(points) {
+                if parking {
+                    PhoneWaitTests.expectTwoTrips(trips, (go.start, stop.start, first), (go2.start, park.start, 550))
+                } else {
+                    PhoneWaitTests.expectOneTrip(trips, (go.start, park.start, first + 550))
+                }
+            }
+        }
+    }
+
+    /// Round 26 (faultsim errands-0.2hz-13950637, phone): the phone's point as the car comes to a stand at a light
+    /// (60 s); the car drives 35 m on, stands 227 s (an errand) and drives off; the phone's timer fires 300 s after the
+    /// point at the light, 5 s after the car left, 60 m from that point (its distance filter not yet reached), moving.
+    /// From the point at the light to when the car most likely left (accelerating evenly over the 60 m: 12 s before
+    /// the timer's point) 288 s: no parking, one trip. Before, the engine took the silence after the stand for a
+    /// parking: it ended the trip at the light and began another when the car left. The guard: the car stands 400 s
+    /// at the light, the phone without a fix after its point there; the fix is back as the car leaves, its point more
+    /// than the timer's period after the last: a parking, two trips.
+    @Test(arguments: seeds)
+    func aStandTheTimersPointShowsLeftEndsNoTrip(seed: Int) {
+        for parking in [false, true] {
+            var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
+            s.stand(120)
+            s.drive(0, heading: 120)
+            let go = s.accelerate(5, to: 10)
+            s.drive(60)
+            s.accelerate(5, to: 0)
+            let light = s.stand(60)
+            var before = 25.0 + 600 + 25
+            if parking {
+                s.stand(340, reception: .noFix)
+            } else {
+                // 4 s to 5 m/s (10 m), 4 s at it (20 m), 2 s to a stop (5 m): 35 m.
+                s.accelerate(4, to: 5)
+                s.drive(4)
+                s.accelerate(2, to: 0)
+                s.stand(227)
+                before += 35
+            }
+            // 5 s to 10 m/s (25 m), 50 s at it (500 m), 5 s to a stop (25 m): 550 m.
+            let (go2, park) = PhoneWaitTests.driveOnAndPark(&s)
+            #expect(abs(go2.startDistance - go.startDistance - before) < 1e-6)
+            #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
+            let atLight = s.fixes[light.fixes.lowerBound + 2]
+            let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
+            // The pattern: the point at the light, standing; the next one moving, after the car left: the timer's
+            // (300 s on), or after a longer silence.
+            let k = points.firstIndex { $0.time == atLight.time }
+            let next = k.map { points[$0 + 1] }
+            let silence = next.map { $0.time!.secondsSince1970 - atLight.time!.secondsSince1970 }
+            #expect(parking ? silence.map { $0 > 360 } == true : silence == 300)
+            #expect(next.map { ($0.speed ?? 0) >= 1 && $0.time!.secondsSince1970 > go2.start } == true)
+            for trips in PhoneWaitTests.replayAndLive(points) {
+                if parking {
+                    PhoneWaitTests.expectTwoTrips(trips, (go.start, light.start, before), (go2.start, park.start, 550))
+                } else {
+                    PhoneWaitTests.expectOneTrip(trips, (go.start, park.start, before + 550))
+                }
+            }
+        }
+    }
+
     /// A phone silent for a minute and a half at a light, then its point as the car drives on (75 m after the light,
     /// at 10 m/s), and the car parks 25 m on; as it comes to a stand, a multipath spike 250 m off (sent: past its
     /// 75 m), then the good position (sent: 250 m from the spike). The point after the light follows a silence, so it
