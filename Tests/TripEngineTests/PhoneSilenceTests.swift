@@ -262,6 +262,57 @@ struct PhoneSilenceTests {
         }
     }
 
+    /// Stands 120 s, drives off at 120° to a light (5 s to 10 m/s, 60 s at it, 5 s to a stop: 25 + 600 + 25 m) and
+    /// waits there `wait` seconds. Returns the departure, the wait, and the way, 650 m.
+    static func driveToALight(_ s: inout ScenarioBuilder, wait: Double) -> (
+        go: ScenarioBuilder.Segment, light: ScenarioBuilder.Segment, way: Double
+    ) {
+        s.stand(120)
+        s.drive(0, heading: 120)
+        let go = s.accelerate(5, to: 10)
+        s.drive(60)
+        s.accelerate(5, to: 0)
+        return (go, s.stand(wait), 25 + 600 + 25)
+    }
+
+    /// On from a stand to a place 35 m on: 4 s to 5 m/s (10 m), 4 s at it (20 m), 2 s to a stop (5 m). Returns the way.
+    static func creepOn(_ s: inout ScenarioBuilder) -> Double {
+        s.accelerate(4, to: 5)
+        s.drive(4)
+        s.accelerate(2, to: 0)
+        return 35
+    }
+
+    /// The phone's points of a scenario whose phone sends one as the car stands at `light` (2 s into it), and the
+    /// silence from that point to the next, seconds.
+    static func pointsWithOneAtTheLight(
+        _ s: ScenarioBuilder, _ light: ScenarioBuilder.Segment
+    ) -> (points: [Fix], silence: Double?, next: Fix?) {
+        let atLight = s.fixes[light.fixes.lowerBound + 2]
+        let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
+        guard let k = points.firstIndex(where: { $0.time == atLight.time }), k + 1 < points.count else {
+            return (points, nil, nil)
+        }
+        let next = points[k + 1]
+        return (points, next.time!.secondsSince1970 - atLight.time!.secondsSince1970, next)
+    }
+
+    /// One trip (`parking` false) or two split at the light's stand (the first ending at `stop`), in a replay and live.
+    static func expectTrips(
+        _ points: [Fix], parking: Bool, go: Double, stop: Double, go2: Double, park: Double,
+        ways: (first: Double, second: Double), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for trips in PhoneWaitTests.replayAndLive(points) {
+            if parking {
+                PhoneWaitTests.expectTwoTrips(
+                    trips, (go, stop, ways.first), (go2, park, ways.second), sourceLocation: sourceLocation)
+            } else {
+                PhoneWaitTests.expectOneTrip(
+                    trips, (go, park, ways.first + ways.second), sourceLocation: sourceLocation)
+            }
+        }
+    }
+
     /// A phone that came to a stand at a light as its 75 m from the last point ended (it sent a point there, standing,
     /// seconds after the one before), waited 70 s, then drove 35 m on and parked: it sends nothing more until its timer
     /// fires, 300 s after the point at the light, standing 35 m on. The engine ended the trip at the light (78 s
@@ -270,24 +321,13 @@ struct PhoneSilenceTests {
     @Test(arguments: seeds)
     func aPhoneThatWaitedAtALightThenParkedEndsWhereItParked(seed: Int) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 120)
-        let go = s.accelerate(5, to: 10)
-        s.drive(60)
-        s.accelerate(5, to: 0)
-        let light = s.stand(70)
-        s.accelerate(4, to: 5)
-        s.drive(4)
-        s.accelerate(2, to: 0)
+        let (go, light, way) = Self.driveToALight(&s, wait: 70)
+        let truth = way + Self.creepOn(&s)
         let park = s.stand(900)
-        // 25 m, 600 m, 25 m; 10 m, 20 m, 5 m.
-        let truth = 25.0 + 600 + 25 + 10 + 20 + 5
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
-        let atLight = s.fixes[light.fixes.lowerBound + 2]
-        let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
         // The scenario has the pattern: the point at the light, standing, and the timer's point 300 s after it.
-        let k = points.firstIndex { $0.time == atLight.time }
-        #expect(k.map { points[$0 + 1].time!.secondsSince1970 - atLight.time!.secondsSince1970 } == 300)
+        let (points, silence, _) = Self.pointsWithOneAtTheLight(s, light)
+        #expect(silence == 300)
 
         Self.expectParkedTrip(points, parked: park.start, driven: truth)
     }
@@ -303,42 +343,22 @@ struct PhoneSilenceTests {
     func aPhoneThatWaitedAtALightThenStoodBrieflyDrivesOn(seed: Int) {
         for (errand, parking) in [(240.0, false), (420.0, true)] {
             var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-            s.stand(120)
-            s.drive(0, heading: 120)
-            let go = s.accelerate(5, to: 10)
-            s.drive(60)
-            s.accelerate(5, to: 0)
-            let light = s.stand(70)
-            s.accelerate(4, to: 5)
-            s.drive(4)
-            s.accelerate(2, to: 0)
+            let (go, light, way) = Self.driveToALight(&s, wait: 70)
+            let first = way + Self.creepOn(&s)
             let stop = s.stand(errand)
-            // 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m.
-            let go2 = s.accelerate(5, to: 10)
-            s.drive(50)
-            s.accelerate(5, to: 0)
-            let park = s.stand(900)
-            // 25 m, 600 m, 25 m; 10 m, 20 m, 5 m; 550 m.
-            let first = 25.0 + 600 + 25 + 10 + 20 + 5
+            let (go2, park) = PhoneWaitTests.driveOnAndPark(&s)
             #expect(abs(stop.startDistance - go.startDistance - first) < 1e-6)
             #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
-            let atLight = s.fixes[light.fixes.lowerBound + 2]
-            let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
             // The pattern: the point at the light, standing; the timer's 300 s after it, standing, before the car
             // leaves; the next one moving, before the timer's next.
-            let k = points.firstIndex { $0.time == atLight.time }
-            let timer = k.map { points[$0 + 1] }
-            #expect(timer.map { $0.time!.secondsSince1970 - atLight.time!.secondsSince1970 } == 300)
+            let (points, silence, timer) = Self.pointsWithOneAtTheLight(s, light)
+            #expect(silence == 300)
             #expect(timer.map { $0.time!.secondsSince1970 < go2.start && ($0.speed ?? 1) < 0.5 } == true)
-            #expect(
-                k.map { (points[$0 + 2].speed ?? 0) >= 5 && points[$0 + 2].time!.secondsSince1970 > go2.start } == true)
-            for trips in PhoneWaitTests.replayAndLive(points) {
-                if parking {
-                    PhoneWaitTests.expectTwoTrips(trips, (go.start, stop.start, first), (go2.start, park.start, 550))
-                } else {
-                    PhoneWaitTests.expectOneTrip(trips, (go.start, park.start, first + 550))
-                }
-            }
+            let after = points.first { $0.time!.secondsSince1970 > (timer?.time?.secondsSince1970 ?? 0) }
+            #expect(after.map { ($0.speed ?? 0) >= 5 && $0.time!.secondsSince1970 > go2.start } == true)
+            Self.expectTrips(
+                points, parking: parking, go: go.start, stop: stop.start, go2: go2.start, park: park.start,
+                ways: (first, 550))
         }
     }
 
@@ -354,43 +374,24 @@ struct PhoneSilenceTests {
     func aStandTheTimersPointShowsLeftEndsNoTrip(seed: Int) {
         for parking in [false, true] {
             var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-            s.stand(120)
-            s.drive(0, heading: 120)
-            let go = s.accelerate(5, to: 10)
-            s.drive(60)
-            s.accelerate(5, to: 0)
-            let light = s.stand(60)
-            var before = 25.0 + 600 + 25
+            var (go, light, before) = Self.driveToALight(&s, wait: 60)
             if parking {
                 s.stand(340, reception: .noFix)
             } else {
-                // 4 s to 5 m/s (10 m), 4 s at it (20 m), 2 s to a stop (5 m): 35 m.
-                s.accelerate(4, to: 5)
-                s.drive(4)
-                s.accelerate(2, to: 0)
+                before += Self.creepOn(&s)
                 s.stand(227)
-                before += 35
             }
-            // 5 s to 10 m/s (25 m), 50 s at it (500 m), 5 s to a stop (25 m): 550 m.
             let (go2, park) = PhoneWaitTests.driveOnAndPark(&s)
             #expect(abs(go2.startDistance - go.startDistance - before) < 1e-6)
             #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
-            let atLight = s.fixes[light.fixes.lowerBound + 2]
-            let points = PhoneReportingTests.phonePoints(s.fixes, also: [light.fixes.lowerBound + 2])
             // The pattern: the point at the light, standing; the next one moving, after the car left: the timer's
             // (300 s on), or after a longer silence.
-            let k = points.firstIndex { $0.time == atLight.time }
-            let next = k.map { points[$0 + 1] }
-            let silence = next.map { $0.time!.secondsSince1970 - atLight.time!.secondsSince1970 }
+            let (points, silence, next) = Self.pointsWithOneAtTheLight(s, light)
             #expect(parking ? silence.map { $0 > 360 } == true : silence == 300)
             #expect(next.map { ($0.speed ?? 0) >= 1 && $0.time!.secondsSince1970 > go2.start } == true)
-            for trips in PhoneWaitTests.replayAndLive(points) {
-                if parking {
-                    PhoneWaitTests.expectTwoTrips(trips, (go.start, light.start, before), (go2.start, park.start, 550))
-                } else {
-                    PhoneWaitTests.expectOneTrip(trips, (go.start, park.start, before + 550))
-                }
-            }
+            Self.expectTrips(
+                points, parking: parking, go: go.start, stop: light.start, go2: go2.start, park: park.start,
+                ways: (before, 550))
         }
     }
 
