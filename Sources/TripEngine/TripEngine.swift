@@ -2126,17 +2126,18 @@ public struct TripEngine: Sendable, Codable {
     }
 
     /// Whether a phone that came to a stand at its last point (`cameToStand`: the stand began there) and whose next
-    /// point, its timer's (the gap threshold after it, `timerSlack` at most later), drives, stood less than the parking
-    /// threshold: from the point to when the vehicle most likely left (accelerating evenly over the way to the next
-    /// point, `leftEvenly`), less than the timer's period. A stop inside the trip (a light, an errand a few dozen metres
-    /// on), not the parking that a silence after a stand is taken for (`lastStop`). Not after a longer silence (the
-    /// phone off or without a fix: the vehicle may have left long before its next point, and a server closes the trip
-    /// once the phone has been silent for the gap threshold, `closeIfSilent`), nor for other sources (a receiver's
-    /// silence is the box going off).
+    /// point drives stood less than the parking threshold, when that point came no later than the parking threshold
+    /// after it (`timerSlack` allowed): the phone's timer's point (300 s), sent as the car had just left. From the point
+    /// to when the vehicle most likely left (accelerating evenly over the way to the next point, `leftEvenly`): a stop
+    /// inside the trip (a light, an errand a few dozen metres on), not the parking that a silence after a stand is taken
+    /// for (`lastStop`). Not after a longer silence (the phone off or without a fix: the vehicle may have left long
+    /// before its next point), nor after the gap threshold, at which a server closes a silent phone's trip
+    /// (`closeIfSilent`), nor for other sources (a receiver's silence is the box going off).
     private func stoodLessThanParking(at last: Point, next: Sample) -> Bool {
         let c = configuration
         guard reporting == .filtered, trip != nil, phase == .moving, lastCameToStand == true, stopCandidate.count <= 1,
-            next.time - last.sample.time <= c.gapThreshold + Self.timerSlack, let speed = next.doppler,
+            next.time - last.sample.time <= min(c.parkingThreshold, c.gapThreshold) + Self.timerSlack,
+            let speed = next.doppler,
             speed >= c.movingSpeed
         else { return false }
         let first = Point(sample: next, latitude: next.latitude, longitude: next.longitude, speed: speed, course: nil)
