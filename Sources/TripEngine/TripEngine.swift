@@ -2029,22 +2029,15 @@ public struct TripEngine: Sendable, Codable {
                 // A phone's timer point: the vehicle stands at a stop it has not yet stood the parking threshold at.
                 // The trip stays open; what comes next tells (`standing`, `confirmDeparture`).
                 trip!.distance += wait.way
-                phase = .stopped
-                stopCandidate = []
-                beginStill(at: last, seen: true)
+                standInsideTrip(at: last, waitingSince: wait.since)
                 stillSince = wait.end
                 stillCentre = Coordinate(latitude: next.latitude, longitude: next.longitude)
-                waitingSince = wait.since
-                lastStill = last
                 return events
             }
             if stop == nil, stoodLessThanParking(at: last, next: next) {
                 // A phone's stand that its timer's point, driving, shows shorter than a parking: a stop inside the trip,
                 // which its next point leaves (`confirmDeparture`).
-                phase = .stopped
-                stopCandidate = []
-                beginStill(at: last, seen: true)
-                lastStill = last
+                standInsideTrip(at: last)
                 return events
             }
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
@@ -2101,11 +2094,7 @@ public struct TripEngine: Sendable, Codable {
                 // leaves sooner: as for a wait (`waitsAtStop`), what comes next tells (`standing`, `confirmDeparture`).
                 trip!.distance += parked.distance
                 record(parked.point)
-                phase = .stopped
-                stopCandidate = []
-                beginStill(at: parked.point, seen: true)
-                waitingSince = parked.point.sample.time
-                lastStill = parked.point
+                standInsideTrip(at: parked.point, waitingSince: parked.point.sample.time)
                 return events
             } else {
                 // As if nothing had come after the gap (`lastStop`): at the stop, confirmed or begun at the last
@@ -2123,6 +2112,16 @@ public struct TripEngine: Sendable, Codable {
         beginStill(at: parkedAt)
         lastStill = parkedAt
         return events
+    }
+
+    /// A phone's stand across a silence that the trip keeps open: stopped at `p` (seen there), the stand to be decided by
+    /// the points after it (`standing`, `confirmDeparture`), `waitingSince` when it most likely began, if estimated.
+    private mutating func standInsideTrip(at p: Point, waitingSince waiting: Double? = nil) {
+        phase = .stopped
+        stopCandidate = []
+        beginStill(at: p, seen: true)
+        waitingSince = waiting
+        lastStill = p
     }
 
     /// Whether a phone that came to a stand at its last point (`cameToStand`: the stand began there) and whose next
