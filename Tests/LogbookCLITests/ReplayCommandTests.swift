@@ -339,6 +339,38 @@ struct ReplayCommandTests {
         }
     }
 
+    /// Round 26: the stored trip says so too — `trips list` JSON (`GET /api/v1/trips` encodes the same view), its CSV's
+    /// last column and the table's flags, as the report does. A trip seen whole has an empty list.
+    @Test func aStoredTripKeepsItsEstimatedEnd() throws {
+        let dir = try TemporaryDirectory()
+        let database = dir.path("log.sqlite")
+        let garage = try dir.write("garage.jsonl", Array(Self.garageDrive().utf8))
+        let whole = Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path
+        for args in [
+            ["vehicles", "add", "--plate", "B-LB 26"], ["import", garage], ["import", whole],
+        ] {
+            let run = try CLIRunner.run(args + ["--database", database])
+            #expect(run.status == 0, "\(args): \(run.stderr)")
+        }
+        let listed = try CLIRunner.run(["trips", "list", "--format", "json", "--database", database])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let trips = try #require(object["trips"] as? [[String: Any]])
+        #expect(trips.count == 2)
+        // The garage drive's trip, and the ground-truth drive's, seen whole.
+        let marks = trips.map { $0["estimated"] as? [String] }
+        #expect(marks.filter { $0 == ["end"] }.count == 1 && marks.filter { $0 == [] }.count == 1, "\(marks)")
+
+        let csv = try CLIRunner.run(["trips", "list", "--format", "csv", "--database", database])
+        let rows = csv.stdout.split(separator: "\r\n").map(String.init)
+        #expect(rows.first?.hasSuffix(",distance,distance_unit,estimated") == true, "\(rows.first ?? "")")
+        let body = rows.dropFirst()
+        #expect(body.count == 2, "\(rows)")
+        #expect(body.filter { $0.hasSuffix(",km,end") }.count == 1 && body.filter { $0.hasSuffix(",km,") }.count == 1)
+
+        let table = try CLIRunner.run(["trips", "list", "--database", database])
+        #expect(table.stdout.contains("≈end"), "\(table.stdout)")
+    }
+
     @Test func tripsSeenWholeHaveNoEstimatedField() throws {
         let path = Fixtures.url("groundtruth/shortstops-1hz/track.nmea.gz").path
         let result = try CLIRunner.run(["replay", "--format", "json", path])

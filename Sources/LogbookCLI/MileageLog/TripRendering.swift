@@ -24,6 +24,7 @@ package enum TripRendering {
                 .text(t.endLabel), .text(t.source.rawValue), .text(t.regularName), .flag(view.edited),
                 .flag(t.locked), .flag(t.voided), .text(t.voidReason),
                 .number(t.distance / t.odometerUnit.metres, decimals: 3), .text(t.odometerUnit.rawValue),
+                .text(t.estimatedNames.isEmpty ? nil : t.estimatedNames.joined(separator: " ")),
             ])
         }
         return listing
@@ -44,6 +45,8 @@ package enum TripRendering {
             if edited.contains(t.id) { flags.append("edited") }
             if t.locked { flags.append("locked") }
             if t.voided { flags.append("VOID") }
+            // As the report marks them: the times the engine estimated (the fix lost on the way).
+            flags.append(contentsOf: t.estimatedNames.map { "≈" + $0 })
             let odometer = t.startOdometer.map { start in
                 fixed(start) + "–" + (t.endOdometer.map(fixed) ?? "?") + " " + t.odometerUnit.rawValue
             }

@@ -199,6 +199,7 @@ package enum OpenAPIDocument {
                 "start": ["type": "string", "format": "date-time"], "end": ["type": "string", "format": "date-time"],
                 "distance_m": ["type": "number"], "category": ["type": ["string", "null"]],
                 "purpose": ["type": ["string", "null"]], "locked": ["type": "boolean"], "voided": ["type": "boolean"],
+                "estimated": ["type": "array", "items": ["type": "string", "enum": ["start", "end"]]],
             ],
         ]
     }

@@ -44,6 +44,9 @@ public struct TripView: Encodable, Sendable {
         case voidReason = "void_reason"
         case distance
         case distanceUnit = "distance_unit"
+        /// The ends the engine estimated rather than saw, as `replay` names them (`["end"]`, `["start", "end"]`);
+        /// empty where it saw both, and for trips entered by hand.
+        case estimated
     }
 
     /// The distance in the vehicle's unit (km or mi), to 0.001.
@@ -88,6 +91,7 @@ public struct TripView: Encodable, Sendable {
         try c.encode(t.voidReason, forKey: .voidReason)
         try c.encode(distanceInUnit, forKey: .distance)
         try c.encode(t.odometerUnit.rawValue, forKey: .distanceUnit)
+        try c.encode(t.estimatedNames, forKey: .estimated)
     }
 }
 
