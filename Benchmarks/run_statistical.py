@@ -65,6 +65,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    it, for round 25's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh29  seeds 29000000-29999999 (round 25 diagnosed fresh28's failing classes for its note: drawn after
                    it, for round 26's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh30  seeds 30000000-30999999 (round 26 diagnosed fresh29's failing classes for its note: drawn after
+                   it, for round 27's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -124,6 +126,7 @@ SPLITS = {
     "fresh27": (27000000, 28000000),
     "fresh28": (28000000, 29000000),
     "fresh29": (29000000, 30000000),
+    "fresh30": (30000000, 31000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -320,7 +323,8 @@ def main():
                 "fresh26": {"drivesim": 6, "faultsim": 3},
                 "fresh27": {"drivesim": 6, "faultsim": 3},
                 "fresh28": {"drivesim": 6, "faultsim": 3},
-                "fresh29": {"drivesim": 6, "faultsim": 3}}
+                "fresh29": {"drivesim": 6, "faultsim": 3},
+                "fresh30": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
