@@ -8,28 +8,8 @@ import TripEngine
 /// fix), with the phone's accuracy as `eph`, through the engine as the server runs it (`Reporting.filtered`).
 @Suite("Phone points")
 struct PhoneReportingTests {
-    /// What a phone app sends of a receiver's output: the first fix, then one once the phone is 75 m from the last
-    /// one sent or 300 s later; fixes without a position are never sent. The fixes at the indices in `also` are sent
-    /// too (where a scenario needs the filter to fire: its 75 m from the last point ended there).
-    static func phonePoints(_ fixes: [Fix], also: Set<Int> = []) -> [Fix] {
-        var sent: [Fix] = []
-        for (index, fix) in fixes.enumerated() {
-            guard fix.mode != .noFix, let lat = fix.latitude, let lon = fix.longitude, let t = fix.time else {
-                continue
-            }
-            if !also.contains(index), let last = sent.last, let lastTime = last.time, let lastLat = last.latitude,
-                let lastLon = last.longitude,
-                t.secondsSince1970 - lastTime.secondsSince1970 < 300,
-                Geodesic.wgs84.distance(latitude1: lastLat, longitude1: lastLon, latitude2: lat, longitude2: lon) < 75
-            {
-                continue
-            }
-            var point = fix
-            point.hdop = nil  // a phone reports its accuracy in metres only
-            sent.append(point)
-        }
-        return sent
-    }
+    /// What a phone app sends of a receiver's output (`PhoneApp.points`).
+    static func phonePoints(_ fixes: [Fix], also: Set<Int> = []) -> [Fix] { PhoneApp.points(fixes, also: also) }
 
     /// The phone's points through the engine (`.filtered`), and the two trips they must make.
     static func twoTrips(

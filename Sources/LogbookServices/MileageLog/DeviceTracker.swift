@@ -63,6 +63,8 @@ public final class DeviceTracker: Sendable {
     public struct Progress: Sendable, Hashable {
         public var tripsStored = 0
         public var tripsVoided = 0
+        /// Stored trips a recomputation measured again the same, left as they were.
+        public var tripsKept = 0
         /// Whether the trips were measured again from a snapshot because positions arrived late.
         public var recomputed = false
         /// The trip under way after it.
@@ -163,10 +165,16 @@ public final class DeviceTracker: Sendable {
             positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
         }
         if recomputation == nil, let closed = tracked.closedSilently, let first = positions.first {
-            if first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
-                // The device was not silent, only offline: its positions came late. The trip closed at the silence
-                // is measured again with them, from the last snapshot before it.
-                (tracked, recomputation) = try restart(deviceID, before: closed + 0.001, now: now)
+            // The trip was closed when the device fell silent, without what came after it; a replay of the positions
+            // decides that silence by the first position after it (a phone's timer point that shows the car waiting,
+            // or leaving a short stand: the trip goes on), and that position may reach the server just after the
+            // close. So the engine is run again from where it was at the close (the snapshot the close left) over the
+            // positions since: trips it measures the same stay as they are (`commitDeviceTrips`). Without that
+            // snapshot (a close stored before it was kept), only positions that came within the gap threshold: the
+            // device was only offline.
+            let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: closed + 0.001)
+            if snapshot?.lastFixTime == closed || first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
+                (tracked, recomputation) = try restart(deviceID, from: snapshot, now: now)
                 progress.recomputed = true
                 positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
             }
@@ -185,6 +193,7 @@ public final class DeviceTracker: Sendable {
             tracked.unsaved = false
             progress.tripsStored = commit.stored.count
             progress.tripsVoided = commit.voided.count
+            progress.tripsKept = commit.kept.count
         }
         progress.tripInProgress = tracked.engine.tripInProgress
         engines.withLock { $0[deviceID] = tracked }
@@ -213,7 +222,15 @@ public final class DeviceTracker: Sendable {
     private func restart(_ deviceID: Int64, before time: Double, now: Double) throws -> (
         Tracked, DeviceRecomputation
     ) {
-        guard let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: time) else {
+        try restart(deviceID, from: try database.deviceSnapshot(deviceID: deviceID, before: time), now: now)
+    }
+
+    /// The engine as it was at `snapshot` (or a fresh one before the first position, for `nil`), and where the
+    /// recomputation from it starts.
+    private func restart(_ deviceID: Int64, from snapshot: DeviceSnapshot?, now: Double) throws -> (
+        Tracked, DeviceRecomputation
+    ) {
+        guard let snapshot else {
             return (
                 Tracked(
                     engine: TripEngine(configuration: configuration, reporting: .filtered), fedThrough: nil,
@@ -247,11 +264,17 @@ public final class DeviceTracker: Sendable {
         // Up to date first: a device not in memory (after a restart) gets its stored positions.
         _ = try advanceGuarded(deviceID: deviceID, earliest: nil, now: now.secondsSince1970, renew: false)
         guard var tracked = engines.withLock({ $0[deviceID] }) else { return 0 }
+        let before = tracked.engine
         let events = tracked.engine.closeIfSilent(now: now)
         guard !events.isEmpty else { return 0 }
-        let ended = events.compactMap { event -> DeviceTripEnd? in
+        var ended = events.compactMap { event -> DeviceTripEnd? in
             guard case .tripEnded(let trip) = event else { return nil }
             return DeviceTripEnd(trip: trip, snapshot: nil)
+        }
+        if let fed = tracked.fedThrough, let earliest = ended.map(\.trip.start.secondsSince1970).min() {
+            // The engine as it was before the close: when the next positions come, it is run again from here as a
+            // replay would run it (`advanceLocked`), and the trips the close ended are those it measures again.
+            ended[0].snapshot = DeviceSnapshot(lastFixTime: fed, tripEnd: earliest, state: try Self.encode(before))
         }
         tracked.closedSilently = tracked.fedThrough
         do {

@@ -33,6 +33,8 @@ public struct IngestReceipt: Sendable, Hashable {
     public var ignored = 0
     public var tripsStored = 0
     public var tripsVoided = 0
+    /// Stored trips the recomputation measured again the same, left as they were.
+    public var tripsKept = 0
     public var recomputed = false
     /// Another server on the log runs this device's engine now: the positions are stored, its trips made there.
     public var ranElsewhere = false
@@ -97,6 +99,7 @@ public struct IngestService: Sendable {
             if let progress {
                 receipt.tripsStored = progress.tripsStored
                 receipt.tripsVoided = progress.tripsVoided
+                receipt.tripsKept = progress.tripsKept
                 receipt.recomputed = progress.recomputed
                 receipt.ranElsewhere = progress.ranElsewhere
             }

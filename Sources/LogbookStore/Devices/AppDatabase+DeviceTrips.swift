@@ -19,13 +19,15 @@ public struct DeviceEngineState: Sendable, Hashable {
     }
 }
 
-/// The engine's state right after it ended a trip: where a recomputation starts when positions arrive late. The
-/// engine is a function of the positions it took, so feeding it the stored positions after `lastFixTime` gives
-/// exactly what feeding it all positions from the first would.
+/// The engine's state where a recomputation may start when positions arrive late: right after it ended a trip, or
+/// right before it closed the trip of a device that fell silent. The engine is a function of the positions it took,
+/// so feeding it the stored positions after `lastFixTime` gives exactly what feeding it all positions from the first
+/// would; the trips that ended after `tripEnd` are the ones it measures again.
 public struct DeviceSnapshot: Sendable, Hashable {
-    /// The time of the fix that ended the trip (the engine's last fix).
+    /// The time of the engine's last fix: the one that ended the trip, or the last before the silence.
     public var lastFixTime: Double
-    /// When the trip ended (back-dated to the stop; at or before `lastFixTime`).
+    /// When the trip ended (back-dated to the stop; at or before `lastFixTime`); before a silence's close, when the
+    /// trip it closed began.
     public var tripEnd: Double
     public var state: Data
 
@@ -36,8 +38,9 @@ public struct DeviceSnapshot: Sendable, Hashable {
     }
 }
 
-/// A trip a device's engine ended, with the engine's state right after it (`nil`: no snapshot, as after a trip
-/// closed because the device fell silent, where no fix ended it).
+/// A trip a device's engine ended, with the engine's state right after it (`nil`: no snapshot); for a trip closed
+/// because the device fell silent, the state right before the close (a recomputation starts there when the next
+/// positions come).
 public struct DeviceTripEnd: Sendable {
     public var trip: Trip
     public var snapshot: DeviceSnapshot?
@@ -74,6 +77,8 @@ public struct DeviceTripCommit: Sendable, Hashable {
     public var stored: [Int64] = []
     /// The ids of the trips voided because a recomputation replaced them.
     public var voided: [Int64] = []
+    /// The ids of the stored trips a recomputation measured again the same, left as they were.
+    public var kept: [Int64] = []
     /// Trips the engine ended that were not stored: the same start as a trip of the vehicle, or overlapping a
     /// locked trip a recomputation could not replace.
     public var skipped = 0
@@ -173,7 +178,9 @@ extension AppDatabase {
     /// position) because positions arrived late: the device's trips that ended after that point are voided first
     /// (they stay in the history, with the reason), together with the snapshots after it, and what a person set on
     /// a voided trip (category, purpose, partner, destination, notes, labels) passes to the new trip that overlaps it
-    /// most. Locked trips are never voided; a new trip that overlaps one is not stored.
+    /// most. Locked trips are never voided; a new trip that overlaps one is not stored. A stored trip the
+    /// recomputation measured again exactly as it is (`MeasuredTrip`: its times, way, places and estimated ends) is
+    /// left as it is, neither voided nor stored twice (`kept`): its id and history stay.
     ///
     /// With `lease`, the commit is refused (`DeviceLeaseRules.lost`) unless that lease is still the device's: a
     /// server that lost it to another one stores nothing.
@@ -197,20 +204,29 @@ extension AppDatabase {
             }
             var replaced: [(id: Int64, start: Double, end: Double)] = []
             var locked: [(start: Double, end: Double)] = []
+            /// The new trips (by index in `rows`) that are stored trips measured again the same.
+            var same: Set<Int> = []
             if let recomputation {
-                let rows = try SQLRow.fetchAll(
+                let stored = try SQLRow.fetchAll(
                     db,
                     sql: """
-                        SELECT trip.id, trip.started_at, trip.ended_at, trip.locked FROM trip
+                        SELECT \(MeasuredTrip.columns), trip.id, trip.locked FROM trip
                         JOIN device_trip ON device_trip.trip_id = trip.id
                         WHERE device_trip.device_id = ? AND trip.voided_at IS NULL AND trip.ended_at > ?
                         ORDER BY trip.started_at
                         """, arguments: [deviceID, recomputation.tripEnd])
-                for row in rows {
+                let measured = rows.map { MeasuredTrip($0.trip) }
+                for row in stored {
                     let trip = (
                         id: try row["id"] as Int64, start: try row["started_at"] as Double,
                         end: try row["ended_at"] as Double
                     )
+                    let was = try MeasuredTrip(row)
+                    if let index = measured.indices.first(where: { !same.contains($0) && measured[$0] == was }) {
+                        same.insert(index)
+                        commit.kept.append(trip.id)
+                        continue
+                    }
                     if try row["locked"] as Bool {
                         locked.append((trip.start, trip.end))
                         continue
@@ -224,7 +240,7 @@ extension AppDatabase {
                     arguments: [deviceID, recomputation.lastFixTime])
             }
             let rules = try Self.ruleSet(db)
-            for (row, end) in zip(rows, ended) {
+            for (index, (row, end)) in zip(rows, ended).enumerated() {
                 let start = row.trip.start.secondsSince1970
                 let finish = row.trip.end.secondsSince1970
                 if let snapshot = end.snapshot {
@@ -235,6 +251,7 @@ extension AppDatabase {
                                 trip_end = excluded.trip_end, state = excluded.state
                             """, arguments: [deviceID, snapshot.lastFixTime, snapshot.tripEnd, snapshot.state])
                 }
+                if same.contains(index) { continue }
                 if locked.contains(where: { $0.start < finish && start < $0.end }) {
                     commit.skipped += 1
                     continue
@@ -304,4 +321,50 @@ extension AppDatabase {
                     saved_at = excluded.saved_at, state = excluded.state
                 """, arguments: [deviceID, engine.lastFixTime, engine.closedSilently, now, engine.state])
     }
+}
+
+/// What the engine measured of a stored trip (its times, way, idling, top speed, places, fixes and estimated ends): a
+/// recomputation that measures the same again leaves the trip as it is. The engine is a function of its positions, so
+/// the same positions give the same figures to the last bit, and the store keeps them as given.
+struct MeasuredTrip: Equatable {
+    /// Times, way, idle seconds, top speed and the ends' coordinates, in the order of `figureColumns`.
+    var figures: [Double]
+    var idlePeriods: Int64
+    var fixesUsed: Int64
+    var estimated: EstimatedEnds
+
+    static let columns = """
+        trip.started_at, trip.ended_at, trip.distance_m, trip.idle_s, trip.max_speed_mps, trip.start_lat, \
+        trip.start_lon, trip.end_lat, trip.end_lon, trip.idle_periods, trip.fixes_used, trip.estimated
+        """
+    private static let figureColumns = [
+        "started_at", "ended_at", "distance_m", "idle_s", "max_speed_mps", "start_lat", "start_lon", "end_lat",
+        "end_lon",
+    ]
+
+    init(_ trip: Trip) {
+        figures = [
+            trip.start.secondsSince1970, trip.end.secondsSince1970, trip.distance, trip.idleSeconds,
+            trip.maximumSpeed, trip.startCoordinate.latitude, trip.startCoordinate.longitude,
+            trip.endCoordinate.latitude, trip.endCoordinate.longitude,
+        ]
+        idlePeriods = Int64(trip.idlePeriods)
+        fixesUsed = Int64(trip.fixesUsed)
+        estimated = trip.estimated
+    }
+
+    init(_ row: SQLRow) throws {
+        figures = try Self.figureColumns.map { try row[$0] as Double }
+        idlePeriods = try row["idle_periods"]
+        fixesUsed = try row["fixes_used"]
+        estimated = EstimatedEnds(column: try row["estimated"])
+    }
+}
+
+extension EstimatedEnds {
+    /// The `estimated` column's value: the names (`start`, `end`, `start end`), `NULL` for none.
+    var column: String? { isEmpty ? nil : names.joined(separator: " ") }
+
+    /// The set the `estimated` column holds.
+    init(column: String?) { self.init(names: (column ?? "").split(separator: " ")) }
 }

@@ -339,7 +339,7 @@ extension AppDatabase {
             startLabel: try row["start_label"], endLabel: try row["end_label"], regularName: try row["regular_name"],
             locked: stored || (voidedAt == nil && policy.isLocked(end: end, created: created, now: now)),
             voidedAt: voidedAt, voidReason: try row["void_reason"], createdAt: created,
-            estimated: EstimatedEnds(names: ((try row["estimated"] as String?) ?? "").split(separator: " ")))
+            estimated: EstimatedEnds(column: try row["estimated"]))
     }
 
     // MARK: Writing

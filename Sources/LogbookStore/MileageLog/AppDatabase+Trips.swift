@@ -210,7 +210,7 @@ extension AppDatabase {
                 trip.fixesUsed, source.rawValue, importKey, context.now.secondsSince1970, startOdometer, endOdometer,
                 classification?.category.rawValue, classification.map { _ in CategoryOrigin.rule.rawValue },
                 classification?.purpose, voidReason.map { _ in context.now.secondsSince1970 }, voidReason,
-                trip.estimated.isEmpty ? nil as String? : trip.estimated.names.joined(separator: " "),
+                trip.estimated.column,
             ])
         guard let id = inserted else { return nil }
         if let points = row.points {
