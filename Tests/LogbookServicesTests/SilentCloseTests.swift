@@ -98,7 +98,8 @@ struct SilentCloseTests {
     /// A phone that stops sending when the car parks (15 min) and starts again when it drives off: the sweep closes
     /// the first trip 301 s into the silence, and the first position after it (the next departure, 900 s after the
     /// last) shows nothing else, so measuring the close again gives the trip as stored: it keeps its id and history,
-    /// nothing is voided, and the trips are the replay's and the drive's.
+    /// nothing is voided, and the trips are the replay's and the drive's. The snapshot the close left (the engine
+    /// before it, the trip's track and all) is spent by the recomputation.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aParkingTheNextPointConfirmsStaysAsStored(seed: UInt64) async throws {
         let drive = DeviceTrackingTests.drive(seed: seed)
@@ -116,7 +117,12 @@ struct SilentCloseTests {
         #expect(try setup.service.tracker.closeSilentTrips(now: sweep) == 1)
         let closed = try #require(try setup.trips().first)
         let history = try setup.database.auditEntries(trip: closed.id).count
+        // The close left the engine as it was before it; the recomputation spends it.
+        let silence = sent[k].time.secondsSince1970
+        let left = { try setup.database.deviceSnapshot(deviceID: setup.deviceID, before: silence + 0.001) }
+        #expect(try left()?.lastFixTime == silence)
         let receipts = try await setup.send(sent[(k + 1)...])
+        #expect(try left().map { $0.lastFixTime < silence } ?? true)
         #expect(receipts.first?.recomputed == true)
         #expect(receipts.first?.tripsKept == 1)
         #expect(receipts.map(\.tripsVoided).reduce(0, +) == 0)

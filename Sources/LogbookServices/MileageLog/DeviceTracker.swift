@@ -173,8 +173,10 @@ public final class DeviceTracker: Sendable {
             // snapshot (a close stored before it was kept), only positions that came within the gap threshold: the
             // device was only offline.
             let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: closed + 0.001)
-            if snapshot?.lastFixTime == closed || first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
+            let leftByClose = snapshot.map { $0.lastFixTime == closed } ?? false
+            if leftByClose || first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
                 (tracked, recomputation) = try restart(deviceID, from: snapshot, now: now)
+                if leftByClose, let snapshot { recomputation = .afterClose(snapshot) }
                 progress.recomputed = true
                 positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
             }

@@ -55,18 +55,30 @@ public struct DeviceTripEnd: Sendable {
 public enum DeviceRecomputation: Sendable, Hashable {
     case fromFirstPosition
     case after(DeviceSnapshot)
+    /// After the snapshot a silence's close left (the engine right before it, its trip's track and all), which the
+    /// recomputation spends: it is the largest of a device's snapshots, and the snapshots before it serve any
+    /// positions that come late later.
+    case afterClose(DeviceSnapshot)
 
     var tripEnd: Double {
         switch self {
         case .fromFirstPosition: -.infinity
-        case .after(let snapshot): snapshot.tripEnd
+        case .after(let snapshot), .afterClose(let snapshot): snapshot.tripEnd
         }
     }
 
     var lastFixTime: Double {
         switch self {
         case .fromFirstPosition: -.infinity
-        case .after(let snapshot): snapshot.lastFixTime
+        case .after(let snapshot), .afterClose(let snapshot): snapshot.lastFixTime
+        }
+    }
+
+    /// Snapshots from this fix time on are dropped: those after the start, and the start itself when spent.
+    var dropsSnapshotsFrom: Double {
+        switch self {
+        case .afterClose(let snapshot): snapshot.lastFixTime
+        default: lastFixTime.nextUp
         }
     }
 }
@@ -236,8 +248,8 @@ extension AppDatabase {
                     commit.voided.append(trip.id)
                 }
                 try db.execute(
-                    sql: "DELETE FROM device_snapshot WHERE device_id = ? AND last_fix_time > ?",
-                    arguments: [deviceID, recomputation.lastFixTime])
+                    sql: "DELETE FROM device_snapshot WHERE device_id = ? AND last_fix_time >= ?",
+                    arguments: [deviceID, recomputation.dropsSnapshotsFrom])
             }
             let rules = try Self.ruleSet(db)
             for (index, (row, end)) in zip(rows, ended).enumerated() {
