@@ -97,6 +97,12 @@ struct ReplayCommand: ParsableCommand {
         replay.finish()
         progress.clear()
         input.printStatistics(summaries, failed: failures)
+        if !failures.isEmpty, replay.engine.counts.read == 0 {
+            // Nothing was read (the files missing or bad from their first line): no result to show, only the errors.
+            // An empty table or "0 trips" would read as a drive without trips.
+            for failure in failures { Diagnostics.error(failure.description) }
+            throw ExitCode(failures[0].exitCode)
+        }
 
         var output = StandardOutput()
         switch format {

@@ -260,6 +260,22 @@ struct ReplayCommandTests {
         #expect((object["trips"] as? [[String: Any]])?.count == 1)
     }
 
+    /// Nothing read (every file missing, or bad from its first line): the errors and the exit status only, no empty
+    /// result on stdout that would read as a drive without trips, in any format.
+    @Test(arguments: ["table", "json", "csv"])
+    func nothingReadPrintsNoResult(format: String) throws {
+        let dir = try TemporaryDirectory()
+        let bad = try dir.write("bad.jsonl", Array("{\"class\":\"TPV\",\"mode\":3,\"lat\":95,\"lon\":11}\n".utf8))
+        let missing = try CLIRunner.run(["replay", "--format", format, dir.path("missing.nmea")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("missing.nmea: cannot open"))
+        #expect(missing.stdout.isEmpty, "\(missing.stdout)")
+        let both = try CLIRunner.run(["replay", "--format", format, dir.path("missing.nmea"), bad])
+        #expect(both.status == 66)
+        #expect(both.stderr.contains("bad.jsonl") && both.stderr.contains("'lat'"))
+        #expect(both.stdout.isEmpty, "\(both.stdout)")
+    }
+
     /// The same generated drive as NMEA (with Doppler speed) and as GPX without `<fix>` or speed:
     /// one trip either way, the distances within 2 % of each other.
     @Test func sampleDriveGivesTheSameTripFromNMEAAndGPX() throws {
