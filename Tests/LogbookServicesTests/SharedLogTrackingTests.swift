@@ -75,6 +75,26 @@ struct SharedLogTrackingTests {
         #expect(try servers.setup.database.deviceLease(deviceID: servers.setup.deviceID)?.epoch == Int64(batches))
     }
 
+    /// One server's sweep closes the trip of a phone that fell silent in a tunnel; its next positions reach the other
+    /// server once the lease has run out. That one runs the engine again from the snapshot the close left, as a replay
+    /// decides the silence: one trip through the tunnel, not two.
+    @Test("a trip one server closed at a silence is measured again by the other when the next positions come")
+    func closedOnOneMeasuredOnTheOther() async throws {
+        let (sent, k) = try SilentCloseTests.throughATunnel(seed: 16)
+        let servers = try Servers()
+        _ = try await servers.send(Array(sent[...k])) { _ in servers.a }
+        let sweep = Timestamp(secondsSince1970: sent[k].time.secondsSince1970 + 301)
+        #expect(try servers.a.tracker.closeSilentTrips(now: sweep) == 1)
+        let receipts = try await servers.send(Array(sent[(k + 1)...])) { _ in servers.b }
+        #expect(receipts.first?.recomputed == true)
+        _ = try servers.b.tracker.closeSilentTrips(
+            now: Timestamp(secondsSince1970: sent.last!.time.secondsSince1970 + 600))
+        let replayed = SilentCloseTests.replayed(sent)
+        #expect(replayed.count == 2)
+        DeviceTrackingTests.expectSame(try servers.setup.trips(), replayed, "two servers")
+        #expect(try servers.setup.database.deviceLease(deviceID: servers.setup.deviceID)?.holder == "server-b")
+    }
+
     @Test("while one server holds the lease, the other stores the positions and leaves the trips to it")
     func heldElsewhere() async throws {
         let drive = DeviceTrackingTests.drive(seed: 15)

@@ -137,18 +137,22 @@ struct SilentCloseTests {
         #expect(try setup.database.verifyAudit().isIntact)
     }
 
+    /// The positions of `DeviceTrackingTests.drive(seed:)` without the 400 s from 300 s into its first trip (the car
+    /// drives on at 14 m/s), and the index of the last one before that silence.
+    static func throughATunnel(seed: UInt64) throws -> (sent: [IngestPosition], lastBefore: Int) {
+        let drive = DeviceTrackingTests.drive(seed: seed)
+        let lost = drive.trips[0].start + 300
+        let sent = drive.positions.filter { $0.time.secondsSince1970 < lost || $0.time.secondsSince1970 >= lost + 400 }
+        return (sent, try #require(sent.lastIndex { $0.time.secondsSince1970 < lost }))
+    }
+
     /// A phone without a fix for 400 s while the car drives on (a long tunnel), its first point after that 5.6 km on (14 m/s),
     /// moving: the sweep closes the trip 301 s into the silence. A replay of the same points takes the silence for an
     /// outage the car drove through (it could not have parked on the way), one trip; the close, measured again when
     /// the point comes, gives the same. Before, the server kept the close and began a second trip at the point.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aPhoneThatReappearsDrivingFarOnIsBridgedAsInAReplay(seed: UInt64) async throws {
-        let drive = DeviceTrackingTests.drive(seed: seed)
-        let first = drive.trips[0]
-        let lost = first.start + 300
-        let sent = drive.positions.filter { $0.time.secondsSince1970 < lost || $0.time.secondsSince1970 >= lost + 400 }
-        let k = try #require(sent.lastIndex { $0.time.secondsSince1970 < lost })
-
+        let (sent, k) = try Self.throughATunnel(seed: seed)
         let setup = try DeviceTrackingTests.Setup()
         try await setup.send(sent[...k])
         let sweep = Timestamp(secondsSince1970: sent[k].time.secondsSince1970 + 301)
