@@ -339,8 +339,9 @@ extension AppDatabase {
 /// recomputation that measures the same again leaves the trip as it is. The engine is a function of its positions, so
 /// the same positions give the same figures to the last bit, and the store keeps them as given.
 struct MeasuredTrip: Equatable {
-    /// Times, way, idle seconds, top speed and the ends' coordinates, in the order of `figureColumns`.
-    var figures: [Double]
+    /// Times, way, idle seconds, top speed and the ends' coordinates, in the order of `figureColumns` (a column
+    /// without a value, as a manual trip's coordinates may be, is `nil` and equals no measured figure).
+    var figures: [Double?]
     var idlePeriods: Int64
     var fixesUsed: Int64
     var estimated: EstimatedEnds
@@ -366,7 +367,7 @@ struct MeasuredTrip: Equatable {
     }
 
     init(_ row: SQLRow) throws {
-        figures = try Self.figureColumns.map { try row[$0] as Double }
+        figures = try Self.figureColumns.map { try row[$0] as Double? }
         idlePeriods = try row["idle_periods"]
         fixesUsed = try row["fixes_used"]
         estimated = EstimatedEnds(column: try row["estimated"])
