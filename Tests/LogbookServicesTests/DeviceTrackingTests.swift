@@ -55,10 +55,19 @@ struct DeviceTrackingTests {
         var service: IngestService
         var token: String
         var deviceID: Int64
+        /// The PostgreSQL database the log is on, when not SQLite (dropped with the setup).
+        var cluster: ClusterDatabase?
 
-        init() throws {
+        /// On SQLite, or with `onCluster` on a database of its own on the test cluster.
+        init(onCluster: Bool = false) throws {
             directory = try TemporaryDirectory()
-            database = try AppDatabase.open(path: directory.path("log.sqlite"))
+            if onCluster {
+                let cluster = try ClusterDatabase()
+                self.cluster = cluster
+                database = try cluster.open()
+            } else {
+                database = try AppDatabase.open(path: directory.path("log.sqlite"))
+            }
             _ = try database.addVehicle(VehicleDetails(plate: "ABC1"))
             let context = ServiceContext(database: database, caller: .terminal, clock: LocalClock(identifier: "UTC"))
             token = try DeviceService(context).add(name: "phone", vehicle: "ABC1").token

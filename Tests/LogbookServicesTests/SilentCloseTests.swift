@@ -102,6 +102,16 @@ struct SilentCloseTests {
     /// before it, the trip's track and all) is spent by the recomputation.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aParkingTheNextPointConfirmsStaysAsStored(seed: UInt64) async throws {
+        try await Self.parkingConfirmed(seed: seed, on: try DeviceTrackingTests.Setup())
+    }
+
+    /// The same on PostgreSQL: the figures the engine measured again equal those it stored to the last bit.
+    @Test(.enabled(if: TestCluster.runs, "no test cluster"), arguments: [4] as [UInt64])
+    func aParkingTheNextPointConfirmsStaysAsStoredOnPostgreSQL(seed: UInt64) async throws {
+        try await Self.parkingConfirmed(seed: seed, on: try DeviceTrackingTests.Setup(onCluster: true))
+    }
+
+    static func parkingConfirmed(seed: UInt64, on setup: DeviceTrackingTests.Setup) async throws {
         let drive = DeviceTrackingTests.drive(seed: seed)
         let first = drive.trips[0]
         let second = drive.trips[1]
@@ -111,7 +121,6 @@ struct SilentCloseTests {
         let k = try #require(sent.lastIndex { $0.time.secondsSince1970 <= first.end })
         #expect(sent[k + 1].time.secondsSince1970 - sent[k].time.secondsSince1970 > 800)
 
-        let setup = try DeviceTrackingTests.Setup()
         try await setup.send(sent[...k])
         let sweep = Timestamp(secondsSince1970: sent[k].time.secondsSince1970 + 301)
         #expect(try setup.service.tracker.closeSilentTrips(now: sweep) == 1)
