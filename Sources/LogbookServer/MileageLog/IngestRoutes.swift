@@ -53,6 +53,7 @@ enum IngestRoutes {
                 "positions.duplicates": "\(receipt.duplicates)",
                 "positions.refused": "\(receipt.refused.values.reduce(0, +))",
                 "trips.stored": "\(receipt.tripsStored)", "trips.recomputed": "\(receipt.recomputed)",
+                "trips.voided": "\(receipt.tripsVoided)", "trips.kept": "\(receipt.tripsKept)",
                 "engine.elsewhere": "\(receipt.ranElsewhere)",
             ])
         return success(kind)
