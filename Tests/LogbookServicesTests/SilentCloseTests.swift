@@ -48,20 +48,10 @@ struct SilentCloseTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aTimerPointThatCameJustAfterTheCloseContinuesTheTrip(seed: UInt64) async throws {
         var s = ScenarioBuilder(options: Self.options(seed: seed))
-        s.stand(120)
-        s.drive(0, heading: 120)
-        let go = s.accelerate(5, to: 10)
-        s.drive(60)
-        s.accelerate(5, to: 0)
-        let light = s.stand(60)
-        s.accelerate(4, to: 5)
-        s.drive(4)
-        s.accelerate(2, to: 0)
+        let (go, light, _) = s.driveToALight(wait: 60)
+        s.creepOn()
         s.stand(227)
-        let go2 = s.accelerate(5, to: 10)
-        s.drive(50)
-        s.accelerate(5, to: 0)
-        let park = s.stand(900)
+        let (go2, park) = s.driveOnAndPark()
         // 25 + 600 + 25 m to the light, 35 m on, 550 m to the parking.
         #expect(abs(park.startDistance - go.startDistance - 1_235) < 1e-6)
 

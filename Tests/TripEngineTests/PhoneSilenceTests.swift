@@ -262,27 +262,6 @@ struct PhoneSilenceTests {
         }
     }
 
-    /// Stands 120 s, drives off at 120° to a light (5 s to 10 m/s, 60 s at it, 5 s to a stop: 25 + 600 + 25 m) and
-    /// waits there `wait` seconds. Returns the departure, the wait, and the way, 650 m.
-    static func driveToALight(_ s: inout ScenarioBuilder, wait: Double) -> (
-        go: ScenarioBuilder.Segment, light: ScenarioBuilder.Segment, way: Double
-    ) {
-        s.stand(120)
-        s.drive(0, heading: 120)
-        let go = s.accelerate(5, to: 10)
-        s.drive(60)
-        s.accelerate(5, to: 0)
-        return (go, s.stand(wait), 25 + 600 + 25)
-    }
-
-    /// On from a stand to a place 35 m on: 4 s to 5 m/s (10 m), 4 s at it (20 m), 2 s to a stop (5 m). Returns the way.
-    static func creepOn(_ s: inout ScenarioBuilder) -> Double {
-        s.accelerate(4, to: 5)
-        s.drive(4)
-        s.accelerate(2, to: 0)
-        return 35
-    }
-
     /// The phone's points of a scenario whose phone sends one as the car stands at `light` (2 s into it), and the
     /// silence from that point to the next, seconds.
     static func pointsWithOneAtTheLight(
@@ -321,8 +300,8 @@ struct PhoneSilenceTests {
     @Test(arguments: seeds)
     func aPhoneThatWaitedAtALightThenParkedEndsWhereItParked(seed: Int) {
         var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-        let (go, light, way) = Self.driveToALight(&s, wait: 70)
-        let truth = way + Self.creepOn(&s)
+        let (go, light, way) = s.driveToALight(wait: 70)
+        let truth = way + s.creepOn()
         let park = s.stand(900)
         #expect(abs(park.startDistance - go.startDistance - truth) < 1e-6)
         // The scenario has the pattern: the point at the light, standing, and the timer's point 300 s after it.
@@ -343,10 +322,10 @@ struct PhoneSilenceTests {
     func aPhoneThatWaitedAtALightThenStoodBrieflyDrivesOn(seed: Int) {
         for (errand, parking) in [(240.0, false), (420.0, true)] {
             var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-            let (go, light, way) = Self.driveToALight(&s, wait: 70)
-            let first = way + Self.creepOn(&s)
+            let (go, light, way) = s.driveToALight(wait: 70)
+            let first = way + s.creepOn()
             let stop = s.stand(errand)
-            let (go2, park) = PhoneWaitTests.driveOnAndPark(&s)
+            let (go2, park) = s.driveOnAndPark()
             #expect(abs(stop.startDistance - go.startDistance - first) < 1e-6)
             #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
             // The pattern: the point at the light, standing; the timer's 300 s after it, standing, before the car
@@ -374,14 +353,14 @@ struct PhoneSilenceTests {
     func aStandTheTimersPointShowsLeftEndsNoTrip(seed: Int) {
         for parking in [false, true] {
             var s = ScenarioBuilder(options: Source.doppler.options(seed: seed))
-            var (go, light, before) = Self.driveToALight(&s, wait: 60)
+            var (go, light, before) = s.driveToALight(wait: 60)
             if parking {
                 s.stand(340, reception: .noFix)
             } else {
-                before += Self.creepOn(&s)
+                before += s.creepOn()
                 s.stand(227)
             }
-            let (go2, park) = PhoneWaitTests.driveOnAndPark(&s)
+            let (go2, park) = s.driveOnAndPark()
             #expect(abs(go2.startDistance - go.startDistance - before) < 1e-6)
             #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
             // The pattern: the point at the light, standing; the next one moving, after the car left: the timer's

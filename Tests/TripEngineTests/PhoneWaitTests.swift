@@ -112,17 +112,6 @@ struct PhoneWaitTests {
         return s.accelerate(5, to: 10)
     }
 
-    /// The way after a stand: 5 s to 10 m/s (25 m), 50 s at 10 m/s (500 m), 5 s to a stop (25 m): 550 m; then the
-    /// parking (900 s). Returns the departure and the parking.
-    static func driveOnAndPark(_ s: inout ScenarioBuilder) -> (
-        go: ScenarioBuilder.Segment, park: ScenarioBuilder.Segment
-    ) {
-        let go = s.accelerate(5, to: 10)
-        s.drive(50)
-        s.accelerate(5, to: 0)
-        return (go, s.stand(900))
-    }
-
     /// A stop of 296 s (a queue, a level crossing): no parking, one trip of 1,530 m, from the departure to the
     /// parking, in a replay and live. (Before: two trips, split where the timer's point came.)
     @Test(arguments: seeds)
@@ -164,7 +153,7 @@ struct PhoneWaitTests {
         s.accelerate(5, to: 0, reception: .noFix)
         let stop = s.stand(200, reception: .noFix)
         s.stand(fixBack)
-        let (go2, park) = Self.driveOnAndPark(&s)
+        let (go2, park) = s.driveOnAndPark()
         #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
         #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
         let points = PhoneReportingTests.phonePoints(s.fixes, also: [cruise.fixes.upperBound - 1])
@@ -213,7 +202,7 @@ struct PhoneWaitTests {
         s.drive(98)
         s.accelerate(5, to: 0)
         let stop = s.stand(stand)
-        let (go2, park) = Self.driveOnAndPark(&s)
+        let (go2, park) = s.driveOnAndPark()
         #expect(abs(stop.startDistance - go.startDistance - 1030) < 1e-6)
         #expect(abs(park.startDistance - go2.startDistance - 550) < 1e-6)
         let points = PhoneReportingTests.phonePoints(
@@ -276,7 +265,7 @@ struct PhoneWaitTests {
         s.drive(55, reception: .noFix)
         s.accelerate(5, to: 0, reception: .noFix)
         let third = s.stand(60)
-        let park = Self.driveOnAndPark(&s).park
+        let park = s.driveOnAndPark().park
         let driven = park.startDistance - go.startDistance
         #expect(abs(driven - (650 + 300 + 85 + 575 + 550)) < 1e-6)
         // The phone's point as it stands at the first light; its next ones, the first fixes after the underpasses.
