@@ -67,6 +67,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    it, for round 26's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh30  seeds 30000000-30999999 (round 26 diagnosed fresh29's failing classes for its note: drawn after
                    it, for round 27's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh31  seeds 31000000-31999999 (round 27 diagnosed fresh30's failing classes for its note: drawn after
+                   it, for round 28's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -127,6 +129,7 @@ SPLITS = {
     "fresh28": (28000000, 29000000),
     "fresh29": (29000000, 30000000),
     "fresh30": (30000000, 31000000),
+    "fresh31": (31000000, 32000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -324,7 +327,8 @@ def main():
                 "fresh27": {"drivesim": 6, "faultsim": 3},
                 "fresh28": {"drivesim": 6, "faultsim": 3},
                 "fresh29": {"drivesim": 6, "faultsim": 3},
-                "fresh30": {"drivesim": 6, "faultsim": 3}}
+                "fresh30": {"drivesim": 6, "faultsim": 3},
+                "fresh31": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
