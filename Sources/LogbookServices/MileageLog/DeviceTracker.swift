@@ -13,7 +13,10 @@ public import TripEngine
 /// otherwise; a server that restarts resumes from the saved engine and feeds it the positions stored since.
 /// Positions that arrive after later ones (a phone that was offline for hours, batches that overtook each other)
 /// make the engine start again from the snapshot it left at the last trip end before them, so the trips they touch
-/// are measured again from the stored positions, never patched.
+/// are measured again from the stored positions, never patched. A trip closed because its device fell silent
+/// (`closeSilentTrips`) is measured again the same way when the device's next position comes, from the engine as it
+/// was right before the close: a replay decides the silence by that position, and so does the server. Trips a
+/// recomputation measures the same are left as stored.
 ///
 /// Devices are phone apps and trackers that send points on their own schedule (a point every so many metres or
 /// seconds, nothing while standing or without a fix), so their engines take the positions as `Reporting.filtered`:
