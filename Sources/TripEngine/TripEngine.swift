@@ -75,6 +75,10 @@ public struct TripEngine: Sendable, Codable {
     var outwardFrom: Point?
     /// Points since a possible departure began (not yet confirmed).
     var departure: [Point] = []
+    /// Fixes refused since the last point used (the gate's, other than duplicates, and the filter's outliers).
+    var refusedRun: Int?
+    /// The time of the last point used right after a run of refused fixes (`refusedRun` of `refusedRunLength` or more).
+    var usedAfterRefusals: Double?
     /// Points since a possible stop began (not yet confirmed).
     var stopCandidate: [Point] = []
     /// When a possible stop began right after an outage: the estimated moment the vehicle stopped
@@ -471,6 +475,7 @@ public struct TripEngine: Sendable, Codable {
         switch verdict {
         case .reject(let reason):
             counts.rejected[reason, default: 0] += 1
+            if reason != .duplicate { refusedRun = (refusedRun ?? 0) + 1 }
             // A fix refused after the last one used, before a silence, may be the one that showed the vehicle
             // slowing: the steps up to the last one say nothing of how it went on (`droveOnPastLastFix`).
             if reason != .duplicate, let last, let time = fix.time?.secondsSince1970,
@@ -494,12 +499,15 @@ public struct TripEngine: Sendable, Codable {
 
         guard let point = filterPoint(sample, restart: reanchored) else {
             counts.rejected[.outlier, default: 0] += 1
+            refusedRun = (refusedRun ?? 0) + 1
             stepsBefore = nil
             // An outlier's position is wrong, not its speed (see `refusedWay`).
             if let speed = sample.doppler { gate.noteRefusedSpeed(speed, at: sample.time) }
             return events
         }
         counts.used += 1
+        if (refusedRun ?? 0) >= Self.refusedRunLength { usedAfterRefusals = point.sample.time }
+        refusedRun = nil
         events += advance(point)
         if let last, let v0 = last.sample.doppler, let v1 = point.sample.doppler,
             point.sample.time - last.sample.time <= configuration.dopplerMaximumInterval,
@@ -1255,9 +1263,12 @@ public struct TripEngine: Sendable, Codable {
             // direction from it: the vehicle left meanwhile. Then the departure is shown by the fixes moving on
             // at a vehicle's speed, all of them well outside the stop, wherever they head.
             // Or by the fixes standing together somewhere else, all well outside the stop (it drove while unseen
-            // and waits at a light): the scatter of a stop goes out and comes back.
+            // and waits at a light): the scatter of a stop goes out and comes back. The same after a run of refused
+            // fixes (`usedAfterRefusals`): a multipath burst hid a hop up a queue, and the first fix used after it
+            // stands where the hop ended (drivesim shortstops-1hz-31629544, `QueueHopBehindABurstTests`).
             if let first = departure.first, let still = lastStill,
-                first.sample.time - still.sample.time > c.dopplerMaximumInterval,
+                first.sample.time - still.sample.time > c.dopplerMaximumInterval
+                    || first.sample.time == usedAfterRefusals,
                 p.sample.time - first.sample.time >= c.departureConfirmation,
                 departure.allSatisfy({ distance(centre, $0) > 2 * r })
             {
@@ -1382,6 +1393,9 @@ public struct TripEngine: Sendable, Codable {
         guard let back = resumedStanding(), back.time > after, let speeds = resumedSpeeds else { return nil }
         return way(by: speeds.filter { $0.time >= back.time && $0.time < first.time }, until: first)
     }
+
+    /// Refused fixes in a row after which the next point used is taken as after a gap (`usedAfterRefusals`).
+    static let refusedRunLength = 3
 
     /// Positions only: how long a possible departure may take to come true before its positions are
     /// taken for the stop's scatter. A vehicle that drives off, even at walking pace, is twice the
