@@ -35,6 +35,26 @@ struct PositionOnlyStopTests {
         Timestamp(iso8601: iso)?.secondsSince1970 ?? .nan
     }
 
+    /// One trip over fixture `name` (of `count` fixes), `driven` metres long (within 2 %), ending within a minute of
+    /// `end` (and starting within a minute of `start`, when given; ISO 8601 UTC).
+    static func expectOneTrip(
+        inFixture name: String, count: Int, driven: Double, start: String? = nil, end: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard
+            let trip = try trips(inFixture: name, count: count, expected: 1, sourceLocation: sourceLocation)?.first
+        else { return }
+        #expect(
+            relativeError(trip.distance, driven) < 0.02, "\(trip.distance) m vs \(driven) m",
+            sourceLocation: sourceLocation)
+        if let start {
+            let off = trip.start.secondsSince1970 - utc(start)
+            #expect(abs(off) <= 60, "started \(off) s off", sourceLocation: sourceLocation)
+        }
+        let off = trip.end.secondsSince1970 - utc(end)
+        #expect(abs(off) <= 60, "ended \(off) s off", sourceLocation: sourceLocation)
+    }
+
     /// A commute (02:59:25.7–03:04:55.7 of the drive, in town): the car waits at a light, moves up 135 m while its
     /// receiver reports HDOP 4–8 at first, and waits at the next. Its departure came true only as it stood again, and
     /// the engine took the positions where it stood for the first stop's scatter when the departure window ran out: the
@@ -44,13 +64,9 @@ struct PositionOnlyStopTests {
     /// left it. The truth: 1,743.3 m driven between the first and the last fix (drivesim's odometer); the car stood
     /// from 03:04:38 (its odometer) to the end of the excerpt.
     @Test func aCarThatMovedUpAndWaitedAgainLeftItsStop() throws {
-        guard
-            let trip = try Self.trips(
-                inFixture: "drivesim-commute-5hz-7688919-moved-up.gpx", count: 1_654, expected: 1)?.first
-        else { return }
-        #expect(relativeError(trip.distance, 1_743.3) < 0.02, "\(trip.distance) m vs 1743.3 m")
-        let off = trip.end.secondsSince1970 - Self.utc("2026-02-17T03:04:38Z")
-        #expect(abs(off) <= 60, "ended \(off) s off")
+        try Self.expectOneTrip(
+            inFixture: "drivesim-commute-5hz-7688919-moved-up.gpx", count: 1_654, driven: 1_743.3,
+            end: "2026-02-17T03:04:38Z")
     }
 
     /// A delivery round (04:29:25.1–04:40:43.9): the car parks at 04:31:55.0, its box off for 379 s, and it leaves
