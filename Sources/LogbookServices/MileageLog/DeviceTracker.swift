@@ -178,8 +178,7 @@ public final class DeviceTracker: Sendable {
             let snapshot = try database.deviceSnapshot(deviceID: deviceID, before: closed + 0.001)
             let leftByClose = snapshot.map { $0.lastFixTime == closed } ?? false
             if leftByClose || first.fixedAt.secondsSince1970 - closed < configuration.gapThreshold {
-                (tracked, recomputation) = try restart(deviceID, from: snapshot, now: now)
-                if leftByClose, let snapshot { recomputation = .afterClose(snapshot) }
+                (tracked, recomputation) = try restart(deviceID, from: snapshot, spent: leftByClose, now: now)
                 progress.recomputed = true
                 positions = try database.devicePositions(deviceID: deviceID, after: tracked.fedThrough)
             }
@@ -231,8 +230,10 @@ public final class DeviceTracker: Sendable {
     }
 
     /// The engine as it was at `snapshot` (or a fresh one before the first position, for `nil`), and where the
-    /// recomputation from it starts.
-    private func restart(_ deviceID: Int64, from snapshot: DeviceSnapshot?, now: Double) throws -> (
+    /// recomputation from it starts; `spent` when the snapshot is a silence's close's, which the recomputation uses up.
+    private func restart(
+        _ deviceID: Int64, from snapshot: DeviceSnapshot?, spent: Bool = false, now: Double
+    ) throws -> (
         Tracked, DeviceRecomputation
     ) {
         guard let snapshot else {
@@ -244,7 +245,10 @@ public final class DeviceTracker: Sendable {
             )
         }
         let engine = try Self.engine(from: snapshot.state).reconfigured(configuration, reporting: .filtered)
-        return (Tracked(engine: engine, fedThrough: snapshot.lastFixTime, savedAt: now), .after(snapshot))
+        return (
+            Tracked(engine: engine, fedThrough: snapshot.lastFixTime, savedAt: now),
+            spent ? .afterClose(snapshot) : .after(snapshot)
+        )
     }
 
     /// Closes the trip of every device whose last position is `gapThreshold` or more before `now` (the wall clock):
