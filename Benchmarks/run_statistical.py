@@ -71,6 +71,8 @@ random.Random seeded with the split's name draws them from the split's range.
                    it, for round 28's figures; drivesim 6, faultsim 3 of each scenario and rate)
   --split fresh32  seeds 32000000-32999999 (round 27's positions-only rule was found on fresh31: drawn after it, for
                    that rule's figures; drivesim 6, faultsim 3 of each scenario and rate)
+  --split fresh33  seeds 33000000-33999999 (drawn at the start of round 28, before any engine change was tried, for
+                   that round's figures; drivesim 6, faultsim 3 of each scenario and rate)
 
 Targets, for every drive: no missed and no phantom trip; total distance within 1 % with speed
 (NMEA, gpsd JSON) and within 2 % without (GPX) and for the phone rendering; each trip's start and end
@@ -135,6 +137,7 @@ SPLITS = {
     "fresh30": (30000000, 31000000),
     "fresh31": (31000000, 32000000),
     "fresh32": (32000000, 33000000),
+    "fresh33": (33000000, 34000000),
 }
 RATES = [0.2, 1.0, 5.0]
 RENDERINGS = ["nmea", "jsonl", "gpx", "phone"]
@@ -338,7 +341,8 @@ def main():
                 "fresh29": {"drivesim": 6, "faultsim": 3},
                 "fresh30": {"drivesim": 6, "faultsim": 3},
                 "fresh31": {"drivesim": 6, "faultsim": 3},
-                "fresh32": {"drivesim": 6, "faultsim": 3}}
+                "fresh32": {"drivesim": 6, "faultsim": 3},
+                "fresh33": {"drivesim": 6, "faultsim": 3}}
     for g in counts:
         if counts[g] is None:
             counts[g] = defaults[a.split][g]
