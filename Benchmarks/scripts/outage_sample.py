@@ -117,24 +117,31 @@ def outages(drive):
                    truth=round(truth, 2))
 
 
+def drives_of(splits, generators=("drivesim", "faultsim"), program="outage_sample.py"):
+    """The drives ("generator/name") of the splits that run_statistical.py has generated; exits naming a split that
+    is unknown or not generated."""
+    drives = []
+    for split in splits:
+        try:
+            low, high = split_range(split)
+        except KeyError:
+            sys.exit("%s: unknown split %r (see run_statistical.py --help)" % (program, split))
+        for generator in generators:
+            folder = os.path.join(DATA, generator)
+            if not os.path.isdir(folder):
+                sys.exit("%s: %s: no drives; run run_statistical.py --split %s first" % (program, folder, split))
+            for name in sorted(os.listdir(folder)):
+                if low <= int(name.split("-")[-1]) < high:
+                    drives.append(generator + "/" + name)
+    return drives
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--split", action="append", required=True, help="a split run_statistical.py has generated")
     p.add_argument("--out", required=True)
     a = p.parse_args()
-    drives = []
-    for split in a.split:
-        try:
-            low, high = split_range(split)
-        except KeyError:
-            sys.exit("outage_sample.py: unknown split %r (see run_statistical.py --help)" % split)
-        for generator in ("drivesim", "faultsim"):
-            folder = os.path.join(DATA, generator)
-            if not os.path.isdir(folder):
-                sys.exit("outage_sample.py: %s: no drives; run run_statistical.py --split %s first" % (folder, split))
-            for name in sorted(os.listdir(folder)):
-                if low <= int(name.split("-")[-1]) < high:
-                    drives.append(generator + "/" + name)
+    drives = drives_of(a.split)
     with open(a.out, "w") as out:
         for drive in drives:
             for row in outages(drive):

@@ -14,26 +14,18 @@ import TripEngine
 struct ArrivalBeforePowerOffTests {
     @Test(arguments: [8.0, 12.0], seeds)
     func aWaitAtALightThenTheWayIntoAGarageUnseen(speed: Double, seed: Int) {
-        let garage = GarageAfterALight(seed: seed, unseenSpeed: speed)
-        let run = runEngine(garage.fixes)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
+        let garage = Self.garageAfterALight(seed: seed, unseenSpeed: speed)
         // Without the rule: the first trip ends when the car stopped at the light, over a minute early and the
-        // way from the light (about 440 m, 12 %) short,
-        // and the second is as much long.
-        #expect(relativeError(a.distance, garage.first) < 0.02, "\(a.distance) m vs \(garage.first) m")
-        let ended = a.end.secondsSince1970 - garage.parked
-        #expect(abs(ended) <= 30, "ended \(ended) s off")
-        #expect(a.estimated == [.end])
-        let started = b.start.secondsSince1970 - garage.leaves
-        #expect(abs(started) <= 10, "started \(started) s off")
-        #expect(relativeError(b.distance, garage.second) < 0.02, "\(b.distance) m vs \(garage.second) m")
+        // way from the light (about 440 m, 12 %) short, and the second starts at the power-on with that way.
+        let trips = expectParkedAndLeft(
+            runEngine(garage.fixes), first: garage.first, parked: garage.parked, second: garage.second,
+            left: garage.left, within: 30, startWithin: 10, tolerance: 0.02)
+        #expect(trips?.first.estimated == [.end])
     }
 
     /// The other way round: the car parked at the light's place (the box off there), and at power-on drove off during
-    /// the receiver's cold start; the first good fix lies 120 m on, 14 s after the power-on (8 s to 12 m/s, then at it). That
-    /// way is the next trip's: the first trip ends where the car parked, as before.
+    /// the receiver's cold start; the first good fix lies 120 m on, 14 s after the power-on (8 s to 12 m/s, then at
+    /// it). That way is the next trip's: the first trip ends where the car parked, as before.
     @Test(arguments: seeds)
     func aDepartureDuringTheColdStartStaysTheNextTrips(seed: Int) {
         var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
@@ -53,34 +45,18 @@ struct ArrivalBeforePowerOffTests {
         let second = end.startDistance - go2.startDistance
         #expect(abs(first - 3_096) < 1e-6 && abs(second - 1_056) < 1e-6)
 
-        let run = runEngine(s.fixes)
-        #expect(run.trips.count == 2, "trips \(run.trips.count)")
-        guard run.trips.count == 2 else { return }
-        let (a, b) = (run.trips[0], run.trips[1])
-        #expect(relativeError(a.distance, first) < 0.02, "\(a.distance) m vs \(first) m")
-        let ended = a.end.secondsSince1970 - parked.start
-        #expect(abs(ended) <= 10, "ended \(ended) s off")
-        #expect(!a.estimated.contains(.end))
-        #expect(relativeError(b.distance, second) < 0.02, "\(b.distance) m vs \(second) m")
-        let started = b.start.secondsSince1970 - go2.start
-        #expect(abs(started) <= 15, "started \(started) s off")
+        let trips = expectParkedAndLeft(
+            runEngine(s.fixes), first: first, parked: parked.start, second: second, left: go2.start, within: 10,
+            startWithin: 15, tolerance: 0.02)
+        #expect(trips.map { !$0.first.estimated.contains(.end) } == true)
     }
-}
 
-/// The drive of `ArrivalBeforePowerOffTests`: 3 km, a wait of 50 s at a light, then about 440 m without a fix (a GPX logs
-/// nothing) into a garage at `unseenSpeed`, the box off for 20 minutes; at power-on 30 s standing, the first 12 s of
-/// them cold-start garbage, then 1 km and a parking.
-private struct GarageAfterALight {
-    var fixes: [Fix]
-    /// The two trips' lengths (metres), when the first ended and when the second began.
-    var first: Double
-    var second: Double
-    var parked: Double
-    var leaves: Double
-    /// The way from the light to the parking place, metres.
-    var unseen: Double
-
-    init(seed: Int, unseenSpeed v: Double) {
+    /// 3 km, a wait of 50 s at a light, then about 440 m without a fix (a GPX logs nothing) into a garage at `v`, the
+    /// box off for 20 minutes; at power-on 30 s standing, the first 12 s of them cold-start garbage, then 1 km and a
+    /// parking. With the two trips' lengths (metres), when the car parked and when it left again.
+    private static func garageAfterALight(
+        seed: Int, unseenSpeed v: Double
+    ) -> (fixes: [Fix], first: Double, parked: Double, second: Double, left: Double) {
         var s = ScenarioBuilder(options: Source.positionOnly.options(seed: seed))
         s.stand(60)
         let go = s.accelerate(8, to: 12)  // 48 m
@@ -100,13 +76,11 @@ private struct GarageAfterALight {
         s.drive(80)  // 960 m
         s.accelerate(8, to: 0)  // 48 m
         let end = s.stand(600)
-        fixes = s.fixes
-        first = off.startDistance - go.startDistance
-        second = end.startDistance - go2.startDistance
-        parked = off.start
-        leaves = go2.start
-        unseen = 6 * v + cruise * v
+        let unseen = 6 * v + cruise * v
+        let first = off.startDistance - go.startDistance
+        let second = end.startDistance - go2.startDistance
         precondition(abs(off.startDistance - lost.startDistance - unseen) < 1e-6)
         precondition(abs(first - 3_096 - unseen) < 1e-6 && abs(second - 1_056) < 1e-6)
+        return (s.fixes, first, off.start, second, go2.start)
     }
 }

@@ -104,20 +104,23 @@ func expectOneTrip(
 }
 
 /// Expects two trips in `run`: the first `first` metres long, ending at `parked`; the second `second` metres long,
-/// starting at `left` — distances within `tolerance` (relative), moments within `seconds`.
+/// starting at `left` — distances within `tolerance` (relative), the end within `seconds`, the start within
+/// `startSeconds` (`seconds` if not given). Returns the two trips for the caller's further checks.
+@discardableResult
 func expectParkedAndLeft(
     _ run: EngineRun, first: Double, parked: Double, second: Double, left: Double, within seconds: Double,
-    tolerance: Double = 0.01, sourceLocation: SourceLocation = #_sourceLocation
-) {
+    startWithin startSeconds: Double? = nil, tolerance: Double = 0.01, sourceLocation: SourceLocation = #_sourceLocation
+) -> (first: Trip, second: Trip)? {
     #expect(run.trips.count == 2, "trips \(run.trips.count)", sourceLocation: sourceLocation)
-    guard run.trips.count == 2 else { return }
+    guard run.trips.count == 2 else { return nil }
     let (a, b) = (run.trips[0], run.trips[1])
     #expect(relativeError(a.distance, first) < tolerance, "\(a.distance) m", sourceLocation: sourceLocation)
     let ended = a.end.secondsSince1970 - parked
     #expect(abs(ended) <= seconds, "ended \(ended) s off", sourceLocation: sourceLocation)
     #expect(relativeError(b.distance, second) < tolerance, "\(b.distance) m", sourceLocation: sourceLocation)
     let started = b.start.secondsSince1970 - left
-    #expect(abs(started) <= seconds, "started \(started) s off", sourceLocation: sourceLocation)
+    #expect(abs(started) <= startSeconds ?? seconds, "started \(started) s off", sourceLocation: sourceLocation)
+    return (a, b)
 }
 
 /// The geodesic line from where segment `a` of a scenario begins to where `b` begins, metres.
