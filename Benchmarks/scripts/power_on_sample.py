@@ -6,7 +6,7 @@ at every silence of 300 s or more (the box off), takes the last fix before it an
 settles a receiver (the third in a row with HDOP 2.5 or less within 120 s of the power-on, as the trip engine's gate
 does for a source without eph). The drive's simulator, re-run with the same seed, gives the true odometer: how far
 the car drove from the last fix to the power-on (the way into a garage without a fix) and during the cold start.
-Prints one line a silence and, at the end, how the engine's bound (`TripEngine.launchAcceleration`: a car starting
+Prints one line a silence (with how long the first fix's place stood) and, at the end, how the engine's bound (`TripEngine.launchAcceleration`: a car starting
 from a stand at the power-on at 3 m/s², three stop radii spared) separates the silences where the car had parked at
 its last fix (it drove 50 m or less before the power-on) from those where it drove on into the silence.
 
@@ -81,8 +81,13 @@ def silences(drive):
         if j >= len(fixes):
             continue
         first = fixes[j]
+        # How long the first fix's place stood: the fixes after it within 15 m of it.
+        k = j
+        while k + 1 < len(fixes) and metres(first, fixes[k + 1]) < 15:
+            k += 1
         yield dict(drive=drive, line=round(metres(last, first), 1), since_power_on=round(first[0] - on, 1),
-                   into_silence=round(way(on) - way(last[0]), 1), cold_start=round(way(first[0]) - way(on), 1))
+                   stood=round(fixes[k][0] - first[0], 1), into_silence=round(way(on) - way(last[0]), 1),
+                   cold_start=round(way(first[0]) - way(on), 1))
 
 
 def main():
@@ -105,6 +110,13 @@ def main():
     print("silences: %d; parked at the last fix: %d, %d of them beyond the bound; drove on into the silence: %d, %d "
           "of them beyond the bound" % (len(rows), len(parked), sum(map(beyond, parked)), len(drove),
                                         sum(map(beyond, drove))))
+
+    # The sign dropped in round 28: the first fix's place standing 10 s or more, where the bound leaves it open.
+    def stood(r):
+        return not beyond(r) and r["line"] > SPARE and r["stood"] >= 10
+
+    print("within the bound, more than %g m on, the first fix's place standing 10 s or more: %d where the car drove "
+          "on into the silence, %d where it had parked" % (SPARE, sum(map(stood, drove)), sum(map(stood, parked))))
 
 
 if __name__ == "__main__":
