@@ -2056,7 +2056,8 @@ public struct TripEngine: Sendable, Codable {
             }
             let outageSeen = outageSeenBeforePowerOff(after: last.sample.time)
             let moving = (last.sample.doppler ?? 0) >= c.movingSpeed || droveOnPastLastFix(last)
-            let drivingOn = outageSeen || (stop == nil && moving) || arrivedBeforePowerOn(from: last, at: next)
+            let arrivedUnseen = arrivedBeforePowerOn(from: last, at: next)
+            let drivingOn = outageSeen || (stop == nil && moving) || arrivedUnseen
             if trip != nil, resumedStanding() != nil, phoneDrove(after: last, before: next.time) {
                 // A phone's first point after the silence stood, and a point after it drove before this one: the
                 // vehicle had parked (the phone off, or without a fix, while it stood) and left again. Where it went
@@ -2067,7 +2068,9 @@ public struct TripEngine: Sendable, Codable {
                 // box went off (or the phone fell silent) there; the way to the next fix is the next departure.
                 events = endArrived(at: halt.point, adding: halt.distance)
                 parkedAt = halt.point
-            } else if trip != nil, drivingOn, let arrival = arrival(after: last, pace: pace, next: next) {
+            } else if trip != nil, drivingOn,
+                let arrival = arrival(after: last, pace: pace, next: next, arrivedUnseen: arrivedUnseen)
+            {
                 if let stop {
                     trip!.idleSeconds += max(0, last.sample.time - stop.time)
                     trip!.idlePeriods += 1
@@ -2320,8 +2323,9 @@ public struct TripEngine: Sendable, Codable {
     /// distance would have brought it there — or when the box went off, if the receiver went on reporting
     /// without a fix until then; never after the fix came back. `nil` when the fix is back where it was lost
     /// (within the two fixes' stop radii, `stopRadius(of:and:)`): then the trip ends at the last fix, as it always
-    /// did.
-    private func arrival(after last: Point, pace: Double, next: Sample) -> Arrival? {
+    /// did. `arrivedUnseen`: positions only, the fix after the power-on lies beyond where the vehicle could have got
+    /// since (`arrivedBeforePowerOn`, which the caller decided on).
+    private func arrival(after last: Point, pace: Double, next: Sample, arrivedUnseen: Bool) -> Arrival? {
         let c = configuration
         let line = Geodesic.wgs84.inverse(
             latitude1: last.latitude, longitude1: last.longitude, latitude2: next.latitude, longitude2: next.longitude)
@@ -2353,13 +2357,13 @@ public struct TripEngine: Sendable, Codable {
         // Doppler (`droveOnPastLastFix`) went on as it drove there, along the streets, and stopped at their end: its
         // last speed is no speed it braked from, and braking evenly from it over the line doubles the time of a car
         // that stopped a few seconds on. One that, positions only, got where the fix after the power-on shows it before
-        // the box went off (`arrivedBeforePowerOn`) may have stood at its last fix (a light, a queue at the ramp): it
+        // the box went off (`arrivedUnseen`) may have stood at its last fix (a light, a queue at the ramp): it
         // went the streets at the trip's pace at least; braking evenly from a crawl over hundreds of metres would take
         // minutes.
         var end = last.sample.time + 2 * straight / max(pace, c.movingSpeed) + parkingDelay
         if droveOnPastLastFix(last) {
             end = last.sample.time + approach / max(pace, c.movingSpeed)
-        } else if arrivedBeforePowerOn(from: last, at: next) {
+        } else if arrivedUnseen {
             end = last.sample.time + approach / max(pace, cruisingSpeed(until: last.sample.time))
         }
         if let off = gate.powerOffWithoutFix, off > last.sample.time, off < next.time {
